@@ -1,0 +1,100 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+
+	ucli "github.com/urfave/cli/v2"
+)
+
+// Version is the version every command reports.
+const Version = "0.1.0"
+
+// App describes one command.
+type App struct {
+	Name    string
+	Usage   string // one line
+	Args    string // e.g. "[FILE...]"
+	Example string // a one-line pipeline shown in --help
+	Flags   []ucli.Flag
+	Action  ucli.ActionFunc
+	// Commands are subcommands (seed, score idf, dedupe search).
+	Commands []*ucli.Command
+}
+
+// New builds the urfave/cli application for a, with the exit codes and
+// the example in its help.
+func New(a App) *ucli.App {
+	app := &ucli.App{
+		Name:                   a.Name,
+		Usage:                  a.Usage,
+		UsageText:              fmt.Sprintf("%s [options] %s\n\nEXAMPLE:\n   %s", a.Name, a.Args, a.Example),
+		Version:                Version,
+		Flags:                  a.Flags,
+		Action:                 a.Action,
+		Commands:               a.Commands,
+		HideHelpCommand:        true,
+		UseShortOptionHandling: true,
+		OnUsageError: func(_ *ucli.Context, err error, _ bool) error {
+			return &UsageError{Err: err}
+		},
+		CustomAppHelpTemplate: ucli.AppHelpTemplate + "\n" + ExitCodesHelp,
+	}
+	for _, c := range a.Commands {
+		prepareCommand(c)
+	}
+	return app
+}
+
+func prepareCommand(c *ucli.Command) {
+	if c.CustomHelpTemplate == "" {
+		if len(c.Subcommands) > 0 {
+			c.CustomHelpTemplate = ucli.SubcommandHelpTemplate + "\n" + ExitCodesHelp
+		} else {
+			c.CustomHelpTemplate = ucli.CommandHelpTemplate + "\n" + ExitCodesHelp
+		}
+	}
+	if c.OnUsageError == nil {
+		c.OnUsageError = func(_ *ucli.Context, err error, _ bool) error {
+			return &UsageError{Err: err}
+		}
+	}
+	for _, s := range c.Subcommands {
+		prepareCommand(s)
+	}
+}
+
+// Main runs app with a context cancelled by SIGINT or SIGTERM, prints what
+// went wrong, and exits with the mapped code. A second signal kills at
+// once.
+func Main(app *ucli.App) {
+	os.Exit(Run(app, os.Args, os.Stderr))
+}
+
+// Run is Main without the exit, for tests.
+func Run(app *ucli.App, args []string, stderr io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	go func() {
+		<-ctx.Done()
+		stop() // the next signal takes the default action
+	}()
+	// With SIGPIPE handled, a write to a closed stdout returns EPIPE, which
+	// ExitCode maps to a quiet exit instead of death by signal.
+	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
+	app.ErrWriter = stderr
+	app.ExitErrHandler = func(*ucli.Context, error) {} // exit in one place: here
+	err := app.RunContext(ctx, args)
+	code, report := ExitCode(ctx, err)
+	if report && err != nil && err.Error() != "" {
+		fmt.Fprintf(stderr, "%s: %v\n", app.Name, err)
+		if code == ExitUsage {
+			fmt.Fprintf(stderr, "Run '%s --help' for usage.\n", app.Name)
+		}
+	}
+	return code
+}

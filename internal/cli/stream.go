@@ -1,0 +1,173 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sync"
+	"time"
+
+	ucli "github.com/urfave/cli/v2"
+
+	"github.com/focuscrawl/focuscrawl/internal/jsonl"
+)
+
+// Stream is the plumbing of one run of a stage: the input lines, the
+// output records, the rejected lines, and the log on stderr.
+type Stream struct {
+	In      *jsonl.Reader
+	Out     *jsonl.Writer
+	Rejects *jsonl.Rejects
+	Log     *Logger
+	// Progress says whether to draw progress on stderr.
+	Progress bool
+}
+
+// OpenStream opens the inputs named by the arguments (stdin when none),
+// the output of -o and the rejects file of --rejects.
+func OpenStream(c *ucli.Context) (*Stream, error) {
+	return OpenStreamWith(c, c.Args().Slice(), os.Stdin, os.Stdout, os.Stderr)
+}
+
+// OpenStreamWith is OpenStream with explicit inputs and standard files, for
+// tests and for commands whose arguments are not input files.
+func OpenStreamWith(c *ucli.Context, inputs []string, stdin io.Reader, stdout, stderr io.Writer) (*Stream, error) {
+	progress, err := ProgressWanted(c.String(FlagProgress), stderr)
+	if err != nil {
+		return nil, err
+	}
+	log := NewLogger(c.App.Name, stderr, c.Bool(FlagQuiet))
+	rej, err := jsonl.OpenRejects(c.String(FlagRejects), stderr)
+	if err != nil {
+		return nil, err
+	}
+	out, err := jsonl.Create(c.String(FlagOutput), stdout)
+	if err != nil {
+		rej.Close()
+		return nil, err
+	}
+	return &Stream{In: jsonl.NewReader(inputs, stdin), Out: out, Rejects: rej, Log: log, Progress: progress}, nil
+}
+
+// Close flushes and closes everything. It returns ErrRejected when lines
+// were rejected and nothing worse happened.
+func (s *Stream) Close() error {
+	err := firstErr(s.Out.Close(), s.In.Close(), s.Rejects.Close())
+	if err == nil && s.Rejects.Count() > 0 {
+		return fmt.Errorf("%w: %d", ErrRejected, s.Rejects.Count())
+	}
+	return err
+}
+
+func firstErr(errs ...error) error {
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ProgressWanted decides --progress auto|on|off.
+func ProgressWanted(mode string, stderr io.Writer) (bool, error) {
+	switch mode {
+	case "on":
+		return true, nil
+	case "off":
+		return false, nil
+	case "auto", "":
+		return IsTerminal(stderr), nil
+	}
+	return false, Usagef("--progress: %q is not auto, on or off", mode)
+}
+
+// IsTerminal tells whether w is a character device (a terminal).
+func IsTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// Logger writes warnings, summaries and progress to stderr, prefixed by the
+// command's name. Quiet silences everything but errors.
+type Logger struct {
+	mu    sync.Mutex
+	name  string
+	w     io.Writer
+	quiet bool
+	line  bool // a progress line is on screen
+}
+
+// NewLogger logs to w.
+func NewLogger(name string, w io.Writer, quiet bool) *Logger {
+	return &Logger{name: name, w: w, quiet: quiet}
+}
+
+// Infof prints a summary or warning unless quiet.
+func (l *Logger) Infof(format string, args ...any) {
+	if l.quiet {
+		return
+	}
+	l.printf(format, args...)
+}
+
+// Errorf prints an error, even when quiet.
+func (l *Logger) Errorf(format string, args ...any) { l.printf(format, args...) }
+
+func (l *Logger) printf(format string, args ...any) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.line {
+		fmt.Fprint(l.w, "\r\033[K")
+		l.line = false
+	}
+	fmt.Fprintf(l.w, "%s: %s\n", l.name, fmt.Sprintf(format, args...))
+}
+
+// Progressf redraws the progress line in place.
+func (l *Logger) Progressf(format string, args ...any) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	fmt.Fprintf(l.w, "\r\033[K%s: %s", l.name, fmt.Sprintf(format, args...))
+	l.line = true
+}
+
+// EndProgress moves past the progress line.
+func (l *Logger) EndProgress() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.line {
+		fmt.Fprintln(l.w)
+		l.line = false
+	}
+}
+
+// Ticker calls f every interval until stop is called; for progress lines.
+func Ticker(interval time.Duration, f func()) (stop func()) {
+	t := time.NewTicker(interval)
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		for {
+			select {
+			case <-t.C:
+				f()
+			case <-done:
+				return
+			}
+		}
+	}()
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			t.Stop()
+			close(done)
+			wg.Wait()
+		})
+	}
+}

@@ -1,0 +1,69 @@
+package jsonl
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/focuscrawl/focuscrawl/internal/record"
+)
+
+// ErrComment marks a line that is a comment (# …) in a URL list.
+var ErrComment = errors.New("comment line")
+
+// IsJSON tells whether a line holds a JSON object rather than plain text.
+func IsJSON(b []byte) bool {
+	b = bytes.TrimLeft(b, " \t\ufeff")
+	b = bytes.TrimPrefix(b, []byte("\ufeff"))
+	return len(b) > 0 && b[0] == '{'
+}
+
+// Decode unmarshals one JSON line into v, with an error that says what is
+// wrong in words a user can act on.
+func Decode(b []byte, v any) error {
+	if !IsJSON(b) {
+		return errors.New("not a JSON object")
+	}
+	if err := json.Unmarshal(b, v); err != nil {
+		var se *json.SyntaxError
+		var te *json.UnmarshalTypeError
+		switch {
+		case errors.As(err, &se):
+			return fmt.Errorf("invalid JSON at byte %d: %v", se.Offset, se)
+		case errors.As(err, &te):
+			return fmt.Errorf("field %q: %s where %s was expected", te.Field, te.Value, te.Type)
+		}
+		return fmt.Errorf("invalid JSON: %w", err)
+	}
+	return nil
+}
+
+// DecodeURL reads a line that holds either a url record (or any record with
+// a "url" field) or a plain URL. Comment lines give ErrComment.
+func DecodeURL(b []byte) (record.URL, error) {
+	var u record.URL
+	if IsJSON(b) {
+		if err := Decode(b, &u); err != nil {
+			return u, err
+		}
+		if u.URL == "" {
+			return u, errors.New(`missing "url" field`)
+		}
+		return u, nil
+	}
+	s := string(bytes.TrimSpace(bytes.TrimPrefix(b, []byte("\ufeff"))))
+	if s == "" || s[0] == '#' {
+		return u, ErrComment
+	}
+	if !utf8.ValidString(s) {
+		return u, errors.New("URL is not valid UTF-8")
+	}
+	if i := bytes.IndexFunc([]byte(s), unicode.IsSpace); i >= 0 {
+		return u, fmt.Errorf("not a URL: white space at byte %d", i)
+	}
+	u.URL = s
+	return u, nil
+}
