@@ -11,8 +11,8 @@ func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
 
 func TestMeasures(t *testing.T) {
 	tests := []struct {
-		name                  string
-		a, b                  Vector
+		name                   string
+		a, b                   Vector
 		dot, cos, pear, euclid float64
 	}{
 		{
