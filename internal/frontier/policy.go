@@ -1,0 +1,167 @@
+package frontier
+
+import (
+	"fmt"
+	"net/url"
+	"regexp"
+	"strings"
+)
+
+// Scope says how far from the page it was found on a link may lead.
+type Scope string
+
+// The scopes.
+const (
+	ScopeAny    Scope = "any"    // anywhere
+	ScopeHost   Scope = "host"   // the same host as its page
+	ScopeDomain Scope = "domain" // the same registrable domain (site key)
+)
+
+// ParseScope reads a --scope value.
+func ParseScope(s string) (Scope, error) {
+	switch Scope(s) {
+	case ScopeAny, ScopeHost, ScopeDomain:
+		return Scope(s), nil
+	case "":
+		return ScopeAny, nil
+	}
+	return "", fmt.Errorf("scope %q is not host, domain or any", s)
+}
+
+// The guards, as counted in the frontier's refusal figures.
+const (
+	GuardScope       = "scope"
+	GuardHostLibrary = "host-library"
+	GuardMaxDepth    = "max-depth"
+	GuardAllow       = "allow"
+	GuardDeny        = "deny"
+	GuardPathDepth   = "max-path-depth"
+	GuardRepeated    = "repeated-segments"
+	GuardQueryParams = "max-query-params"
+	GuardURLLength   = "max-url-length"
+	GuardPruned      = "pruned"
+	GuardNofollow    = "nofollow"
+	GuardInvalidURL  = "invalid-url"
+	GuardNotHTTP     = "not-http"
+)
+
+// Policy decides which URLs may enter the frontier. Zero limits mean no
+// limit; a zero Policy admits everything.
+type Policy struct {
+	Scope Scope
+	// Hosts, when not empty, is the address library: only these hosts
+	// and their subdomains are admitted.
+	Hosts []string
+	// MaxDepth refuses URLs more than MaxDepth links from a seed.
+	MaxDepth int
+	// Allow, when not empty, admits only URLs matching one of them; Deny
+	// refuses URLs matching any of them.
+	Allow, Deny []*regexp.Regexp
+	// Trap guards.
+	MaxPathDepth   int // path segments
+	MaxRepeat      int // occurrences of one path segment
+	MaxQueryParams int // query parameters
+	MaxURLLength   int // bytes
+}
+
+// Candidate is a URL offered to the frontier. ParentHost and ParentSite
+// are empty for seeds, which the scope does not restrict.
+type Candidate struct {
+	URL, Host, Site        string
+	Depth                  int
+	ParentHost, ParentSite string
+}
+
+// Check returns the guard that refuses c, or "" when c is admitted.
+func (p *Policy) Check(c Candidate) string {
+	if p.MaxURLLength > 0 && len(c.URL) > p.MaxURLLength {
+		return GuardURLLength
+	}
+	u, err := url.Parse(c.URL)
+	if err != nil || u.Host == "" {
+		return GuardInvalidURL
+	}
+	if u.Scheme != "http" && u.Scheme != "https" {
+		return GuardNotHTTP
+	}
+	if p.MaxDepth > 0 && c.Depth > p.MaxDepth {
+		return GuardMaxDepth
+	}
+	if c.ParentHost != "" {
+		switch p.Scope {
+		case ScopeHost:
+			if c.Host != c.ParentHost {
+				return GuardScope
+			}
+		case ScopeDomain:
+			if c.Site != c.ParentSite {
+				return GuardScope
+			}
+		}
+	}
+	if len(p.Hosts) > 0 && !InHosts(c.Host, p.Hosts) {
+		return GuardHostLibrary
+	}
+	for _, re := range p.Deny {
+		if re.MatchString(c.URL) {
+			return GuardDeny
+		}
+	}
+	if len(p.Allow) > 0 && !matchesAny(p.Allow, c.URL) {
+		return GuardAllow
+	}
+	return p.checkTraps(u)
+}
+
+func (p *Policy) checkTraps(u *url.URL) string {
+	if p.MaxPathDepth > 0 || p.MaxRepeat > 0 {
+		segs := strings.FieldsFunc(u.EscapedPath(), func(r rune) bool { return r == '/' })
+		if p.MaxPathDepth > 0 && len(segs) > p.MaxPathDepth {
+			return GuardPathDepth
+		}
+		if p.MaxRepeat > 0 && len(segs) > p.MaxRepeat {
+			seen := make(map[string]int, len(segs))
+			for _, s := range segs {
+				seen[s]++
+				if seen[s] > p.MaxRepeat {
+					return GuardRepeated
+				}
+			}
+		}
+	}
+	if p.MaxQueryParams > 0 && u.RawQuery != "" {
+		if n := strings.Count(u.RawQuery, "&") + 1; n > p.MaxQueryParams {
+			return GuardQueryParams
+		}
+	}
+	return ""
+}
+
+// InHosts tells whether host is one of hosts or a subdomain of one.
+// Ports are ignored.
+func InHosts(host string, hosts []string) bool {
+	host = stripPort(strings.ToLower(host))
+	for _, h := range hosts {
+		h = stripPort(strings.ToLower(h))
+		if host == h || strings.HasSuffix(host, "."+h) {
+			return true
+		}
+	}
+	return false
+}
+
+func stripPort(h string) string {
+	if i := strings.LastIndexByte(h, ':'); i >= 0 && !strings.Contains(h[i:], "]") {
+		return h[:i]
+	}
+	return h
+}
+
+func matchesAny(res []*regexp.Regexp, s string) bool {
+	for _, re := range res {
+		if re.MatchString(s) {
+			return true
+		}
+	}
+	return false
+}

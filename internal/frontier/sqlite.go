@@ -1,0 +1,166 @@
+package frontier
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/url"
+	"sync"
+
+	_ "modernc.org/sqlite" // the pure-Go SQLite driver
+)
+
+// SchemaVersion is the version of the database layout, kept in the info
+// table; docs/frontier.md describes it.
+const SchemaVersion = "1"
+
+var _ Store = (*SQLiteStore)(nil)
+
+// schema creates the tables on first use. Times are Unix milliseconds.
+// The partial indexes keep only the rows a query needs: the queue index
+// holds queued URLs alone, so done URLs cost nothing there.
+const schema = `
+CREATE TABLE IF NOT EXISTS info (
+  key   TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS hosts (
+  id       INTEGER PRIMARY KEY,
+  host     TEXT NOT NULL UNIQUE,
+  site     TEXT NOT NULL DEFAULT '',
+  urls     INTEGER NOT NULL DEFAULT 0,
+  fetched  INTEGER NOT NULL DEFAULT 0,
+  relevant INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS urls (
+  id          INTEGER PRIMARY KEY,
+  url         TEXT NOT NULL UNIQUE,
+  host_id     INTEGER NOT NULL,
+  state       INTEGER NOT NULL DEFAULT 0,
+  priority    REAL NOT NULL DEFAULT 0,
+  depth       INTEGER NOT NULL DEFAULT 0,
+  parent_id   INTEGER,
+  anchor      TEXT,
+  inherited   REAL,
+  meta        TEXT,
+  added_at    INTEGER NOT NULL,
+  lease_until INTEGER,
+  lease_owner INTEGER,
+  fetched_at  INTEGER,
+  status      INTEGER,
+  score       REAL,
+  relevant    INTEGER,
+  error       TEXT
+);
+CREATE INDEX IF NOT EXISTS urls_queue ON urls (priority DESC, depth, id) WHERE state = 0;
+CREATE INDEX IF NOT EXISTS urls_lease ON urls (lease_until) WHERE state = 1;
+CREATE TABLE IF NOT EXISTS edges (
+  src      INTEGER NOT NULL,
+  dst      INTEGER NOT NULL,
+  priority REAL,
+  PRIMARY KEY (src, dst)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS edges_dst ON edges (dst, src);
+CREATE TABLE IF NOT EXISTS counters (
+  name TEXT PRIMARY KEY,
+  n    INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE VIEW IF NOT EXISTS frontier AS
+SELECT u.url, h.host, h.site,
+       CASE u.state WHEN 0 THEN 'queued' WHEN 1 THEN 'leased' WHEN 2 THEN 'done' WHEN 3 THEN 'failed' END AS state,
+       u.priority, u.depth, p.url AS parent, u.anchor, u.inherited, u.meta,
+       datetime(u.added_at / 1000, 'unixepoch') AS added_at,
+       datetime(u.lease_until / 1000, 'unixepoch') AS lease_until,
+       datetime(u.fetched_at / 1000, 'unixepoch') AS fetched_at,
+       u.status, u.score, u.relevant, u.error
+FROM urls u JOIN hosts h ON h.id = u.host_id LEFT JOIN urls p ON p.id = u.parent_id;
+`
+
+// SQLiteStore is the frontier in one SQLite file (WAL mode). Several
+// processes may open the same file; each write is one short IMMEDIATE
+// transaction and a busy database is waited for.
+type SQLiteStore struct {
+	db   *sql.DB
+	path string
+
+	mu    sync.Mutex
+	hosts map[string]hostInfo // cache of the hosts table
+	sites map[int64]string    // host id -> site key
+}
+
+type hostInfo struct {
+	id    int64
+	urls  int64 // URLs of the host, as far as this process knows
+	added int64 // URLs added by the transaction under way
+}
+
+// OpenSQLite opens (creating if needed) the frontier database at path.
+func OpenSQLite(path string) (*SQLiteStore, error) {
+	if path == "" {
+		return nil, errors.New("open frontier: no database file given")
+	}
+	q := url.Values{}
+	q.Add("_pragma", "busy_timeout(30000)")
+	q.Add("_pragma", "journal_mode(WAL)")
+	q.Add("_pragma", "synchronous(NORMAL)")
+	q.Add("_pragma", "cache_size(-65536)")
+	q.Add("_pragma", "temp_store(MEMORY)")
+	q.Set("_txlock", "immediate")
+	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
+	if err != nil {
+		return nil, fmt.Errorf("open frontier %s: %w", path, err)
+	}
+	// One connection: writes serialise anyway, and a single connection
+	// keeps the prepared statements and page cache warm.
+	db.SetMaxOpenConns(1)
+	s := &SQLiteStore{db: db, path: path, hosts: map[string]hostInfo{}, sites: map[int64]string{}}
+	if err := s.init(); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("open frontier %s: %w", path, err)
+	}
+	return s, nil
+}
+
+func (s *SQLiteStore) init() error {
+	ctx := context.Background()
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := tx.Exec(schema); err != nil {
+		return fmt.Errorf("create schema: %w", err)
+	}
+	var v string
+	err = tx.QueryRow(`SELECT value FROM info WHERE key = 'schema_version'`).Scan(&v)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		if _, err := tx.Exec(`INSERT INTO info(key, value) VALUES ('schema_version', ?)`, SchemaVersion); err != nil {
+			return err
+		}
+	case err != nil:
+		return err
+	case v != SchemaVersion:
+		return fmt.Errorf("schema version %s, this program reads %s", v, SchemaVersion)
+	}
+	return tx.Commit()
+}
+
+// Path is the database file.
+func (s *SQLiteStore) Path() string { return s.path }
+
+// DB gives the database handle, for readers of the link graph and for
+// tests. Writers should go through Apply.
+func (s *SQLiteStore) DB() *sql.DB { return s.db }
+
+// Close checkpoints and closes the database.
+func (s *SQLiteStore) Close() error {
+	if s.db == nil {
+		return ErrClosed
+	}
+	_, _ = s.db.Exec(`PRAGMA wal_checkpoint(PASSIVE)`)
+	err := s.db.Close()
+	s.db = nil
+	return err
+}

@@ -1,0 +1,396 @@
+package frontier
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// GuardMaxPerHost is the refusal counted when a host already holds
+// Batch.MaxPerHost URLs.
+const GuardMaxPerHost = "max-per-host"
+
+// counterExpired counts leases that ran out and were queued again.
+const counterExpired = "lease.expired"
+
+// counterRefused prefixes the counters of refusals by guard.
+const counterRefused = "refused."
+
+// applyTx is one Apply call's transaction and its prepared statements.
+type applyTx struct {
+	s   *SQLiteStore
+	ctx context.Context
+	tx  *sql.Tx
+	now int64
+
+	hosts map[string]hostInfo // hosts touched in this transaction
+	ids   map[string]int64    // URL ids resolved in this transaction
+
+	insertURL, raiseURL, lookupURL, doneURL, insertDone *sql.Stmt
+}
+
+// Apply records outcomes, queues entries, stores edges and counts
+// refusals, all in one transaction.
+func (s *SQLiteStore) Apply(ctx context.Context, b Batch) (Applied, error) {
+	var res Applied
+	if s.db == nil {
+		return res, ErrClosed
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return res, fmt.Errorf("frontier: begin: %w", err)
+	}
+	defer tx.Rollback()
+	a := &applyTx{s: s, ctx: ctx, tx: tx, now: time.Now().UnixMilli(),
+		hosts: map[string]hostInfo{}, ids: map[string]int64{}}
+	if err := a.prepare(); err != nil {
+		return res, err
+	}
+	defer a.closeStmts()
+
+	for i := range b.Done {
+		if err := a.done(&b.Done[i]); err != nil {
+			return res, err
+		}
+		res.Done++
+	}
+	for i := range b.Queue {
+		r, err := a.queue(&b.Queue[i], b.MaxPerHost)
+		if err != nil {
+			return res, err
+		}
+		switch r {
+		case queuedNew:
+			res.Queued++
+		case queuedRaised:
+			res.Raised++
+		case queuedKnown:
+			res.Known++
+		case queuedRefused:
+			res.Refused++
+		}
+	}
+	if res.Refused > 0 {
+		if b.Refused == nil {
+			b.Refused = map[string]int64{}
+		}
+		b.Refused[GuardMaxPerHost] += int64(res.Refused)
+	}
+	if err := a.edges(b.Edges); err != nil {
+		return res, err
+	}
+	for guard, n := range b.Refused {
+		if err := a.count(counterRefused+guard, n); err != nil {
+			return res, err
+		}
+	}
+	if err := a.flushHosts(); err != nil {
+		return res, err
+	}
+	if err := tx.Commit(); err != nil {
+		return res, fmt.Errorf("frontier: commit: %w", err)
+	}
+	s.mu.Lock()
+	for h, hi := range a.hosts {
+		s.hosts[h] = hostInfo{id: hi.id, urls: hi.urls}
+	}
+	s.mu.Unlock()
+	return res, nil
+}
+
+func (a *applyTx) prepare() error {
+	var err error
+	prep := func(q string) *sql.Stmt {
+		if err != nil {
+			return nil
+		}
+		var st *sql.Stmt
+		st, err = a.tx.PrepareContext(a.ctx, q)
+		return st
+	}
+	a.insertURL = prep(`INSERT INTO urls (url, host_id, state, priority, depth, parent_id, anchor, inherited, meta, added_at)
+		VALUES (?, ?, 0, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (url) DO NOTHING`)
+	a.raiseURL = prep(`UPDATE urls SET
+		  depth     = min(depth, ?2),
+		  priority  = CASE WHEN ?1 > priority THEN ?1 ELSE priority END,
+		  parent_id = CASE WHEN ?1 > priority THEN ?3 ELSE parent_id END,
+		  anchor    = CASE WHEN ?1 > priority THEN ?4 ELSE anchor END,
+		  inherited = CASE WHEN ?1 > priority THEN ?5 ELSE inherited END
+		WHERE url = ?6 AND state IN (0, 1) AND (?1 > priority OR ?2 < depth)`)
+	a.lookupURL = prep(`SELECT id FROM urls WHERE url = ?`)
+	a.doneURL = prep(`UPDATE urls SET state = ?2, lease_until = NULL, lease_owner = NULL,
+		  fetched_at = ?3, status = ?4, score = ?5, relevant = ?6, error = ?7
+		WHERE url = ?1 RETURNING id, host_id, state`)
+	a.insertDone = prep(`INSERT INTO urls (url, host_id, state, depth, added_at, fetched_at, status, score, relevant, error)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`)
+	if err != nil {
+		a.closeStmts()
+		return fmt.Errorf("frontier: prepare: %w", err)
+	}
+	return nil
+}
+
+func (a *applyTx) closeStmts() {
+	for _, st := range []*sql.Stmt{a.insertURL, a.raiseURL, a.lookupURL, a.doneURL, a.insertDone} {
+		if st != nil {
+			st.Close()
+		}
+	}
+}
+
+// host returns the id and URL count of host, creating its row if needed.
+func (a *applyTx) host(host, site string) (hostInfo, error) {
+	if hi, ok := a.hosts[host]; ok {
+		return hi, nil
+	}
+	a.s.mu.Lock()
+	hi, ok := a.s.hosts[host]
+	a.s.mu.Unlock()
+	if ok {
+		a.hosts[host] = hi
+		return hi, nil
+	}
+	err := a.tx.QueryRowContext(a.ctx, `SELECT id, urls FROM hosts WHERE host = ?`, host).Scan(&hi.id, &hi.urls)
+	if errors.Is(err, sql.ErrNoRows) {
+		err = a.tx.QueryRowContext(a.ctx, `INSERT INTO hosts (host, site) VALUES (?, ?) RETURNING id`, host, site).Scan(&hi.id)
+		hi.urls = 0
+	}
+	if err != nil {
+		return hi, fmt.Errorf("frontier: host %s: %w", host, err)
+	}
+	a.hosts[host] = hi
+	return hi, nil
+}
+
+// flushHosts writes the URL counts of the hosts this transaction added to.
+func (a *applyTx) flushHosts() error {
+	for _, hi := range a.hosts {
+		if hi.added == 0 {
+			continue
+		}
+		if _, err := a.tx.ExecContext(a.ctx, `UPDATE hosts SET urls = urls + ? WHERE id = ?`, hi.added, hi.id); err != nil {
+			return fmt.Errorf("frontier: host counts: %w", err)
+		}
+	}
+	return nil
+}
+
+type queueResult int
+
+const (
+	queuedNew queueResult = iota
+	queuedRaised
+	queuedKnown
+	queuedRefused
+)
+
+func (a *applyTx) queue(e *Entry, maxPerHost int64) (queueResult, error) {
+	hi, err := a.host(e.Host, e.Site)
+	if err != nil {
+		return 0, err
+	}
+	var parent any
+	if e.Parent != "" {
+		id, err := a.lookup(e.Parent)
+		if err != nil {
+			return 0, err
+		}
+		if id != 0 {
+			parent = id
+		}
+	}
+	anchor := nullString(e.Anchor)
+	inherited := nullFloat(e.Inherited)
+	if maxPerHost > 0 && hi.urls >= maxPerHost {
+		// The host is full: only a URL already known may be improved.
+		r, err := a.raise(e, parent, anchor, inherited)
+		if err != nil || r == queuedRaised {
+			return r, err
+		}
+		if known, err := a.lookup(e.URL); err != nil || known != 0 {
+			return queuedKnown, err
+		}
+		return queuedRefused, nil
+	}
+	var meta any
+	if len(e.Meta) > 0 && string(e.Meta) != "null" {
+		meta = string(e.Meta)
+	}
+	r, err := a.insertURL.ExecContext(a.ctx, e.URL, hi.id, e.Priority, e.Depth, parent, anchor, inherited, meta, a.now)
+	if err != nil {
+		return 0, fmt.Errorf("frontier: queue %s: %w", e.URL, err)
+	}
+	if n, _ := r.RowsAffected(); n == 1 {
+		hi.urls++
+		hi.added++
+		a.hosts[e.Host] = hi
+		if id, err := r.LastInsertId(); err == nil {
+			a.ids[e.URL] = id
+		}
+		return queuedNew, nil
+	}
+	return a.raise(e, parent, anchor, inherited)
+}
+
+func (a *applyTx) raise(e *Entry, parent, anchor, inherited any) (queueResult, error) {
+	r, err := a.raiseURL.ExecContext(a.ctx, e.Priority, e.Depth, parent, anchor, inherited, e.URL)
+	if err != nil {
+		return 0, fmt.Errorf("frontier: requeue %s: %w", e.URL, err)
+	}
+	if n, _ := r.RowsAffected(); n == 1 {
+		return queuedRaised, nil
+	}
+	return queuedKnown, nil
+}
+
+// lookup gives the id of a known URL, or 0.
+func (a *applyTx) lookup(u string) (int64, error) {
+	if id, ok := a.ids[u]; ok {
+		return id, nil
+	}
+	var id int64
+	err := a.lookupURL.QueryRowContext(a.ctx, u).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, fmt.Errorf("frontier: look up %s: %w", u, err)
+	}
+	a.ids[u] = id
+	return id, nil
+}
+
+func (a *applyTx) done(o *Outcome) error {
+	if err := a.markDone(o.URL, o.Host, o); err != nil {
+		return err
+	}
+	if o.FinalURL != "" && o.FinalURL != o.URL && o.FinalHost != "" {
+		return a.markDone(o.FinalURL, o.FinalHost, o)
+	}
+	return nil
+}
+
+func (a *applyTx) markDone(u, host string, o *Outcome) error {
+	state := Done
+	if o.Error != "" {
+		state = Failed
+	}
+	fetched := o.FetchedAt.UnixMilli()
+	if o.FetchedAt.IsZero() {
+		fetched = a.now
+	}
+	var score, relevant any
+	if o.Scored {
+		score = o.Score
+		relevant = 0
+		if o.Relevant {
+			relevant = 1
+		}
+	}
+	status := nullInt(o.Status)
+	errText := nullString(o.Error)
+
+	var id, hostID int64
+	var before State
+	// RETURNING gives the state after the update; read the old one first
+	// so a URL recorded twice is counted once in its host's figures.
+	err := a.tx.QueryRowContext(a.ctx, `SELECT state FROM urls WHERE url = ?`, u).Scan(&before)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		hi, err := a.host(host, o.Site)
+		if err != nil {
+			return err
+		}
+		if err := a.insertDone.QueryRowContext(a.ctx, u, hi.id, state, o.Depth, a.now, fetched, status, score, relevant, errText).Scan(&id); err != nil {
+			return fmt.Errorf("frontier: record %s: %w", u, err)
+		}
+		hi.urls++
+		hi.added++
+		a.hosts[host] = hi
+		hostID = hi.id
+		before = Queued
+	case err != nil:
+		return fmt.Errorf("frontier: record %s: %w", u, err)
+	default:
+		var after State
+		if err := a.doneURL.QueryRowContext(a.ctx, u, state, fetched, status, score, relevant, errText).Scan(&id, &hostID, &after); err != nil {
+			return fmt.Errorf("frontier: record %s: %w", u, err)
+		}
+	}
+	a.ids[u] = id
+	if before == Done || before == Failed {
+		return nil // seen again: the host's figures already count it
+	}
+	rel := 0
+	if o.Scored && o.Relevant {
+		rel = 1
+	}
+	if _, err := a.tx.ExecContext(a.ctx, `UPDATE hosts SET fetched = fetched + 1, relevant = relevant + ? WHERE id = ?`, rel, hostID); err != nil {
+		return fmt.Errorf("frontier: host figures: %w", err)
+	}
+	return nil
+}
+
+func (a *applyTx) edges(es []Edge) error {
+	if len(es) == 0 {
+		return nil
+	}
+	st, err := a.tx.PrepareContext(a.ctx, `INSERT INTO edges (src, dst, priority) VALUES (?, ?, ?)
+		ON CONFLICT (src, dst) DO UPDATE SET priority = max(coalesce(priority, 0), excluded.priority)`)
+	if err != nil {
+		return fmt.Errorf("frontier: prepare edges: %w", err)
+	}
+	defer st.Close()
+	for _, e := range es {
+		src, err := a.lookup(e.From)
+		if err != nil {
+			return err
+		}
+		dst, err := a.lookup(e.To)
+		if err != nil {
+			return err
+		}
+		if src == 0 || dst == 0 || src == dst {
+			continue // an end the frontier refused: no edge to keep
+		}
+		if _, err := st.ExecContext(a.ctx, src, dst, e.Priority); err != nil {
+			return fmt.Errorf("frontier: edge %s -> %s: %w", e.From, e.To, err)
+		}
+	}
+	return nil
+}
+
+func (a *applyTx) count(name string, n int64) error {
+	if n == 0 {
+		return nil
+	}
+	_, err := a.tx.ExecContext(a.ctx, `INSERT INTO counters (name, n) VALUES (?, ?)
+		ON CONFLICT (name) DO UPDATE SET n = n + excluded.n`, name, n)
+	if err != nil {
+		return fmt.Errorf("frontier: count %s: %w", name, err)
+	}
+	return nil
+}
+
+func nullString(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}
+
+func nullFloat(f float64) any {
+	if f == 0 {
+		return nil
+	}
+	return f
+}
+
+func nullInt(i int) any {
+	if i == 0 {
+		return nil
+	}
+	return i
+}

@@ -1,0 +1,209 @@
+package frontier
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/focuscrawl/focuscrawl/internal/record"
+)
+
+// scanFactor bounds how far down the queue Lease looks for URLs of other
+// hosts when the best ones crowd on a few hosts: N*scanFactor+scanExtra
+// rows at most per call.
+const (
+	scanFactor = 50
+	scanExtra  = 1000
+)
+
+type leaseRow struct {
+	id, hostID int64
+	url        string
+	priority   float64
+	depth      int
+	parentID   sql.NullInt64
+	anchor     sql.NullString
+	inherited  sql.NullFloat64
+	meta       sql.NullString
+}
+
+// Lease hands out up to r.N of the best queued URLs, at most r.PerHost per
+// host, best priority first (then lowest depth, then oldest), and marks
+// them leased until now+r.For. Leases that have run out are queued again
+// first.
+func (s *SQLiteStore) Lease(ctx context.Context, r LeaseRequest) ([]record.URL, error) {
+	if s.db == nil {
+		return nil, ErrClosed
+	}
+	if r.N <= 0 {
+		return nil, nil
+	}
+	if r.For <= 0 {
+		return nil, errors.New("frontier: lease: the lease length must be positive")
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, fmt.Errorf("frontier: lease: %w", err)
+	}
+	defer tx.Rollback()
+	now := time.Now()
+	if err := reclaim(ctx, tx, now); err != nil {
+		return nil, err
+	}
+	picked, err := pick(ctx, tx, r)
+	if err != nil {
+		return nil, err
+	}
+	if len(picked) == 0 {
+		return nil, tx.Commit()
+	}
+	until := now.Add(r.For).UnixMilli()
+	upd, err := tx.PrepareContext(ctx, `UPDATE urls SET state = 1, lease_until = ?, lease_owner = ? WHERE id = ?`)
+	if err != nil {
+		return nil, fmt.Errorf("frontier: lease: %w", err)
+	}
+	defer upd.Close()
+	parent, err := tx.PrepareContext(ctx, `SELECT url FROM urls WHERE id = ?`)
+	if err != nil {
+		return nil, fmt.Errorf("frontier: lease: %w", err)
+	}
+	defer parent.Close()
+	out := make([]record.URL, 0, len(picked))
+	for _, p := range picked {
+		if _, err := upd.ExecContext(ctx, until, r.Owner, p.id); err != nil {
+			return nil, fmt.Errorf("frontier: lease %s: %w", p.url, err)
+		}
+		u := record.URL{URL: p.url}
+		u.Depth, u.Priority = p.depth, p.priority
+		u.Anchor, u.Inherited = p.anchor.String, p.inherited.Float64
+		if p.meta.Valid {
+			u.Meta = json.RawMessage(p.meta.String)
+		}
+		if p.parentID.Valid {
+			if err := parent.QueryRowContext(ctx, p.parentID.Int64).Scan(&u.Parent); err != nil && !errors.Is(err, sql.ErrNoRows) {
+				return nil, fmt.Errorf("frontier: lease %s: parent: %w", p.url, err)
+			}
+		}
+		if u.Site, err = s.siteOf(ctx, tx, p.hostID); err != nil {
+			return nil, err
+		}
+		out = append(out, u)
+	}
+	if err := tx.Commit(); err != nil {
+		return nil, fmt.Errorf("frontier: lease: commit: %w", err)
+	}
+	return out, nil
+}
+
+// reclaim queues again the URLs whose lease ran out.
+func reclaim(ctx context.Context, tx *sql.Tx, now time.Time) error {
+	res, err := tx.ExecContext(ctx, `UPDATE urls SET state = 0, lease_until = NULL, lease_owner = NULL
+		WHERE state = 1 AND lease_until <= ?`, now.UnixMilli())
+	if err != nil {
+		return fmt.Errorf("frontier: reclaim leases: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n > 0 {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO counters (name, n) VALUES (?, ?)
+			ON CONFLICT (name) DO UPDATE SET n = n + excluded.n`, counterExpired, n); err != nil {
+			return fmt.Errorf("frontier: reclaim leases: %w", err)
+		}
+	}
+	return nil
+}
+
+// pick walks the queue in priority order and takes what the request allows.
+func pick(ctx context.Context, tx *sql.Tx, r LeaseRequest) ([]leaseRow, error) {
+	limit := r.N
+	if r.PerHost > 0 {
+		limit = r.N*scanFactor + scanExtra
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT id, host_id, url, priority, depth, parent_id, anchor, inherited, meta
+		FROM urls WHERE state = 0 ORDER BY priority DESC, depth, id LIMIT ?`, limit)
+	if err != nil {
+		return nil, fmt.Errorf("frontier: lease: %w", err)
+	}
+	defer rows.Close()
+	perHost := map[int64]int{}
+	var picked []leaseRow
+	for rows.Next() && len(picked) < r.N {
+		var p leaseRow
+		if err := rows.Scan(&p.id, &p.hostID, &p.url, &p.priority, &p.depth, &p.parentID, &p.anchor, &p.inherited, &p.meta); err != nil {
+			return nil, fmt.Errorf("frontier: lease: %w", err)
+		}
+		if r.PerHost > 0 && perHost[p.hostID] >= r.PerHost {
+			continue
+		}
+		perHost[p.hostID]++
+		picked = append(picked, p)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("frontier: lease: %w", err)
+	}
+	return picked, rows.Close()
+}
+
+// siteOf gives the site key of a host, from a cache.
+func (s *SQLiteStore) siteOf(ctx context.Context, tx *sql.Tx, hostID int64) (string, error) {
+	s.mu.Lock()
+	site, ok := s.sites[hostID]
+	s.mu.Unlock()
+	if ok {
+		return site, nil
+	}
+	if err := tx.QueryRowContext(ctx, `SELECT site FROM hosts WHERE id = ?`, hostID).Scan(&site); err != nil {
+		return "", fmt.Errorf("frontier: host %d: %w", hostID, err)
+	}
+	s.mu.Lock()
+	s.sites[hostID] = site
+	s.mu.Unlock()
+	return site, nil
+}
+
+// Holding counts the running leases held by owner.
+func (s *SQLiteStore) Holding(ctx context.Context, owner int64) (int, error) {
+	if s.db == nil {
+		return 0, ErrClosed
+	}
+	var n int
+	err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM urls WHERE state = 1 AND lease_until > ? AND lease_owner = ?`,
+		time.Now().UnixMilli(), owner).Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("frontier: count leases: %w", err)
+	}
+	return n, nil
+}
+
+// Release queues every leased URL again, expired or not, for a crawl that
+// restarts knowing no other process still holds its leases.
+func (s *SQLiteStore) Release(ctx context.Context) (int, error) {
+	if s.db == nil {
+		return 0, ErrClosed
+	}
+	res, err := s.db.ExecContext(ctx, `UPDATE urls SET state = 0, lease_until = NULL, lease_owner = NULL WHERE state = 1`)
+	if err != nil {
+		return 0, fmt.Errorf("frontier: release leases: %w", err)
+	}
+	n, _ := res.RowsAffected()
+	return int(n), nil
+}
+
+// Counts tells whether any URL is queued (or held by an expired lease) and
+// whether any lease is still running. Both use the partial indexes, so
+// polling is cheap whatever the size of the frontier.
+func (s *SQLiteStore) Counts(ctx context.Context) (Counts, error) {
+	var c Counts
+	if s.db == nil {
+		return c, ErrClosed
+	}
+	now := time.Now().UnixMilli()
+	err := s.db.QueryRowContext(ctx, `SELECT
+		EXISTS (SELECT 1 FROM urls WHERE state = 0) OR EXISTS (SELECT 1 FROM urls WHERE state = 1 AND lease_until <= ?1),
+		EXISTS (SELECT 1 FROM urls WHERE state = 1 AND lease_until > ?1)`, now).Scan(&c.Queued, &c.Leased)
+	if err != nil {
+		return c, fmt.Errorf("frontier: counts: %w", err)
+	}
+	return c, nil
+}

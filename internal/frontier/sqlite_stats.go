@@ -1,0 +1,112 @@
+package frontier
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Stats summarises the frontier: URLs per state, the harvest rate
+// (relevant / fetched), pages per depth, the topHosts hosts with the most
+// URLs, refusals per guard and expired leases.
+func (s *SQLiteStore) Stats(ctx context.Context, topHosts int) (*Stats, error) {
+	if s.db == nil {
+		return nil, ErrClosed
+	}
+	st := &Stats{States: map[string]int64{}, Refused: map[string]int64{}}
+	for _, state := range []State{Queued, Leased, Done, Failed} {
+		st.States[state.String()] = 0
+	}
+	q := func(what, query string, scan func(func(...any) error) error, args ...any) error {
+		rows, err := s.db.QueryContext(ctx, query, args...)
+		if err != nil {
+			return fmt.Errorf("frontier: stats: %s: %w", what, err)
+		}
+		defer rows.Close()
+		for rows.Next() {
+			if err := scan(rows.Scan); err != nil {
+				return fmt.Errorf("frontier: stats: %s: %w", what, err)
+			}
+		}
+		if err := rows.Err(); err != nil {
+			return fmt.Errorf("frontier: stats: %s: %w", what, err)
+		}
+		return nil
+	}
+	byDepth := map[int]*DepthStat{}
+	err := q("states", `SELECT state, depth, count(*), coalesce(sum(relevant = 1), 0) FROM urls GROUP BY state, depth`,
+		func(scan func(...any) error) error {
+			var state State
+			var depth int
+			var n, rel int64
+			if err := scan(&state, &depth, &n, &rel); err != nil {
+				return err
+			}
+			st.States[state.String()] += n
+			st.Total += n
+			d := byDepth[depth]
+			if d == nil {
+				d = &DepthStat{Depth: depth}
+				byDepth[depth] = d
+			}
+			switch state {
+			case Done, Failed:
+				d.Fetched += n
+				d.Relevant += rel
+				st.Fetched += n
+				st.Relevant += rel
+			case Queued:
+				d.Queued += n
+			}
+			return nil
+		})
+	if err != nil {
+		return nil, err
+	}
+	for _, d := range byDepth {
+		st.Depths = append(st.Depths, *d)
+	}
+	sort.Slice(st.Depths, func(i, j int) bool { return st.Depths[i].Depth < st.Depths[j].Depth })
+	if st.Fetched > 0 {
+		st.HarvestRate = float64(st.Relevant) / float64(st.Fetched)
+	}
+	if topHosts > 0 {
+		err = q("hosts", `SELECT host, urls, fetched, relevant FROM hosts ORDER BY urls DESC, fetched DESC, host LIMIT ?`,
+			func(scan func(...any) error) error {
+				var h HostStat
+				if err := scan(&h.Host, &h.URLs, &h.Fetched, &h.Relevant); err != nil {
+					return err
+				}
+				st.TopHosts = append(st.TopHosts, h)
+				return nil
+			}, topHosts)
+		if err != nil {
+			return nil, err
+		}
+	}
+	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM hosts`).Scan(&st.Hosts); err != nil {
+		return nil, fmt.Errorf("frontier: stats: hosts: %w", err)
+	}
+	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM edges`).Scan(&st.Edges); err != nil {
+		return nil, fmt.Errorf("frontier: stats: edges: %w", err)
+	}
+	err = q("counters", `SELECT name, n FROM counters`, func(scan func(...any) error) error {
+		var name string
+		var n int64
+		if err := scan(&name, &n); err != nil {
+			return err
+		}
+		switch {
+		case name == counterExpired:
+			st.Expired = n
+		case strings.HasPrefix(name, counterRefused):
+			st.Refused[strings.TrimPrefix(name, counterRefused)] = n
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return st, nil
+}
