@@ -24,9 +24,9 @@ const (
 type memSet struct {
 	chunkCap int // capacity of an arena chunk, at most chunkSize
 	chunks   [][]byte
-	used   int // chunks in use; chunks[used-1] is being filled
-	table  []uint64
-	n      int
+	used     int // chunks in use; chunks[used-1] is being filled
+	table    []uint64
+	n        int
 }
 
 // newMemSet sizes the arena chunks to a sixteenth of the budget (4 KiB to
