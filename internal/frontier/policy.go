@@ -49,9 +49,8 @@ const (
 // limit; a zero Policy admits everything.
 type Policy struct {
 	Scope Scope
-	// Hosts, when not empty, is the address library: only these hosts
-	// and their subdomains are admitted.
-	Hosts []string
+	// InLibrary, when set, admits only the hosts of the address library.
+	InLibrary func(host string) bool
 	// MaxDepth refuses URLs more than MaxDepth links from a seed.
 	MaxDepth int
 	// Allow, when not empty, admits only URLs matching one of them; Deny
@@ -99,7 +98,7 @@ func (p *Policy) Check(c Candidate) string {
 			}
 		}
 	}
-	if len(p.Hosts) > 0 && !InHosts(c.Host, p.Hosts) {
+	if p.InLibrary != nil && !p.InLibrary(c.Host) {
 		return GuardHostLibrary
 	}
 	for _, re := range p.Deny {
@@ -135,26 +134,6 @@ func (p *Policy) checkTraps(u *url.URL) string {
 		}
 	}
 	return ""
-}
-
-// InHosts tells whether host is one of hosts or a subdomain of one.
-// Ports are ignored.
-func InHosts(host string, hosts []string) bool {
-	host = stripPort(strings.ToLower(host))
-	for _, h := range hosts {
-		h = stripPort(strings.ToLower(h))
-		if host == h || strings.HasSuffix(host, "."+h) {
-			return true
-		}
-	}
-	return false
-}
-
-func stripPort(h string) string {
-	if i := strings.LastIndexByte(h, ':'); i >= 0 && !strings.Contains(h[i:], "]") {
-		return h[:i]
-	}
-	return h
 }
 
 func matchesAny(res []*regexp.Regexp, s string) bool {

@@ -2,8 +2,11 @@ package frontier
 
 import (
 	"regexp"
+	"strings"
 	"testing"
 )
+
+func inGov(h string) bool { return strings.HasSuffix(h, ".gov.cn") }
 
 func TestPolicyCheck(t *testing.T) {
 	tests := []struct {
@@ -22,8 +25,8 @@ func TestPolicyCheck(t *testing.T) {
 		{"seed ignores scope", Policy{Scope: ScopeHost}, Candidate{URL: "http://b.cn/x", Host: "b.cn"}, ""},
 		{"max depth", Policy{MaxDepth: 2}, Candidate{URL: "http://a.cn/x", Host: "a.cn", Depth: 3}, GuardMaxDepth},
 		{"max depth edge", Policy{MaxDepth: 2}, Candidate{URL: "http://a.cn/x", Host: "a.cn", Depth: 2}, ""},
-		{"library subdomain", Policy{Hosts: []string{"gov.cn"}}, Candidate{URL: "http://lyj.gov.cn/", Host: "lyj.gov.cn"}, ""},
-		{"library miss", Policy{Hosts: []string{"gov.cn"}}, Candidate{URL: "http://xgov.cn/", Host: "xgov.cn"}, GuardHostLibrary},
+		{"library hit", Policy{InLibrary: inGov}, Candidate{URL: "http://lyj.gov.cn/", Host: "lyj.gov.cn"}, ""},
+		{"library miss", Policy{InLibrary: inGov}, Candidate{URL: "http://xgov.cn/", Host: "xgov.cn"}, GuardHostLibrary},
 		{"deny", Policy{Deny: []*regexp.Regexp{regexp.MustCompile(`\.pdf$`)}}, Candidate{URL: "http://a.cn/x.pdf", Host: "a.cn"}, GuardDeny},
 		{"allow miss", Policy{Allow: []*regexp.Regexp{regexp.MustCompile(`/news/`)}}, Candidate{URL: "http://a.cn/x", Host: "a.cn"}, GuardAllow},
 		{"allow hit", Policy{Allow: []*regexp.Regexp{regexp.MustCompile(`/news/`)}}, Candidate{URL: "http://a.cn/news/1", Host: "a.cn"}, ""},

@@ -95,6 +95,11 @@ func (s *SQLiteStore) Lease(ctx context.Context, r LeaseRequest) ([]record.URL, 
 	if err := tx.Commit(); err != nil {
 		return nil, fmt.Errorf("frontier: lease: commit: %w", err)
 	}
+	if r.Quota != nil {
+		for _, p := range picked {
+			r.Quota.used[p.hostID]++
+		}
+	}
 	return out, nil
 }
 
@@ -127,6 +132,11 @@ func pick(ctx context.Context, tx *sql.Tx, r LeaseRequest) ([]leaseRow, error) {
 	}
 	defer rows.Close()
 	perHost := map[int64]int{}
+	if r.Quota != nil {
+		for h, n := range r.Quota.used {
+			perHost[h] = n
+		}
+	}
 	var picked []leaseRow
 	for rows.Next() && len(picked) < r.N {
 		var p leaseRow

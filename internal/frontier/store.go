@@ -102,7 +102,19 @@ type LeaseRequest struct {
 	PerHost int           // at most PerHost per host (0: no limit)
 	For     time.Duration // lease length
 	Owner   int64         // who holds the lease (counted by Holding)
+	// Quota, when set, carries the per-host counts over several calls, so
+	// PerHost bounds them together (seed next -n 100000 leases in chunks).
+	Quota *Quota
 }
+
+// Quota counts the URLs leased per host across Lease calls. Its keys are
+// the store's own host identifiers.
+type Quota struct {
+	used map[int64]int
+}
+
+// NewQuota returns an empty quota.
+func NewQuota() *Quota { return &Quota{used: map[int64]int{}} }
 
 // Counts are the cheap counts a follower polls.
 type Counts struct {

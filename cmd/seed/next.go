@@ -1,0 +1,189 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"time"
+
+	ucli "github.com/urfave/cli/v2"
+
+	"github.com/focuscrawl/focuscrawl/internal/cli"
+	"github.com/focuscrawl/focuscrawl/internal/frontier"
+	"github.com/focuscrawl/focuscrawl/internal/jsonl"
+)
+
+const (
+	flagN        = "n"
+	flagPerHost  = "per-host"
+	flagLease    = "lease"
+	flagFollow   = "follow"
+	flagMaxPages = "max-pages"
+	flagInFlight = "in-flight"
+	flagPoll     = "poll"
+	flagRelease  = "release"
+)
+
+// leaseChunk is the most URLs one lease transaction takes.
+const leaseChunk = 1000
+
+func init() {
+	commands = append(commands, &ucli.Command{
+		Name:      "next",
+		Usage:     "lease the best queued URLs of the frontier as url records",
+		ArgsUsage: " ",
+		Description: "Leases the -n best queued URLs (priority, then depth, then age), at most --per-host\n" +
+			"per host, and writes them as url records. A leased URL whose page does not come back\n" +
+			"(seed add) within --lease is queued again. With --follow it keeps leasing as URLs\n" +
+			"arrive, at most --in-flight at a time, and ends when nothing is queued or leased,\n" +
+			"or after --max-pages URLs.",
+		Flags: append([]ucli.Flag{
+			dbFlag(),
+			&ucli.IntFlag{Name: flagN, Value: 100, Usage: "lease `N` URLs (with --follow: at most N per lease)", EnvVars: cli.Env("next-n")},
+			&ucli.IntFlag{Name: flagPerHost, Value: 10, Usage: "at most `N` URLs per host per lease (0: no limit)", EnvVars: cli.Env(flagPerHost)},
+			&ucli.DurationFlag{Name: flagLease, Value: 10 * time.Minute, Usage: "a leased URL is queued again after `DURATION` unless its page came back", EnvVars: cli.Env(flagLease)},
+			&ucli.BoolFlag{Name: flagFollow, Aliases: []string{"f"}, Usage: "keep emitting as URLs are queued, until nothing is queued or leased", EnvVars: cli.Env(flagFollow)},
+			&ucli.IntFlag{Name: flagMaxPages, Usage: "with --follow: stop after `N` URLs (0: no limit)", EnvVars: cli.Env(flagMaxPages)},
+			&ucli.IntFlag{Name: flagInFlight, Value: 256, Usage: "with --follow: at most `N` URLs leased by this run and not yet back", EnvVars: cli.Env(flagInFlight)},
+			&ucli.DurationFlag{Name: flagPoll, Value: 50 * time.Millisecond, Usage: "with --follow: look for new URLs every `DURATION`", EnvVars: cli.Env(flagPoll)},
+			&ucli.BoolFlag{Name: flagRelease, Usage: "first queue again every leased URL (when no other crawl uses the database)", EnvVars: cli.Env(flagRelease)},
+		}, cli.StreamFlags()...),
+		Action: runNext,
+	})
+}
+
+// nexter is one run of seed next.
+type nexter struct {
+	n, perHost, maxPages, inFlight int
+	lease, poll                    time.Duration
+	follow                         bool
+	owner                          int64
+}
+
+func runNext(c *ucli.Context) error {
+	nx := &nexter{
+		n: c.Int(flagN), perHost: c.Int(flagPerHost), maxPages: c.Int(flagMaxPages), inFlight: c.Int(flagInFlight),
+		lease: c.Duration(flagLease), poll: c.Duration(flagPoll), follow: c.Bool(flagFollow),
+		owner: rand.Int64N(1<<53) + 1,
+	}
+	switch {
+	case nx.n <= 0:
+		return cli.Usagef("-%s %d: lease at least one URL", flagN, nx.n)
+	case nx.lease <= 0:
+		return cli.Usagef("--%s %v: must be positive", flagLease, nx.lease)
+	case nx.follow && nx.inFlight <= 0:
+		return cli.Usagef("--%s %d: must be positive", flagInFlight, nx.inFlight)
+	case nx.poll <= 0:
+		return cli.Usagef("--%s %v: must be positive", flagPoll, nx.poll)
+	}
+	if c.Args().Present() {
+		return cli.Usagef("seed next reads no input: unexpected argument %q", c.Args().First())
+	}
+	store, err := frontier.OpenSQLite(c.String(flagDB))
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	st, err := cli.OpenStreamWith(c, nil, nil, c.App.Writer, c.App.ErrWriter)
+	if err != nil {
+		return err
+	}
+	if c.Bool(flagRelease) {
+		n, err := store.Release(c.Context)
+		if err != nil {
+			return errors.Join(err, st.Close())
+		}
+		st.Log.Infof("queued again %d leased URLs", n)
+	}
+	var emitted int
+	if nx.follow {
+		emitted, err = nx.runFollow(c.Context, store, st.Out)
+	} else {
+		emitted, err = nx.runOnce(c.Context, store, st.Out)
+	}
+	st.Log.Infof("leased %d URLs", emitted)
+	return errors.Join(err, st.Close())
+}
+
+func (nx *nexter) request(n int, q *frontier.Quota) frontier.LeaseRequest {
+	return frontier.LeaseRequest{N: min(n, leaseChunk), PerHost: nx.perHost, For: nx.lease, Owner: nx.owner, Quota: q}
+}
+
+// runOnce leases -n URLs, in chunks, with the per-host bound over them all.
+func (nx *nexter) runOnce(ctx context.Context, store frontier.Store, out *jsonl.Writer) (int, error) {
+	q := frontier.NewQuota()
+	emitted := 0
+	for emitted < nx.n {
+		us, err := store.Lease(ctx, nx.request(nx.n-emitted, q))
+		if err != nil {
+			return emitted, err
+		}
+		if len(us) == 0 {
+			break
+		}
+		for _, u := range us {
+			if err := out.Write(u); err != nil {
+				return emitted, err
+			}
+			emitted++
+		}
+	}
+	return emitted, out.Flush()
+}
+
+// runFollow leases as room in the in-flight window and new URLs allow,
+// until the frontier is drained or the page budget spent.
+func (nx *nexter) runFollow(ctx context.Context, store frontier.Store, out *jsonl.Writer) (int, error) {
+	emitted := 0
+	for nx.maxPages <= 0 || emitted < nx.maxPages {
+		if err := ctx.Err(); err != nil {
+			return emitted, err
+		}
+		if err := out.Err(); err != nil {
+			return emitted, err // downstream is gone
+		}
+		holding, err := store.Holding(ctx, nx.owner)
+		if err != nil {
+			return emitted, err
+		}
+		room := min(nx.inFlight-holding, nx.n)
+		if nx.maxPages > 0 {
+			room = min(room, nx.maxPages-emitted)
+		}
+		got := 0
+		if room > 0 {
+			us, err := store.Lease(ctx, nx.request(room, nil))
+			if err != nil {
+				return emitted, err
+			}
+			for _, u := range us {
+				if err := out.Write(u); err != nil {
+					return emitted, err
+				}
+			}
+			got = len(us)
+			emitted += got
+			if got > 0 {
+				if err := out.Flush(); err != nil {
+					return emitted, err
+				}
+			}
+		}
+		if got > 0 && got == room {
+			continue // more may be waiting
+		}
+		counts, err := store.Counts(ctx)
+		if err != nil {
+			return emitted, err
+		}
+		if !counts.Queued && !counts.Leased {
+			return emitted, nil
+		}
+		select {
+		case <-ctx.Done():
+			return emitted, ctx.Err()
+		case <-time.After(nx.poll):
+		}
+	}
+	return emitted, nil
+}

@@ -1,0 +1,98 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"sort"
+	"text/tabwriter"
+
+	ucli "github.com/urfave/cli/v2"
+
+	"github.com/focuscrawl/focuscrawl/internal/cli"
+	"github.com/focuscrawl/focuscrawl/internal/frontier"
+)
+
+const (
+	flagJSON = "json"
+	flagTop  = "top"
+)
+
+func init() {
+	commands = append(commands, &ucli.Command{
+		Name:      "stats",
+		Usage:     "summarise the frontier: states, harvest rate, depths, top hosts, refusals",
+		ArgsUsage: " ",
+		Flags: []ucli.Flag{
+			dbFlag(),
+			&ucli.BoolFlag{Name: flagJSON, Usage: "one JSON object instead of a table", EnvVars: cli.Env("stats-json")},
+			&ucli.IntFlag{Name: flagTop, Value: 10, Usage: "show the `N` hosts with the most URLs", EnvVars: cli.Env("stats-top")},
+		},
+		Action: func(c *ucli.Context) error {
+			if c.Args().Present() {
+				return cli.Usagef("seed stats reads no input: unexpected argument %q", c.Args().First())
+			}
+			store, err := frontier.OpenSQLite(c.String(flagDB))
+			if err != nil {
+				return err
+			}
+			defer store.Close()
+			st, err := store.Stats(c.Context, c.Int(flagTop))
+			if err != nil {
+				return err
+			}
+			if c.Bool(flagJSON) {
+				enc := json.NewEncoder(c.App.Writer)
+				return enc.Encode(st)
+			}
+			return writeStatsTable(c.App.Writer, st)
+		},
+	})
+}
+
+// writeStatsTable prints the stats for people.
+func writeStatsTable(w io.Writer, st *frontier.Stats) error {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintf(tw, "URLs\t%d\t\n", st.Total)
+	for _, s := range []frontier.State{frontier.Queued, frontier.Leased, frontier.Done, frontier.Failed} {
+		fmt.Fprintf(tw, "  %s\t%d\t\n", s, st.States[s.String()])
+	}
+	fmt.Fprintf(tw, "fetched\t%d\t\n", st.Fetched)
+	fmt.Fprintf(tw, "relevant\t%d\t\n", st.Relevant)
+	fmt.Fprintf(tw, "harvest rate\t%.3f\t\n", st.HarvestRate)
+	fmt.Fprintf(tw, "hosts\t%d\t\n", st.Hosts)
+	fmt.Fprintf(tw, "links kept\t%d\t\n", st.Edges)
+	fmt.Fprintf(tw, "leases expired\t%d\t\n", st.Expired)
+	fmt.Fprintln(tw)
+	fmt.Fprintf(tw, "depth\tfetched\trelevant\tharvest\tqueued\t\n")
+	for _, d := range st.Depths {
+		fmt.Fprintf(tw, "%d\t%d\t%d\t%s\t%d\t\n", d.Depth, d.Fetched, d.Relevant, rate(d.Relevant, d.Fetched), d.Queued)
+	}
+	if len(st.TopHosts) > 0 {
+		fmt.Fprintln(tw)
+		fmt.Fprintf(tw, "host\tURLs\tfetched\trelevant\t\n")
+		for _, h := range st.TopHosts {
+			fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t\n", h.Host, h.URLs, h.Fetched, h.Relevant)
+		}
+	}
+	if len(st.Refused) > 0 {
+		fmt.Fprintln(tw)
+		fmt.Fprintf(tw, "refused by\tURLs\t\n")
+		names := make([]string, 0, len(st.Refused))
+		for k := range st.Refused {
+			names = append(names, k)
+		}
+		sort.Strings(names)
+		for _, k := range names {
+			fmt.Fprintf(tw, "%s\t%d\t\n", k, st.Refused[k])
+		}
+	}
+	return tw.Flush()
+}
+
+func rate(n, of int64) string {
+	if of == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.3f", float64(n)/float64(of))
+}
