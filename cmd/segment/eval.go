@@ -1,0 +1,100 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	ucli "github.com/urfave/cli/v2"
+
+	"github.com/focuscrawl/focuscrawl/internal/cli"
+	"github.com/focuscrawl/focuscrawl/internal/record"
+	"github.com/focuscrawl/focuscrawl/internal/segmenter"
+	"github.com/focuscrawl/focuscrawl/internal/segmenter/eval"
+	"github.com/focuscrawl/focuscrawl/internal/text"
+)
+
+// evalCommand is the hidden "segment eval": extraction quality against
+// the human gold of ../shared/data/extraction (scripts/eval-extract.sh).
+func evalCommand() *ucli.Command {
+	return &ucli.Command{
+		Name:      "eval",
+		Hidden:    true,
+		Usage:     "measure extraction against human gold (aeb, readability, cwce-dev)",
+		ArgsUsage: "[DATA_DIR]",
+		Description: `DATA_DIR (default ../shared/data) holds extraction/aeb, extraction/readability
+and extraction/cwce-dev. Prints one markdown row per set: content P/R/F1,
+title exact-match rate, author and published-date accuracy.`,
+		Flags: []ucli.Flag{
+			&ucli.StringFlag{Name: "sets", Value: "aeb,readability,cwce-dev", Usage: "comma-separated sets to run"},
+			&ucli.StringFlag{Name: "dump", Usage: "write one JSON line per page (gold, extraction, scores) to `FILE`"},
+			&ucli.BoolFlag{Name: "tokens", Usage: "tokenize title and content too (for timing)"},
+		},
+		Action: runEval,
+	}
+}
+
+func runEval(c *ucli.Context) error {
+	dir := "../shared/data"
+	if c.NArg() > 0 {
+		dir = c.Args().First()
+	}
+	base := filepath.Join(dir, "extraction")
+	if _, err := os.Stat(base); err != nil {
+		return cli.Usagef("DATA_DIR: %v", err)
+	}
+	o := segmenter.Options{}
+	if c.Bool("tokens") {
+		o.Tokenizer = text.NewTokenizer(text.Options{})
+	}
+	sg, err := segmenter.New(o)
+	if err != nil {
+		return err
+	}
+	var dump *json.Encoder
+	if p := c.String("dump"); p != "" {
+		f, err := os.Create(p)
+		if err != nil {
+			return fmt.Errorf("dump: %w", err)
+		}
+		defer f.Close()
+		dump = json.NewEncoder(f)
+		dump.SetEscapeHTML(false)
+	}
+	var sums []eval.Summary
+	for _, set := range strings.Split(c.String("sets"), ",") {
+		var cases []eval.Case
+		switch strings.TrimSpace(set) {
+		case "aeb":
+			cases, err = eval.LoadAEB(filepath.Join(base, "aeb"))
+		case "readability":
+			cases, err = eval.LoadReadability(filepath.Join(base, "readability"), segmenter.HTMLText)
+		case "cwce-dev":
+			cases, err = eval.LoadCWCE(filepath.Join(base, "cwce-dev"))
+		default:
+			return cli.Usagef("--sets: unknown set %q (aeb, readability, cwce-dev)", set)
+		}
+		if err != nil {
+			return err
+		}
+		results, sum := eval.Score(cases, func(p record.Page) record.Doc { return sg.Segment(p) })
+		sums = append(sums, sum)
+		if dump != nil {
+			sort.Slice(results, func(i, j int) bool { return results[i].F < results[j].F })
+			for _, r := range results {
+				dump.Encode(map[string]any{
+					"set": r.Set, "id": r.ID, "f1": r.F, "p": r.P, "r": r.R,
+					"title": r.Got.Title, "gold_title": r.Title, "title_ok": r.TitleOK,
+					"author": r.Got.Author, "gold_author": r.Case.Author, "author_ok": r.AuthorOK,
+					"published": r.Got.Published, "gold_published": r.Case.Published, "date_ok": r.DateOK,
+					"content": r.Got.Content, "gold_content": r.Content,
+				})
+			}
+		}
+	}
+	eval.WriteTable(c.App.Writer, sums)
+	return nil
+}

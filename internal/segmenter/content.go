@@ -1,0 +1,263 @@
+package segmenter
+
+import (
+	"regexp"
+	"strings"
+
+	"golang.org/x/net/html/atom"
+)
+
+// Class and id words that speak for or against a region being content.
+var (
+	positiveHint = regexp.MustCompile(`(?i)article|body|content|entry|hentry|h-entry|main|page|post|text|blog|story|detail|zhengwen|neirong|正文|内容`)
+	negativeHint = regexp.MustCompile(`(?i)-ad-|^ad-|^ads?$|ad_|banner|breadcrumb|combx|comment|communit|contact|disqus|extra|foot|footer|footnote|gdpr|masthead|media|meta|outbrain|promo|related|remark|replies|reply|rss|scroll|shar|shopping|sidebar|skyscraper|sponsor|tag-?cloud|taboola|tool|widget|subscribe|newsletter|social|popup|modal|cookie|recommend|pagination|pager|byline|author-?bio|signup|login|copyright|jump|nav|menu|hot|rank|paihang|xiangguan|tuijian|share|bdshare`)
+	// prunedHint marks regions dropped from inside the main content.
+	prunedHint = regexp.MustCompile(`(?i)(^|[-_ ])(share|sharing|social|related|recommend|comments?|disqus|newsletter|subscribe|signup|promo|sponsor|advert|ads?|ad-slot|adsbygoogle|banner|breadcrumbs?|pagination|pager|tags|tag-?list|author-?bio|bio|byline|toolbar|tools|print|popup|modal|cookie|outbrain|taboola|nav|navigation|menu|sidebar|widget|footer|more-stories|read-more|readmore|next-prev|prev-next|jiathis|bdshare|xiangguan|tuijian|copyright)([-_ ]|$)`)
+)
+
+// classWeight is readability's class/id weight: ±25 per attribute.
+func classWeight(n *node) float64 {
+	w := 0.0
+	for _, s := range []string{n.class, n.id} {
+		if s == "" {
+			continue
+		}
+		if negativeHint.MatchString(s) {
+			w -= 25
+		}
+		if positiveHint.MatchString(s) {
+			w += 25
+		}
+	}
+	return w
+}
+
+// tagBias is readability's initial score by tag.
+func tagBias(a atom.Atom) float64 {
+	switch a {
+	case atom.Div, atom.Article, atom.Main, atom.Section:
+		return 5
+	case atom.Pre, atom.Td, atom.Blockquote:
+		return 3
+	case atom.Address, atom.Ol, atom.Ul, atom.Dl, atom.Dd, atom.Dt, atom.Li, atom.Form:
+		return -3
+	case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6, atom.Th:
+		return -5
+	}
+	return 0
+}
+
+// paragraphLike containers credit their parents, not themselves.
+var paragraphLike = map[atom.Atom]bool{
+	atom.P: true, atom.Pre: true, atom.H1: true, atom.H2: true, atom.H3: true,
+	atom.H4: true, atom.H5: true, atom.H6: true, atom.Blockquote: true, atom.Li: true,
+	atom.Dd: true, atom.Dt: true, atom.Figcaption: true, atom.Address: true,
+}
+
+// structural tags never hold the main content themselves.
+var neverContent = map[atom.Atom]bool{
+	atom.Nav: true, atom.Aside: true, atom.Footer: true, atom.Header: true,
+	atom.Form: true, atom.Menu: true,
+}
+
+// run is the inline text directly inside one block-level container.
+type run struct {
+	chars, linkChars, commas int
+	cjk                      int
+}
+
+// scorer holds the candidate scores of one page.
+type scorer struct {
+	root   *node
+	runs   map[*node]*run
+	scores map[*node]float64
+}
+
+// container is the nearest block-level ancestor of n (n itself if it is).
+func container(n *node) *node {
+	for p := n; p != nil; p = p.parent {
+		if !p.isText() && blockLevel[p.tag] {
+			return p
+		}
+	}
+	return nil
+}
+
+func collectRuns(n *node, runs map[*node]*run) {
+	if n.isText() {
+		c := container(n.parent)
+		if c == nil || n.chars == 0 {
+			return
+		}
+		r := runs[c]
+		if r == nil {
+			r = &run{}
+			runs[c] = r
+		}
+		r.chars += n.chars
+		r.linkChars += n.linkChars
+		r.commas += n.commas
+		for _, ch := range n.text {
+			if isCJK(ch) {
+				r.cjk++
+			}
+		}
+		return
+	}
+	if neverContent[n.tag] && n.parent != nil {
+		return
+	}
+	for _, k := range n.kids {
+		collectRuns(k, runs)
+	}
+}
+
+// weightedLen counts a CJK character as 3 Latin ones: a Chinese word is
+// one or two characters, an English word five or six.
+func (r *run) weightedLen() float64 {
+	return float64(r.chars-r.linkChars) + 2*float64(r.cjk)
+}
+
+// scoreCandidates credits each text run's ancestors, readability style.
+func scoreCandidates(body *node) *scorer {
+	s := &scorer{root: body, runs: map[*node]*run{}, scores: map[*node]float64{}}
+	collectRuns(body, s.runs)
+	for c, r := range s.runs {
+		wl := r.weightedLen()
+		if wl < 25 {
+			continue
+		}
+		score := 1 + float64(r.commas) + min(wl/100, 3)
+		start := c
+		if paragraphLike[c.tag] {
+			start = c.parent
+		}
+		level := 0
+		for a := start; a != nil && level < 5; a = a.parent {
+			if a.isText() {
+				continue
+			}
+			if _, ok := s.scores[a]; !ok {
+				s.scores[a] = tagBias(a.tag) + classWeight(a)
+			}
+			div := 1.0
+			switch {
+			case level == 1:
+				div = 2
+			case level > 1:
+				div = float64(level) * 3
+			}
+			s.scores[a] += score / div
+			level++
+		}
+	}
+	for n, v := range s.scores {
+		s.scores[n] = v * (1 - n.linkDensity())
+	}
+	return s
+}
+
+// best is the top candidate, or nil when no text run was long enough.
+func (s *scorer) best() *node {
+	var top *node
+	topScore := 0.0
+	// Document order makes ties deterministic: the first one wins.
+	walkElements(s.root, func(n *node) {
+		v, ok := s.scores[n]
+		if !ok || neverContent[n.tag] {
+			return
+		}
+		if top == nil || v > topScore {
+			top, topScore = n, v
+		}
+	})
+	if top == nil {
+		return nil
+	}
+	// Readability: when the candidate's parent holds nearly all of its
+	// score, several alternatives agree on the parent; climb while the
+	// parent scores at least as well, or the candidate is the parent's
+	// only content.
+	for top.parent != nil && top.parent.tag != atom.Html && top.parent.tag != 0 {
+		p := top.parent
+		ps, ok := s.scores[p]
+		if !ok {
+			if p.chars > 0 && float64(top.chars)/float64(p.chars) > 0.95 {
+				top = p
+				continue
+			}
+			break
+		}
+		if ps < topScore*0.9 {
+			break
+		}
+		top, topScore = p, max(ps, topScore)
+	}
+	return top
+}
+
+// contentRegion is the main content: the top candidate and the siblings
+// that score alike or read as prose.
+func (s *scorer) contentRegion(top *node) []*node {
+	if top == nil {
+		return nil
+	}
+	parent := top.parent
+	if parent == nil {
+		return []*node{top}
+	}
+	topScore := s.scores[top]
+	threshold := max(10, topScore*0.2)
+	var out []*node
+	for _, sib := range parent.kids {
+		if sib == top {
+			out = append(out, sib)
+			continue
+		}
+		if sib.isText() || neverContent[sib.tag] {
+			continue
+		}
+		bonus := 0.0
+		if sib.class != "" && sib.class == top.class {
+			bonus = topScore * 0.2
+		}
+		if v, ok := s.scores[sib]; ok && v+bonus >= threshold {
+			out = append(out, sib)
+			continue
+		}
+		if sib.tag == atom.P || sib.tag == atom.Blockquote || sib.tag == atom.Pre {
+			ld := sib.linkDensity()
+			wl := float64(sib.chars)
+			if r := s.runs[sib]; r != nil {
+				wl = r.weightedLen()
+			}
+			text := plainText(sib)
+			if (wl > 80 && ld < 0.25) || (wl > 0 && ld == 0 && endsSentence(text)) {
+				out = append(out, sib)
+			}
+		}
+	}
+	return out
+}
+
+func endsSentence(t string) bool {
+	t = strings.TrimSpace(t)
+	for _, suf := range []string{".", "。", "!", "?", "！", "？", "\"", "”"} {
+		if strings.HasSuffix(t, suf) {
+			return true
+		}
+	}
+	return false
+}
+
+// walkElements calls f on every element under n, n included, in document
+// order.
+func walkElements(n *node, f func(*node)) {
+	if n.isText() {
+		return
+	}
+	f(n)
+	for _, k := range n.kids {
+		walkElements(k, f)
+	}
+}

@@ -1,0 +1,173 @@
+package eval
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/klauspost/compress/gzip"
+
+	"github.com/focuscrawl/focuscrawl/internal/charset"
+)
+
+// Case is one page with its gold answers. Empty gold fields are not
+// scored.
+type Case struct {
+	Set, ID, URL string
+	// HTML is the page decoded to UTF-8 by internal/charset.
+	HTML                              string
+	Content, Title, Author, Published string
+	HasTitle                          bool
+}
+
+// unknown gold values mean "the page has none".
+func known(v string) string {
+	v = strings.TrimSpace(v)
+	switch strings.ToUpper(v) {
+	case "UNKNOWN", "UNKNWON", "NULL", "NONE":
+		return ""
+	}
+	return v
+}
+
+func decode(raw []byte) (string, error) {
+	s, _, err := charset.Decode(raw, "text/html")
+	return s, err
+}
+
+// LoadAEB reads the article-extraction-benchmark set: ground-truth.json
+// and html/<id>.html.gz.
+func LoadAEB(dir string) ([]Case, error) {
+	b, err := os.ReadFile(filepath.Join(dir, "ground-truth.json"))
+	if err != nil {
+		return nil, fmt.Errorf("aeb: %w", err)
+	}
+	var gt map[string]struct {
+		ArticleBody string `json:"articleBody"`
+		URL         string `json:"url"`
+	}
+	if err := json.Unmarshal(b, &gt); err != nil {
+		return nil, fmt.Errorf("aeb ground-truth.json: %w", err)
+	}
+	ids := make([]string, 0, len(gt))
+	for id := range gt {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	var out []Case
+	for _, id := range ids {
+		raw, err := readMaybeGzip(filepath.Join(dir, "html", id+".html.gz"))
+		if err != nil {
+			return nil, fmt.Errorf("aeb %s: %w", id, err)
+		}
+		h, err := decode(raw)
+		if err != nil {
+			return nil, fmt.Errorf("aeb %s: %w", id, err)
+		}
+		out = append(out, Case{Set: "aeb", ID: id, URL: gt[id].URL, HTML: h, Content: gt[id].ArticleBody})
+	}
+	return out, nil
+}
+
+func readMaybeGzip(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		return nil, err
+	}
+	defer zr.Close()
+	return io.ReadAll(zr)
+}
+
+// LoadReadability reads Mozilla readability's test pages: <case>/
+// source.html, expected.html and expected-metadata.json. The expected
+// HTML is turned to text by render, the segmenter's own HTML-to-text.
+func LoadReadability(dir string, render func(html string) string) ([]Case, error) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("readability: %w", err)
+	}
+	var out []Case
+	for _, e := range ents {
+		if !e.IsDir() {
+			continue
+		}
+		cd := filepath.Join(dir, e.Name())
+		src, err := os.ReadFile(filepath.Join(cd, "source.html"))
+		if err != nil {
+			continue
+		}
+		exp, err := os.ReadFile(filepath.Join(cd, "expected.html"))
+		if err != nil {
+			continue
+		}
+		var md struct {
+			Title         *string `json:"title"`
+			Byline        *string `json:"byline"`
+			PublishedTime *string `json:"publishedTime"`
+		}
+		if b, err := os.ReadFile(filepath.Join(cd, "expected-metadata.json")); err == nil {
+			if err := json.Unmarshal(b, &md); err != nil {
+				return nil, fmt.Errorf("readability %s metadata: %w", e.Name(), err)
+			}
+		}
+		h, err := decode(src)
+		if err != nil {
+			return nil, fmt.Errorf("readability %s: %w", e.Name(), err)
+		}
+		c := Case{Set: "readability", ID: e.Name(), URL: "http://fakehost/test/page.html", HTML: h, Content: render(string(exp))}
+		if md.Title != nil {
+			c.Title, c.HasTitle = *md.Title, *md.Title != ""
+		}
+		if md.Byline != nil {
+			c.Author = known(*md.Byline)
+		}
+		if md.PublishedTime != nil {
+			c.Published = known(*md.PublishedTime)
+		}
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+// LoadCWCE reads the Chinese set: gold.jsonl and the raw pages it names.
+func LoadCWCE(dir string) ([]Case, error) {
+	f, err := os.Open(filepath.Join(dir, "gold.jsonl"))
+	if err != nil {
+		return nil, fmt.Errorf("cwce: %w", err)
+	}
+	defer f.Close()
+	var out []Case
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 64<<20)
+	line := 0
+	for sc.Scan() {
+		line++
+		var g struct {
+			ID, File, Content, Author, Published string
+		}
+		if err := json.Unmarshal(sc.Bytes(), &g); err != nil {
+			return nil, fmt.Errorf("cwce gold.jsonl:%d: %w", line, err)
+		}
+		raw, err := os.ReadFile(filepath.Join(dir, g.File))
+		if err != nil {
+			return nil, fmt.Errorf("cwce gold.jsonl:%d: %w", line, err)
+		}
+		h, err := decode(raw)
+		if err != nil {
+			return nil, fmt.Errorf("cwce %s: %w", g.ID, err)
+		}
+		out = append(out, Case{Set: "cwce-dev", ID: g.ID, URL: "http://cwce.example/" + g.ID + ".html", HTML: h,
+			Content: g.Content, Author: known(g.Author), Published: known(g.Published)})
+	}
+	return out, sc.Err()
+}

@@ -1,0 +1,261 @@
+package segmenter
+
+import (
+	"regexp"
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/net/html/atom"
+
+	"github.com/focuscrawl/focuscrawl/internal/record"
+)
+
+// NavWords are the built-in link stop words (seed 001's StopWord feature):
+// anchors of navigation, account, paging and sharing links, Chinese and
+// English. The profile's link_stopwords extend them.
+var NavWords = []string{
+	"首页", "主页", "网站首页", "返回首页", "登录", "登陆", "注册", "退出", "下一页", "上一页",
+	"首页", "尾页", "末页", "上一篇", "下一篇", "更多", "更多>>", "关于我们", "联系我们",
+	"网站地图", "站点地图", "帮助", "帮助中心", "设为首页", "加入收藏", "收藏本站", "网站导航",
+	"隐私政策", "免责声明", "版权声明", "法律声明", "意见反馈", "投诉", "招聘", "广告服务",
+	"打印", "关闭", "关闭窗口", "返回顶部", "返回", "分享", "分享到", "微博", "微信", "订阅",
+	"English", "繁体", "简体", "无障碍",
+	"home", "homepage", "login", "log in", "sign in", "sign up", "register", "logout",
+	"log out", "next", "previous", "prev", "next page", "previous page", "more", "read more",
+	"about", "about us", "contact", "contact us", "sitemap", "site map", "help", "faq",
+	"privacy", "privacy policy", "terms", "terms of use", "terms of service", "cookies",
+	"cookie policy", "careers", "jobs", "advertise", "subscribe", "newsletter", "share",
+	"tweet", "facebook", "twitter", "linkedin", "instagram", "youtube", "pinterest",
+	"reddit", "email", "print", "back to top", "top", "skip to content", "menu", "search",
+}
+
+// AdHosts are the built-in ad servers and trackers (seed 001's
+// StopAddress feature); a link to one of them or a subdomain is an ad
+// link. The profile's ad_hosts extend them.
+var AdHosts = []string{
+	"doubleclick.net", "googlesyndication.com", "googleadservices.com", "google-analytics.com",
+	"googletagmanager.com", "adservice.google.com", "adnxs.com", "criteo.com", "criteo.net",
+	"taboola.com", "outbrain.com", "amazon-adsystem.com", "advertising.com", "adform.net",
+	"rubiconproject.com", "pubmatic.com", "openx.net", "casalemedia.com", "moatads.com",
+	"scorecardresearch.com", "quantserve.com", "zedo.com", "revcontent.com", "mgid.com",
+	"smartadserver.com", "adsrvr.org", "bidswitch.net", "yieldmo.com", "media.net",
+	"baidustatic.com", "pos.baidu.com", "cpro.baidu.com", "hm.baidu.com", "tanx.com",
+	"alimama.com", "mmstat.com", "cnzz.com", "51.la", "union.sogou.com", "miaozhen.com",
+	"admaster.com.cn", "irs01.com", "gridsumdissector.com", "allyes.com", "adsame.com",
+	"e.qq.com", "gdt.qq.com", "l.qq.com", "union.360.cn", "lianmeng.360.cn",
+}
+
+// SpecialWords introduce relevant link blocks (seed 001's SpecialWords).
+var SpecialWords = []string{
+	"相关链接", "相关主题", "相关文章", "相关阅读", "相关新闻", "相关报道", "延伸阅读", "更多信息",
+	"推荐阅读", "参考资料", "专题",
+	"related", "see also", "further reading", "more on this", "read next", "references",
+}
+
+var (
+	adHint     = regexp.MustCompile(`(?i)(^|[-_ ])(ad|ads|advert|advertisement|adsbygoogle|sponsor|sponsored|banner|guanggao|gg)([-_ 0-9]|$)`)
+	navHint    = regexp.MustCompile(`(?i)nav|menu|breadcrumb|crumb|topbar|toolbar|pagination|pager|daohang|subnav|tabs`)
+	footerHint = regexp.MustCompile(`(?i)footer|foot|copyright|bottom|colophon|banquan`)
+	footerText = regexp.MustCompile(`(?i)©|copyright|版权所有|ICP备|ICP证|公网安备|all rights reserved`)
+)
+
+// linkWords holds the stop words and ad hosts of one Segmenter.
+type linkWords struct {
+	stop    []string // lower case
+	adHosts []string // lower case
+	special []string
+}
+
+func newLinkWords(extraStop, extraAd []string) *linkWords {
+	lw := &linkWords{special: SpecialWords}
+	seen := map[string]bool{}
+	for _, w := range append(append([]string{}, NavWords...), extraStop...) {
+		w = strings.ToLower(strings.TrimSpace(w))
+		if w != "" && !seen[w] {
+			seen[w] = true
+			lw.stop = append(lw.stop, w)
+		}
+	}
+	for _, h := range append(append([]string{}, AdHosts...), extraAd...) {
+		h = strings.ToLower(strings.Trim(strings.TrimSpace(h), "."))
+		if h != "" {
+			lw.adHosts = append(lw.adHosts, h)
+		}
+	}
+	return lw
+}
+
+// isStop tells whether an anchor is a navigation word: it contains a stop
+// word and is not much longer than it.
+func (lw *linkWords) isStop(anchor string) bool {
+	a := strings.ToLower(strings.TrimSpace(anchor))
+	if a == "" {
+		return false
+	}
+	n := utf8.RuneCountInString(a)
+	for _, w := range lw.stop {
+		if !strings.Contains(a, w) {
+			continue
+		}
+		if a == w || n <= utf8.RuneCountInString(w)+4 {
+			return true
+		}
+	}
+	return false
+}
+
+// isAd tells whether a URL's host is an ad server or one of its subdomains.
+func (lw *linkWords) isAd(u string) bool {
+	h := hostOf(u)
+	if h == "" {
+		return false
+	}
+	full := h + pathPrefix(u)
+	for _, a := range lw.adHosts {
+		if strings.Contains(a, "/") || strings.Count(a, ".") > 1 {
+			if strings.HasPrefix(full, a) || strings.HasSuffix(h, "."+a) || h == a {
+				return true
+			}
+			continue
+		}
+		if h == a || strings.HasSuffix(h, "."+a) {
+			return true
+		}
+	}
+	return false
+}
+
+func pathPrefix(u string) string {
+	i := strings.Index(u, "://")
+	if i < 0 {
+		return ""
+	}
+	rest := u[i+3:]
+	if j := strings.IndexByte(rest, '/'); j >= 0 {
+		return rest[j:]
+	}
+	return ""
+}
+
+// linkFeatures is seed 001's tuple for one link.
+type linkFeatures struct {
+	short, stop, ad, offsite, titleSim bool
+}
+
+func (f linkFeatures) noise() bool {
+	return f.ad || f.stop || (f.short && !f.titleSim) || (f.offsite && f.short)
+}
+
+// textSimThreshold is the TextSim cut-off: the Dice coefficient of the
+// character bigrams of the anchor and the title.
+const textSimThreshold = 0.3
+
+// shortAnchorBytes is seed 001's TextLen cut-off: navigation anchors are
+// under 10 bytes, relevant ones 20–30.
+const shortAnchorBytes = 10
+
+func (lw *linkWords) features(l record.Link, titleGrams map[string]int) linkFeatures {
+	return linkFeatures{
+		short:    len(strings.TrimSpace(l.Anchor)) < shortAnchorBytes,
+		stop:     lw.isStop(l.Anchor),
+		ad:       lw.isAd(l.URL),
+		offsite:  !l.Internal,
+		titleSim: dice(bigrams(l.Anchor), titleGrams) >= textSimThreshold,
+	}
+}
+
+// classify sets the kind of every block.
+func (lw *linkWords) classify(blocks []*block, title string) {
+	tg := bigrams(title)
+	for _, b := range blocks {
+		b.kind = lw.kindOf(b, tg)
+	}
+}
+
+func (lw *linkWords) kindOf(b *block, titleGrams map[string]int) string {
+	hint := b.n.class + " " + b.n.id
+	ld := 0.0
+	if b.chars > 0 {
+		ld = float64(b.linkChars) / float64(b.chars)
+	}
+	nLinks := len(b.links)
+	ads, noise := 0, 0
+	for _, l := range b.links {
+		f := lw.features(l.link, titleGrams)
+		if f.ad {
+			ads++
+		}
+		if f.noise() {
+			noise++
+		}
+	}
+	text := b.w.String()
+	switch {
+	case nLinks > 0 && ads*2 >= nLinks:
+		return record.BlockAd
+	case adHint.MatchString(hint) && !b.main && (ld > 0.3 || b.chars < 20):
+		return record.BlockAd
+	case b.main:
+		return record.BlockMain
+	case b.n.tag == atom.Footer || (footerHint.MatchString(hint) && b.chars < 1500) ||
+		(b.chars < 600 && footerText.MatchString(text)):
+		return record.BlockFooter
+	}
+	linky := nLinks >= 2 && ld >= 0.5
+	switch {
+	case linky && lw.hasSpecial(text, b):
+		return record.BlockLinks
+	case linky && (b.n.tag == atom.Nav || navHint.MatchString(hint) || noise*2 >= nLinks):
+		return record.BlockNav
+	case b.n.tag == atom.Nav && nLinks > 0:
+		return record.BlockNav
+	case linky:
+		return record.BlockLinks
+	case b.chars-b.linkChars >= 50:
+		return record.BlockText
+	}
+	return record.BlockOther
+}
+
+// hasSpecial tells whether the block is introduced by a hint word: in its
+// own non-link text or its class/id.
+func (lw *linkWords) hasSpecial(text string, b *block) bool {
+	low := strings.ToLower(text)
+	if len(low) > 400 {
+		low = low[:400]
+	}
+	for _, w := range lw.special {
+		if strings.Contains(low, w) {
+			return true
+		}
+	}
+	return strings.Contains(strings.ToLower(b.n.class+" "+b.n.id), "related")
+}
+
+// bigrams counts the character bigrams of s, lower-cased, spaces dropped.
+func bigrams(s string) map[string]int {
+	rs := []rune(strings.ToLower(strings.Join(strings.Fields(s), "")))
+	m := make(map[string]int, len(rs))
+	for i := 0; i+1 < len(rs); i++ {
+		m[string(rs[i:i+2])]++
+	}
+	return m
+}
+
+// dice is the Dice coefficient of two bigram bags.
+func dice(a, b map[string]int) float64 {
+	na, nb, both := 0, 0, 0
+	for _, v := range a {
+		na += v
+	}
+	for _, v := range b {
+		nb += v
+	}
+	if na == 0 || nb == 0 {
+		return 0
+	}
+	for k, v := range a {
+		both += min(v, b[k])
+	}
+	return 2 * float64(both) / float64(na+nb)
+}

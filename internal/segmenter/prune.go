@@ -1,0 +1,82 @@
+package segmenter
+
+import (
+	"strings"
+
+	"golang.org/x/net/html/atom"
+)
+
+// boilerLines are whole lines that are never content, lower case.
+var boilerLines = map[string]bool{
+	"advertisement": true, "advertisements": true, "sponsored": true, "sponsored content": true,
+	"skip to content": true, "skip to main content": true, "share": true, "share this": true,
+	"share this article": true, "share this story": true, "tweet": true, "email": true,
+	"print": true, "comments": true, "read more": true, "related": true,
+	"related articles": true, "related stories": true, "recommended": true,
+	"广告": true, "分享到": true, "分享到：": true, "分享": true, "打印": true, "关闭窗口": true,
+	"【打印】": true, "【关闭】": true, "返回顶部": true, "收藏": true, "推荐": true,
+}
+
+// pruner decides which subtrees inside the content region are noise.
+type pruner struct {
+	regionChars int
+}
+
+func (p *pruner) skip(n *node) bool {
+	if neverContent[n.tag] || n.tag == atom.Iframe || n.tag == atom.Frameset {
+		return true
+	}
+	if n.tag == atom.H1 {
+		// The title is its own field.
+		return true
+	}
+	if n.chars == 0 {
+		return false
+	}
+	big := n.chars*2 > p.regionChars
+	if !big && (prunedHint.MatchString(n.class) || prunedHint.MatchString(n.id)) && !positiveHint.MatchString(n.id) {
+		return true
+	}
+	ld := n.linkDensity()
+	switch n.tag {
+	case atom.Div, atom.Section, atom.Ul, atom.Ol, atom.Table, atom.Dl, atom.Center, atom.Figure, atom.Tbody, atom.Article:
+		if big {
+			return false
+		}
+		wl := weightedChars(n)
+		if ld > 0.5 || (ld > 0.3 && wl < 300) || (ld > 0.2 && wl < 120 && classWeight(n) < 25) {
+			return true
+		}
+	case atom.P, atom.Li, atom.Dd, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6, atom.Span, atom.Font, atom.Strong, atom.B:
+		if ld > 0.9 && n.chars < 120 && n.tag != atom.Li {
+			return true
+		}
+		if n.chars < 40 && boilerLines[strings.ToLower(strings.TrimSpace(plainText(n)))] {
+			return true
+		}
+	}
+	return false
+}
+
+// weightedChars counts CJK characters three times, like run.weightedLen.
+func weightedChars(n *node) float64 {
+	cjk := 0
+	var walk func(*node)
+	walk = func(m *node) {
+		if m.isText() {
+			if !m.inLink {
+				for _, r := range m.text {
+					if isCJK(r) {
+						cjk++
+					}
+				}
+			}
+			return
+		}
+		for _, k := range m.kids {
+			walk(k)
+		}
+	}
+	walk(n)
+	return float64(n.chars-n.linkChars) + 2*float64(cjk)
+}

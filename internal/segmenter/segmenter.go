@@ -1,0 +1,355 @@
+package segmenter
+
+import (
+	"fmt"
+	"strings"
+	"time"
+	"unicode"
+
+	"github.com/focuscrawl/focuscrawl/internal/record"
+	"github.com/focuscrawl/focuscrawl/internal/topic"
+	"github.com/focuscrawl/focuscrawl/internal/urlx"
+)
+
+// Tokenizer turns text into terms; *text.Tokenizer satisfies it.
+type Tokenizer interface {
+	Tokens(s string) []string
+}
+
+// Defaults of the Options.
+const (
+	// DefaultHubRatio is μ, the anchor-text to other-text ratio above
+	// which a page is a hub. docs/segment.md gives the measurements.
+	DefaultHubRatio = 1.0
+	// DefaultMaxBytes caps the HTML segmented per page (16 MiB); the rest
+	// is cut at a tag boundary.
+	DefaultMaxBytes = 16 << 20
+	// DefaultContextLen is the longest link context, in characters.
+	DefaultContextLen = 200
+)
+
+// Options configure a Segmenter. The zero value works.
+type Options struct {
+	// Tokenizer makes the tokens of title and content, and of anchors
+	// with LinkTokens; nil: no tokens.
+	Tokenizer Tokenizer
+	// NoTokens leaves out the title and content tokens (anchors still get
+	// theirs with LinkTokens).
+	NoTokens bool
+	// KeepHTML copies the page's HTML into the doc.
+	KeepHTML bool
+	// LinkTokens tokenizes every link's anchor text.
+	LinkTokens bool
+	// HubRatio is μ (0: DefaultHubRatio).
+	HubRatio float64
+	// Location is the time zone of dates without an offset. Nil means
+	// +08:00 for Chinese pages and UTC for the others.
+	Location *time.Location
+	// LinkStopwords and AdHosts extend NavWords and AdHosts.
+	LinkStopwords, AdHosts []string
+	// Rules are per-site extraction rules (the profile's extract:); they
+	// win over the generic ones.
+	Rules []topic.ExtractRule
+	// MaxBytes caps the HTML segmented per page (0: DefaultMaxBytes).
+	MaxBytes int
+	// Resolve makes a link absolute and normalised; nil: urlx.Resolve.
+	Resolve func(base, ref string) (string, error)
+}
+
+// Segmenter segments pages. It is safe for concurrent use.
+type Segmenter struct {
+	o     Options
+	words *linkWords
+	rules []*compiledRule
+}
+
+// ChinaTime is the default zone of Chinese pages without one: UTC+8.
+var ChinaTime = time.FixedZone("+08:00", 8*3600)
+
+// New builds a Segmenter. It fails when a site rule does not compile.
+func New(o Options) (*Segmenter, error) {
+	if o.HubRatio <= 0 {
+		o.HubRatio = DefaultHubRatio
+	}
+	if o.MaxBytes <= 0 {
+		o.MaxBytes = DefaultMaxBytes
+	}
+	if o.Resolve == nil {
+		o.Resolve = urlx.Resolve
+	}
+	sg := &Segmenter{o: o, words: newLinkWords(o.LinkStopwords, o.AdHosts)}
+	for i, r := range o.Rules {
+		cr, err := compileRule(r)
+		if err != nil {
+			return nil, fmt.Errorf("extract rule %d (site %s): %w", i+1, r.Site, err)
+		}
+		sg.rules = append(sg.rules, cr)
+	}
+	return sg, nil
+}
+
+// page is one page being segmented.
+type page struct {
+	body    *node
+	head    *head
+	blocks  []*block
+	region  []*node
+	inMain  map[*node]bool
+	content string
+	text    string // the whole visible text, for cues
+	zh      bool
+}
+
+// Segment turns a page into a doc. It never fails: problems are reported
+// in the doc's Error field, with as much of the doc as could be made.
+func (sg *Segmenter) Segment(p record.Page) record.Doc {
+	d, _ := sg.segment(p)
+	return d
+}
+
+// SegmentBlocks is Segment for --emit blocks: one record per block.
+func (sg *Segmenter) SegmentBlocks(p record.Page) []record.BlockRecord {
+	d, blocks := sg.segment(p)
+	if d.Error != "" && len(blocks) == 0 {
+		return []record.BlockRecord{{URL: p.URL, Error: d.Error, Meta: p.Meta}}
+	}
+	out := make([]record.BlockRecord, 0, len(blocks))
+	for _, b := range blocks {
+		br := record.BlockRecord{URL: d.URL, Block: b.record(), Meta: p.Meta}
+		for _, l := range d.Links {
+			if l.Block == b.id {
+				br.Links = append(br.Links, l)
+			}
+		}
+		out = append(out, br)
+	}
+	return out
+}
+
+func (sg *Segmenter) segment(p record.Page) (d record.Doc, blocks []*block) {
+	d = record.Doc{URL: p.URL, FinalURL: p.FinalURL, Status: p.Status, Lineage: p.Lineage, Meta: p.Meta}
+	if sg.o.KeepHTML {
+		d.HTML = p.HTML
+	}
+	defer func() {
+		// A bug must not take the stream down: the page becomes an error.
+		if r := recover(); r != nil {
+			d.Error = fmt.Sprintf("segment: internal error: %v", r)
+			blocks = nil
+		}
+	}()
+	if p.Error != "" {
+		d.Error = p.Error
+		return d, nil
+	}
+	html := p.HTML
+	if len(html) > sg.o.MaxBytes {
+		html = cutHTML(html, sg.o.MaxBytes)
+	}
+	root, _, err := parseHTML(html)
+	if err != nil {
+		d.Error = err.Error()
+		return d, nil
+	}
+	body, h := build(root)
+	pg := &page{body: body, head: h}
+	pageURL := p.FinalURL
+	if pageURL == "" {
+		pageURL = p.URL
+	}
+
+	sc := scoreCandidates(body)
+	pg.region = sc.contentRegion(sc.best())
+	pg.inMain = map[*node]bool{}
+	for _, n := range pg.region {
+		pg.inMain[n] = true
+	}
+	pg.content = sg.contentText(pg.region)
+	pg.text = plainText(body)
+
+	d.Lang = language(h.lang, pg.content+" "+h.title)
+	pg.zh = strings.HasPrefix(d.Lang, "zh")
+	heads := headings(body, h)
+	d.Title = cleanTitle(h.title, heads)
+	d.Keywords = h.keywords
+	d.Description = h.description
+
+	rs := newResolver(pageURL, h.base, sg.o.Resolve)
+	if h.canonical != "" {
+		if c, ok := rs.target(h.canonical); ok {
+			d.Canonical = c
+		}
+	}
+	inMain := func(n *node) bool {
+		for a := n; a != nil; a = a.parent {
+			if pg.inMain[a] {
+				return !prunedUnder(a, n, pg.content)
+			}
+		}
+		return false
+	}
+	blocks = sg.collectBlocks(body, rs, inMain)
+	sg.words.classify(blocks, d.Title)
+	for _, b := range blocks {
+		text := b.w.String()
+		for i := range b.links {
+			l := &b.links[i]
+			l.link.Block = b.id
+			l.link.Context = contextAround(text, l.start, l.end, DefaultContextLen)
+			if sg.o.LinkTokens && sg.o.Tokenizer != nil && l.link.Anchor != "" {
+				l.link.Tokens = sg.o.Tokenizer.Tokens(l.link.Anchor)
+			}
+			d.Links = append(d.Links, l.link)
+		}
+		d.Blocks = append(d.Blocks, b.record())
+	}
+	d.PageType = pageType(body, sg.o.HubRatio)
+	d.Content = pg.content
+
+	loc := sg.o.Location
+	if loc == nil {
+		loc = time.UTC
+		if pg.zh {
+			loc = ChinaTime
+		}
+	}
+	sg.metadata(&d, pg, loc)
+	if r := sg.ruleFor(pageURL); r != nil {
+		r.apply(&d, root, html, loc)
+	}
+	if sg.o.Tokenizer != nil && !sg.o.NoTokens {
+		d.Tokens = sg.o.Tokenizer.Tokens(d.Title + "\n" + d.Content)
+	}
+	return d, blocks
+}
+
+// prunedUnder tells whether n lies in a subtree pruned from the content
+// region rooted at a.
+func prunedUnder(a, n *node, _ string) bool {
+	pr := &pruner{regionChars: a.chars}
+	for x := n; x != nil && x != a; x = x.parent {
+		if !x.isText() && pr.skip(x) {
+			return true
+		}
+	}
+	return false
+}
+
+// contentText renders the content region without its noise.
+func (sg *Segmenter) contentText(region []*node) string {
+	total := 0
+	for _, n := range region {
+		total += n.chars
+	}
+	pr := &pruner{regionChars: total}
+	var w textWriter
+	for _, n := range region {
+		w.breakLine(2)
+		render(&w, n, pr.skip)
+	}
+	return w.String()
+}
+
+// pageType is seed 001's β_page rule: anchor characters over the other
+// characters against μ.
+func pageType(body *node, mu float64) string {
+	other := body.chars - body.linkChars
+	if other <= 0 {
+		if body.linkChars > 0 {
+			return "hub"
+		}
+		return "topic"
+	}
+	if float64(body.linkChars)/float64(other) > mu {
+		return "hub"
+	}
+	return "topic"
+}
+
+// HubRatio is β_page of an HTML page, for measuring μ.
+func HubRatio(html string) (float64, error) {
+	root, _, err := parseHTML(html)
+	if err != nil {
+		return 0, err
+	}
+	body, _ := build(root)
+	other := body.chars - body.linkChars
+	if other <= 0 {
+		return float64(body.linkChars), nil
+	}
+	return float64(body.linkChars) / float64(other), nil
+}
+
+// language is the primary subtag of the lang attribute, or a guess from
+// the script of the text: zh, ja, ko, or en for Latin text with English
+// function words.
+func language(attr, text string) string {
+	if attr != "" {
+		l := strings.ToLower(strings.TrimSpace(attr))
+		if i := strings.IndexAny(l, "-_"); i > 0 {
+			l = l[:i]
+		}
+		if l != "" && len(l) <= 3 {
+			return l
+		}
+	}
+	han, kana, hangul, latin := 0, 0, 0, 0
+	n := 0
+	for _, r := range text {
+		if n > 4000 {
+			break
+		}
+		n++
+		switch {
+		case unicode.Is(unicode.Han, r):
+			han++
+		case unicode.Is(unicode.Hiragana, r) || unicode.Is(unicode.Katakana, r):
+			kana++
+		case unicode.Is(unicode.Hangul, r):
+			hangul++
+		case r < 0x250 && unicode.IsLetter(r):
+			latin++
+		}
+	}
+	switch {
+	case kana > 20 && kana*5 > han:
+		return "ja"
+	case hangul > 20:
+		return "ko"
+	case han > 20 && han*2 > latin/4:
+		return "zh"
+	case latin > 100:
+		low := " " + strings.ToLower(text[:min(len(text), 8000)]) + " "
+		hits := 0
+		for _, w := range []string{" the ", " and ", " of ", " to ", " is ", " in "} {
+			if strings.Contains(low, w) {
+				hits++
+			}
+		}
+		if hits >= 4 {
+			return "en"
+		}
+	}
+	return ""
+}
+
+// cutHTML cuts s to at most n bytes, before the last '<' so no tag is
+// split, on a UTF-8 boundary.
+func cutHTML(s string, n int) string {
+	s = s[:n]
+	if i := strings.LastIndexByte(s, '<'); i > n/2 {
+		s = s[:i]
+	}
+	return strings.ToValidUTF8(s, "")
+}
+
+// HTMLText renders an HTML document or fragment as text, paragraphs
+// separated by blank lines, the way the segmenter renders content.
+func HTMLText(s string) string {
+	root, _, err := parseHTML(s)
+	if err != nil {
+		return ""
+	}
+	body, _ := build(root)
+	return plainText(body)
+}

@@ -1,0 +1,329 @@
+package segmenter
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
+
+// node is an element or a text run of the cleaned page, with the counts
+// the block and content rules need, computed once, bottom-up.
+type node struct {
+	el     *html.Node // nil for text
+	tag    atom.Atom
+	name   string // tag name, lower case
+	parent *node
+	kids   []*node
+	text   string // text nodes: white space collapsed (kept in pre)
+
+	id, class string
+
+	chars     int // non-space runes in the subtree
+	linkChars int // of them, inside links
+	tags      int // elements in the subtree, itself included
+	commas    int // clause punctuation in the subtree
+	inLink    bool
+	pre       bool
+}
+
+func (n *node) isText() bool { return n.el == nil }
+
+// linkDensity is the share of the subtree's characters that are anchor text.
+func (n *node) linkDensity() float64 {
+	if n.chars == 0 {
+		return 0
+	}
+	return float64(n.linkChars) / float64(n.chars)
+}
+
+// head holds what the cleaning keeps from the document's head and from
+// script elements before they are dropped.
+type head struct {
+	title       string
+	lang        string
+	base        string
+	canonical   string
+	keywords    string
+	description string
+	meta        map[string]string // lower-cased name/property/itemprop -> first content
+	jsonLD      []string
+	timeAttrs   []string // <time datetime> values, document order
+}
+
+// dropped elements never carry content or links worth keeping.
+var droppedTags = map[atom.Atom]bool{
+	atom.Script: true, atom.Style: true, atom.Noscript: true, atom.Template: true,
+	atom.Svg: true, atom.Math: true, atom.Head: false, atom.Object: true,
+	atom.Canvas: true, atom.Select: true, atom.Textarea: true, atom.Button: true,
+	atom.Dialog: true, atom.Noframes: true, atom.Noembed: true,
+}
+
+// builder converts the DOM into the cleaned node tree.
+type builder struct {
+	h     head
+	count int
+}
+
+// build converts root, dropping noise, and returns the body (or the root
+// when there is none) and the head data.
+func build(root *html.Node) (*node, *head) {
+	b := &builder{h: head{meta: map[string]string{}}}
+	doc := b.convert(root, nil, false, false)
+	if doc == nil {
+		doc = &node{tag: atom.Body, name: "body"}
+	}
+	body := findTag(doc, atom.Body)
+	if body == nil {
+		body = doc
+	}
+	return body, &b.h
+}
+
+func findTag(n *node, a atom.Atom) *node {
+	if n.tag == a && !n.isText() {
+		return n
+	}
+	for _, k := range n.kids {
+		if !k.isText() {
+			if f := findTag(k, a); f != nil {
+				return f
+			}
+		}
+	}
+	return nil
+}
+
+func attr(n *html.Node, key string) string {
+	for _, a := range n.Attr {
+		if a.Key == key {
+			return a.Val
+		}
+	}
+	return ""
+}
+
+func hasAttr(n *html.Node, key string) bool {
+	for _, a := range n.Attr {
+		if a.Key == key {
+			return true
+		}
+	}
+	return false
+}
+
+// hidden tells whether an element is hidden by its hidden attribute or an
+// inline display:none / visibility:hidden style.
+func hidden(n *html.Node) bool {
+	if hasAttr(n, "hidden") {
+		return true
+	}
+	st := attr(n, "style")
+	if st == "" {
+		return false
+	}
+	st = strings.ToLower(strings.ReplaceAll(st, " ", ""))
+	return strings.Contains(st, "display:none") || strings.Contains(st, "visibility:hidden")
+}
+
+func (b *builder) convert(h *html.Node, parent *node, inLink, pre bool) *node {
+	switch h.Type {
+	case html.TextNode:
+		t := h.Data
+		if !pre {
+			t = collapseSpace(t)
+		}
+		if t == "" {
+			return nil
+		}
+		n := &node{text: t, parent: parent, inLink: inLink, pre: pre}
+		n.chars, n.commas = countText(t)
+		if inLink {
+			n.linkChars = n.chars
+		}
+		return n
+	case html.DocumentNode:
+		n := &node{name: "#document", el: h}
+		for c := h.FirstChild; c != nil; c = c.NextSibling {
+			if k := b.convert(c, n, false, false); k != nil {
+				n.add(k)
+			}
+		}
+		return n
+	case html.ElementNode:
+	default:
+		return nil
+	}
+	b.inspect(h)
+	if droppedTags[h.DataAtom] || h.DataAtom == atom.Head || hidden(h) {
+		return nil
+	}
+	if h.DataAtom == atom.Input || h.DataAtom == atom.Link || h.DataAtom == atom.Meta {
+		return nil
+	}
+	n := &node{el: h, tag: h.DataAtom, name: h.Data, parent: parent,
+		id: attr(h, "id"), class: attr(h, "class"), inLink: inLink, pre: pre}
+	n.tags = 1
+	if h.DataAtom == atom.Iframe || h.DataAtom == atom.Frame {
+		return n // their content is raw text for browsers without frames
+	}
+	link := inLink || h.DataAtom == atom.A
+	p := pre || h.DataAtom == atom.Pre || h.DataAtom == atom.Textarea
+	for c := h.FirstChild; c != nil; c = c.NextSibling {
+		if k := b.convert(c, n, link, p); k != nil {
+			n.add(k)
+		}
+	}
+	if h.DataAtom == atom.Img && inLink {
+		// An image anchor counts its alt text as anchor text.
+		if alt := collapseSpace(attr(h, "alt")); alt != "" {
+			c, _ := countText(alt)
+			n.linkChars += c
+			n.chars += c
+		}
+	}
+	return n
+}
+
+func (n *node) add(k *node) {
+	k.parent = n
+	n.kids = append(n.kids, k)
+	n.chars += k.chars
+	n.linkChars += k.linkChars
+	n.tags += k.tags
+	n.commas += k.commas
+}
+
+// inspect records head data: title, base, canonical, lang, meta tags,
+// JSON-LD and <time datetime>, before noise elements are dropped.
+func (b *builder) inspect(h *html.Node) {
+	switch h.DataAtom {
+	case atom.Html:
+		if l := attr(h, "lang"); l != "" && b.h.lang == "" {
+			b.h.lang = l
+		}
+	case atom.Title:
+		if b.h.title == "" && h.FirstChild != nil {
+			b.h.title = collapseSpace(textOf(h))
+		}
+	case atom.Base:
+		if b.h.base == "" {
+			b.h.base = strings.TrimSpace(attr(h, "href"))
+		}
+	case atom.Link:
+		if b.h.canonical == "" && strings.EqualFold(attr(h, "rel"), "canonical") {
+			b.h.canonical = strings.TrimSpace(attr(h, "href"))
+		}
+	case atom.Meta:
+		key := attr(h, "name")
+		if key == "" {
+			key = attr(h, "property")
+		}
+		if key == "" {
+			key = attr(h, "itemprop")
+		}
+		if key == "" {
+			key = attr(h, "http-equiv")
+		}
+		content := collapseSpace(attr(h, "content"))
+		if key == "" || content == "" {
+			return
+		}
+		for _, k := range strings.Fields(strings.ToLower(key)) {
+			if _, ok := b.h.meta[k]; !ok {
+				b.h.meta[k] = content
+			}
+		}
+		switch strings.ToLower(key) {
+		case "keywords":
+			b.h.keywords = content
+		case "description":
+			b.h.description = content
+		}
+	case atom.Script:
+		if strings.Contains(strings.ToLower(attr(h, "type")), "ld+json") && len(b.h.jsonLD) < 8 {
+			b.h.jsonLD = append(b.h.jsonLD, textOf(h))
+		}
+	case atom.Time:
+		if dt := strings.TrimSpace(attr(h, "datetime")); dt != "" && len(b.h.timeAttrs) < 16 {
+			b.h.timeAttrs = append(b.h.timeAttrs, dt)
+		}
+	}
+}
+
+// textOf concatenates the raw text under h.
+func textOf(h *html.Node) string {
+	var sb strings.Builder
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.TextNode {
+			sb.WriteString(n.Data)
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(h)
+	return sb.String()
+}
+
+// isSpace counts the ideographic space and no-break spaces as white space.
+func isSpace(r rune) bool {
+	return unicode.IsSpace(r) || r == '\u00a0' || r == '\u3000' || r == '\u200b' || r == '\ufeff'
+}
+
+// collapseSpace turns every run of white space into one space. The result
+// keeps a leading or trailing space when the input had one, so inline
+// neighbours stay separated.
+func collapseSpace(s string) string {
+	var sb strings.Builder
+	space := false
+	wrote := false
+	for _, r := range s {
+		if isSpace(r) {
+			space = true
+			continue
+		}
+		if space {
+			sb.WriteByte(' ')
+			space = false
+		}
+		sb.WriteRune(r)
+		wrote = true
+	}
+	if space && wrote {
+		sb.WriteByte(' ')
+	}
+	if !wrote {
+		if space {
+			return " "
+		}
+		return ""
+	}
+	return sb.String()
+}
+
+// countText counts non-space runes and clause punctuation.
+func countText(s string) (chars, commas int) {
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+		if isSpace(r) {
+			continue
+		}
+		chars++
+		switch r {
+		case ',', '，', '、', '。', ';', '；', '．':
+			commas++
+		}
+	}
+	return chars, commas
+}
+
+// isCJK tells whether r is a Han, kana or hangul character.
+func isCJK(r rune) bool {
+	return unicode.Is(unicode.Han, r) || unicode.Is(unicode.Hiragana, r) ||
+		unicode.Is(unicode.Katakana, r) || unicode.Is(unicode.Hangul, r)
+}
