@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -34,11 +35,22 @@ func Decode(b []byte, v any) error {
 		case errors.As(err, &se):
 			return fmt.Errorf("invalid JSON at byte %d: %v", se.Offset, se)
 		case errors.As(err, &te):
-			return fmt.Errorf("field %q: %s where %s was expected", te.Field, te.Value, te.Type)
+			return fmt.Errorf("field %q: %s where %s was expected", jsonPath(te.Field), te.Value, te.Type)
 		}
 		return fmt.Errorf("invalid JSON: %w", err)
 	}
 	return nil
+}
+
+// jsonPath drops from an UnmarshalTypeError's field path the names of
+// embedded Go structs ("Lineage.depth" → "depth"): users know the JSON
+// keys, which in our records are all lower case.
+func jsonPath(field string) string {
+	parts := strings.Split(field, ".")
+	for len(parts) > 1 && parts[0] != "" && unicode.IsUpper(rune(parts[0][0])) {
+		parts = parts[1:]
+	}
+	return strings.Join(parts, ".")
 }
 
 // DecodeURL reads a line that holds either a url record (or any record with

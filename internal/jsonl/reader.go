@@ -192,6 +192,18 @@ func (r *Reader) closeCurrent() error {
 	return nil
 }
 
+// Buffered tells whether the next line may be returned without waiting
+// for input: data is buffered, or the current input is exhausted and the
+// next one is a file. A stage that batches lines flushes its batch when
+// Buffered is false, so a record never waits for input that may never
+// come (a feedback loop through a pipe).
+func (r *Reader) Buffered() bool {
+	if r.br == nil {
+		return len(r.names) == 0 || r.names[0] != "-"
+	}
+	return r.br.Buffered() > 0
+}
+
 // Close releases the current input, if any.
 func (r *Reader) Close() error {
 	if r.br == nil {

@@ -34,7 +34,6 @@ type Writer struct {
 	enc       *json.Encoder
 }
 
-
 // Create writes to the named file, compressed by its suffix (.gz, .zst),
 // or to stdout when name is "" or "-".
 func Create(name string, stdout io.Writer) (*Writer, error) {

@@ -246,3 +246,17 @@ func paramName(p string) string {
 	}
 	return p
 }
+
+// Hostname returns the lower-case host name of a URL, without port or
+// trailing dot (IPv6 addresses in brackets), or "" when raw is not a
+// usable URL.
+func Hostname(raw string) string {
+	u, err := parse(raw)
+	if err != nil {
+		return ""
+	}
+	if _, err := format(u, Options{}); err != nil {
+		return ""
+	}
+	return strings.TrimSuffix(u.Hostname(), ".")
+}
