@@ -135,6 +135,10 @@ type ScoredLink struct {
 	Priority float64 `json:"priority"`
 	// Pruned marks links under thresholds.link (kept unless --drop-pruned).
 	Pruned bool `json:"pruned,omitempty"`
+	// Inherited is the Shark-Search inherited score the link passes to
+	// its target page (shark and block-shark); seed add copies it into the
+	// url record's lineage.
+	Inherited float64 `json:"inherited,omitempty"`
 }
 
 // ScoredDoc is a doc with its relevance and its links' priorities: score

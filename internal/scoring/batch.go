@@ -1,0 +1,212 @@
+package scoring
+
+import (
+	"context"
+	"math"
+	"strings"
+
+	"github.com/focuscrawl/focuscrawl/internal/record"
+	"github.com/focuscrawl/focuscrawl/internal/vsm"
+)
+
+// ScoreBatch scores a group of docs together, in their order. The group's
+// page scores serve as block-shark's sibling scores; ipagerank and
+// linkmodel run over the group's links and, with a store, the links
+// crawled so far.
+func (s *Scorer) ScoreBatch(ctx context.Context, docs []record.Doc) ([]record.ScoredDoc, error) {
+	pages := make([]scoredPage, len(docs))
+	batch := make(map[string]float64, len(docs))
+	for i := range docs {
+		pages[i] = s.page(&docs[i])
+		if docs[i].Error == "" {
+			batch[docs[i].URL] = pages[i].score
+			s.seen.put(docs[i].URL, pages[i].score)
+		}
+	}
+	out := make([]record.ScoredDoc, len(docs))
+	if !NeedsGraph(s.cfg.Links.Strategy) {
+		for i, sp := range pages {
+			sd, err := s.rank(ctx, sp, batch)
+			if err != nil {
+				return nil, err
+			}
+			out[i] = sd
+		}
+		return out, nil
+	}
+	var prio func(target string) float64
+	var err error
+	switch s.cfg.Links.Strategy {
+	case LinksIPageRank:
+		prio, err = s.ipagerank(ctx, pages)
+	case LinksLinkModel:
+		prio, err = s.linkmodel(ctx, pages)
+	}
+	if err != nil {
+		return nil, err
+	}
+	for i, sp := range pages {
+		out[i] = newScored(sp)
+		if sp.doc.Error != "" {
+			continue
+		}
+		for j := range out[i].Links {
+			out[i].Links[j].Priority = clamp01(prio(out[i].Links[j].URL))
+		}
+		s.prune(&out[i])
+	}
+	return out, ctx.Err()
+}
+
+// ipagerank builds the RW-weighted graph of the batch (and the store) and
+// returns each URL's IPageRank divided by the largest.
+func (s *Scorer) ipagerank(ctx context.Context, pages []scoredPage) (func(string) float64, error) {
+	o := &s.cfg.Links
+	g := NewGraph()
+	inBatch := map[string]bool{}
+	for _, sp := range pages {
+		if sp.doc.Error != "" {
+			continue
+		}
+		inBatch[sp.doc.URL] = true
+		pv := newPageView(s.m, sp.doc, sp.score, s.m.Profile.Thresholds.Page, nil)
+		for i, l := range sp.doc.Links {
+			g.AddEdge(sp.doc.URL, l.URL, math.Max(pv.rw(i, o.RWMin), o.RWFloor))
+		}
+	}
+	if s.store != nil {
+		err := s.store.Edges(ctx, func(e Edge) error {
+			if inBatch[e.From] {
+				return nil // the batch's own copy of the page wins
+			}
+			th := s.m.maxTheta(urlWords(e.To), newWords(e.Anchor), newWords(e.Context))
+			if th < o.RWMin {
+				th = 0
+			}
+			g.AddEdge(e.From, e.To, math.Max(th, o.RWFloor))
+			return ctx.Err()
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	ipr, _ := IPageRank(g, o.Damping, o.Tolerance, o.MaxIter, nil)
+	top := 0.0
+	for _, v := range ipr {
+		top = math.Max(top, v)
+	}
+	return func(u string) float64 {
+		id, ok := g.ID(u)
+		if !ok || top == 0 {
+			return 0
+		}
+		return ipr[id] / top
+	}, nil
+}
+
+// linkmodel runs seed 003's model: the candidates are the link targets of
+// the batch (and of the store), each described by the anchors and contexts
+// of the links to it and its own text when it is in the batch; the seeds
+// are the profile's examples plus the topic vector as a positive seed.
+func (s *Scorer) linkmodel(ctx context.Context, pages []scoredPage) (func(string) float64, error) {
+	o := &s.cfg.Links
+	ids := map[string]int{}
+	var texts [][]string // per candidate: distinct anchor and context strings
+	docVec := map[string]vsm.Vector{}
+	add := func(to, anchor, context string) {
+		id, ok := ids[to]
+		if !ok {
+			id = len(texts)
+			ids[to] = id
+			texts = append(texts, nil)
+		}
+		for _, t := range []string{anchor, context} {
+			if t = strings.TrimSpace(t); t != "" && !containsString(texts[id], t) && len(texts[id]) < 16 {
+				texts[id] = append(texts[id], t)
+			}
+		}
+	}
+	for _, sp := range pages {
+		if sp.doc.Error != "" {
+			continue
+		}
+		docVec[sp.doc.URL] = sp.vec
+		for _, l := range sp.doc.Links {
+			add(l.URL, l.Anchor, l.Context)
+		}
+	}
+	if s.store != nil {
+		err := s.store.Edges(ctx, func(e Edge) error {
+			add(e.To, e.Anchor, e.Context)
+			return ctx.Err()
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	cands := make([]vsm.Vector, len(texts))
+	for u, id := range ids {
+		v := s.m.Text(strings.Join(texts[id], "\n"))
+		if dv, ok := docVec[u]; ok {
+			v = vsm.Add(v.Normalize(), 1, dv.Normalize())
+		}
+		cands[id] = v
+	}
+	seeds, labels := s.seeds(ids, cands, docVec)
+	lm := NewLinkModel(cands, seeds, labels, o.LinkGamma, o.TopK, o.MaxPosting)
+	x, _ := lm.Solve(nil, o.Tolerance, o.MaxIter)
+	top := 0.0
+	for _, v := range x {
+		top = math.Max(top, math.Abs(v))
+	}
+	return func(u string) float64 {
+		id, ok := ids[u]
+		if !ok || top == 0 {
+			return 0.5
+		}
+		return (1 + x[id]/top) / 2
+	}, ctx.Err()
+}
+
+func containsString(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// seeds returns the labelled seeds: each example of the profile (a text,
+// or a URL: its page's vector when it is in the batch, else its
+// candidate's, else the words of the URL), and the topic vector as a
+// positive seed.
+func (s *Scorer) seeds(ids map[string]int, cands []vsm.Vector, docVec map[string]vsm.Vector) ([]vsm.Vector, []float64) {
+	seeds := []vsm.Vector{s.m.Vector}
+	labels := []float64{1}
+	for _, e := range s.m.Profile.Examples.Items {
+		var v vsm.Vector
+		switch {
+		case e.Text != "":
+			v = s.m.Text(e.Text)
+		case e.URL != "":
+			if dv, ok := docVec[e.URL]; ok {
+				v = dv
+			} else if id, ok := ids[e.URL]; ok {
+				v = cands[id]
+			} else {
+				v = s.m.Text(strings.Join(strings.FieldsFunc(e.URL, notAlnum), " "))
+			}
+		}
+		if v.Len() == 0 {
+			continue
+		}
+		seeds = append(seeds, v)
+		if e.Positive {
+			labels = append(labels, 1)
+		} else {
+			labels = append(labels, -1)
+		}
+	}
+	return seeds, labels
+}

@@ -1,0 +1,125 @@
+package scoring
+
+import (
+	"net/url"
+	"strings"
+	"unicode"
+
+	"github.com/focuscrawl/focuscrawl/internal/record"
+	"github.com/focuscrawl/focuscrawl/internal/vsm"
+)
+
+// words is a text prepared for topic-word tests: lower-cased, with its
+// Latin words as a set, so "forest" matches the word and not "forestry",
+// while CJK topic words match as substrings (Chinese has no spaces).
+type words struct {
+	lc    string
+	latin map[string]bool
+}
+
+func newWords(s string) words {
+	w := words{lc: strings.ToLower(s), latin: map[string]bool{}}
+	for _, f := range strings.FieldsFunc(w.lc, notAlnum) {
+		w.latin[f] = true
+	}
+	return w
+}
+
+func notAlnum(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }
+
+// has tells whether the text holds topic word t (lower-case).
+func (w words) has(t string) bool {
+	if vsm.HasCJK(t) {
+		return strings.Contains(w.lc, t)
+	}
+	parts := strings.FieldsFunc(t, notAlnum)
+	if len(parts) == 0 {
+		return false
+	}
+	for _, p := range parts {
+		if !w.latin[p] {
+			return false
+		}
+	}
+	return len(parts) == 1 || strings.Contains(w.lc, t)
+}
+
+// anyTopicWord tells whether w holds one of the model's topic words.
+func (m *Model) anyTopicWord(w words) bool {
+	for _, t := range m.topicWords {
+		if w.has(t) {
+			return true
+		}
+	}
+	return false
+}
+
+// maxTheta is max Θ(t) over the topic words t found in any of ws.
+func (m *Model) maxTheta(ws ...words) float64 {
+	best := 0.0
+	for _, t := range m.topicWords {
+		th := m.theta[t]
+		if th <= best {
+			continue
+		}
+		for _, w := range ws {
+			if w.has(t) {
+				best = th
+				break
+			}
+		}
+	}
+	return best
+}
+
+// urlWords are the words of a URL, percent-decoded.
+func urlWords(raw string) words {
+	if s, err := url.PathUnescape(raw); err == nil {
+		raw = s
+	}
+	return newWords(raw)
+}
+
+// rw is RW(url) of seed 002: the largest Θ of a topic word in the link's
+// metadata M(url) — its URL, anchor, context and the title of the page
+// holding it — when at least c, else 0.
+func (pv *pageView) rw(i int, c float64) float64 {
+	l := &pv.doc.Links[i]
+	th := pv.m.maxTheta(urlWords(l.URL), newWords(l.Anchor), newWords(l.Context), newWords(pv.doc.Title))
+	if th < c {
+		return 0
+	}
+	return th
+}
+
+// rankHeuristic is seed 002's URL relevance heuristics combined as a
+// weighted mean: UH (a topic word in the URL), TeH (in the anchor text),
+// TiH (in the title of the page holding the link) and RW. A 1 is reliable
+// and a 0 says little, so a link that no heuristic recognises gets a low
+// priority but is not pruned out of hand when the others are weighty.
+func rankHeuristic(pv *pageView, links []record.ScoredLink, o *LinkOptions) {
+	w := o.Heuristic
+	total := w["uh"] + w["teh"] + w["tih"] + w["rw"]
+	if total <= 0 {
+		return
+	}
+	tih := 0.0
+	if pv.m.anyTopicWord(newWords(pv.doc.Title)) {
+		tih = 1
+	}
+	for i := range links {
+		l := &pv.doc.Links[i]
+		var uh, teh float64
+		if w["uh"] > 0 && pv.m.anyTopicWord(urlWords(l.URL)) {
+			uh = 1
+		}
+		if w["teh"] > 0 && pv.m.anyTopicWord(newWords(l.Anchor)) {
+			teh = 1
+		}
+		rw := 0.0
+		if w["rw"] > 0 {
+			rw = pv.rw(i, o.RWMin)
+		}
+		links[i].Priority = clamp01((w["uh"]*uh + w["teh"]*teh + w["tih"]*tih + w["rw"]*rw) / total)
+	}
+}

@@ -1,0 +1,193 @@
+package scoring
+
+import (
+	"math"
+
+	"github.com/focuscrawl/focuscrawl/internal/vsm"
+)
+
+// LinkModel is seed 003's link model for one set of candidate URLs T and
+// labelled seeds S (ALGORITHMS.md §4), with U (|T|×|S|, dense: S is small)
+// and V (|T|×|T|) kept as the top-k entries of each row, found through an
+// inverted index: V is never built densely.
+type LinkModel struct {
+	// U holds the row-normalised similarities of each candidate to each
+	// seed.
+	U [][]float64
+	// VCols and VVals are row i's kept columns and row-normalised values.
+	VCols [][]int32
+	VVals [][]float64
+	// Xs are the seed labels, positives summing to 1 and negatives to −1.
+	Xs []float64
+	// Gamma is γ, the weight of the candidates' own neighbourhood.
+	Gamma float64
+}
+
+type posting struct {
+	cand int32
+	w    float64
+}
+
+// NewLinkModel builds the model. cands and seeds are TF-IDF vectors (made
+// unit length here); labels are +1 (relevant) or −1 (irrelevant) per seed.
+// In each row of V only the topK largest similarities are kept; terms
+// found in more than maxPosting candidates are skipped when looking for
+// them (they join almost everything and say little), which keeps the
+// search near-linear.
+func NewLinkModel(cands, seeds []vsm.Vector, labels []float64, gamma float64, topK, maxPosting int) *LinkModel {
+	n := len(cands)
+	lm := &LinkModel{U: make([][]float64, n), VCols: make([][]int32, n), VVals: make([][]float64, n), Gamma: gamma}
+	units := make([]vsm.Vector, n)
+	for i, c := range cands {
+		units[i] = c.Normalize()
+	}
+	seedUnits := make([]vsm.Vector, len(seeds))
+	for j, s := range seeds {
+		seedUnits[j] = s.Normalize()
+	}
+	// Seed labels: positives sum to 1, negatives to −1.
+	lm.Xs = normaliseSigned(append([]float64(nil), labels...))
+
+	index := map[string][]posting{}
+	for i, u := range units {
+		for k, t := range u.Terms {
+			index[t] = append(index[t], posting{int32(i), u.Weights[k]})
+		}
+	}
+	acc := make([]float64, n)
+	var touched []int32
+	type kept struct {
+		col int32
+		val float64
+	}
+	top := make([]kept, 0, topK+1)
+	for i, u := range units {
+		touched = touched[:0]
+		for k, t := range u.Terms {
+			ps := index[t]
+			if len(ps) > maxPosting {
+				continue
+			}
+			wi := u.Weights[k]
+			for _, p := range ps {
+				if int(p.cand) == i {
+					continue
+				}
+				if acc[p.cand] == 0 {
+					touched = append(touched, p.cand)
+				}
+				acc[p.cand] += wi * p.w
+			}
+		}
+		top = top[:0]
+		for _, j := range touched {
+			v := acc[j]
+			acc[j] = 0
+			if v <= 0 || topK <= 0 {
+				continue
+			}
+			if len(top) == topK && v <= top[len(top)-1].val {
+				continue
+			}
+			// Insert in descending order; the slice holds at most topK.
+			pos := len(top)
+			for pos > 0 && top[pos-1].val < v {
+				pos--
+			}
+			top = append(top, kept{})
+			copy(top[pos+1:], top[pos:])
+			top[pos] = kept{j, v}
+			if len(top) > topK {
+				top = top[:topK]
+			}
+		}
+		row := make([]float64, len(seeds))
+		sum := 0.0
+		for j, s := range seedUnits {
+			row[j] = math.Max(0, vsm.Dot(u, s))
+			sum += row[j]
+		}
+		cols := make([]int32, len(top))
+		vals := make([]float64, len(top))
+		for k, e := range top {
+			cols[k], vals[k] = e.col, e.val
+			sum += e.val
+		}
+		// Joint row normalisation of U and V.
+		if sum > 0 {
+			for j := range row {
+				row[j] /= sum
+			}
+			for k := range vals {
+				vals[k] /= sum
+			}
+		}
+		lm.U[i], lm.VCols[i], lm.VVals[i] = row, cols, vals
+	}
+	return lm
+}
+
+// normaliseSigned scales the positive entries of x to sum to 1 and the
+// negative ones to sum to −1.
+func normaliseSigned(x []float64) []float64 {
+	var pos, neg float64
+	for _, v := range x {
+		if v > 0 {
+			pos += v
+		} else {
+			neg -= v
+		}
+	}
+	for i, v := range x {
+		switch {
+		case v > 0:
+			x[i] = v / pos
+		case v < 0:
+			x[i] = v / neg
+		}
+	}
+	return x
+}
+
+// Solve iterates X_t(n) = (1 − γ)·U·X_s + γ·V·X_t(n − 1), renormalising
+// X_t each round (positives sum to 1, negatives to −1), from start (nil:
+// zeros) until the L1 change falls under tol or maxIter rounds. The rows
+// of γV sum to less than γ < 1, so it converges from any start.
+func (lm *LinkModel) Solve(start []float64, tol float64, maxIter int) ([]float64, int) {
+	n := len(lm.U)
+	base := make([]float64, n)
+	for i, row := range lm.U {
+		s := 0.0
+		for j, u := range row {
+			s += u * lm.Xs[j]
+		}
+		base[i] = (1 - lm.Gamma) * s
+	}
+	x := make([]float64, n)
+	if len(start) == n {
+		copy(x, start)
+		normaliseSigned(x)
+	}
+	next := make([]float64, n)
+	iter := 0
+	for iter < maxIter {
+		iter++
+		for i := range next {
+			s := 0.0
+			for k, c := range lm.VCols[i] {
+				s += lm.VVals[i][k] * x[c]
+			}
+			next[i] = base[i] + lm.Gamma*s
+		}
+		normaliseSigned(next)
+		delta := 0.0
+		for i := range x {
+			delta += math.Abs(next[i] - x[i])
+		}
+		x, next = next, x
+		if delta < tol {
+			break
+		}
+	}
+	return x, iter
+}

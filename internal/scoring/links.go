@@ -1,0 +1,220 @@
+package scoring
+
+import (
+	"fmt"
+	"math"
+	"net/url"
+	"strings"
+
+	"github.com/focuscrawl/focuscrawl/internal/record"
+	"github.com/focuscrawl/focuscrawl/internal/vsm"
+)
+
+// The link strategies.
+const (
+	LinksBFS        = "bfs"
+	LinksBestFirst  = "best-first"
+	LinksShark      = "shark"
+	LinksBlockShark = "block-shark"
+	LinksHeuristic  = "heuristic"
+	LinksIPageRank  = "ipagerank"
+	LinksLinkModel  = "linkmodel"
+)
+
+// LinkStrategies lists the link strategies.
+var LinkStrategies = []string{LinksBFS, LinksBestFirst, LinksShark, LinksBlockShark, LinksHeuristic, LinksIPageRank, LinksLinkModel}
+
+// NeedsGraph tells whether a strategy needs a whole batch or the store.
+func NeedsGraph(strategy string) bool {
+	return strategy == LinksIPageRank || strategy == LinksLinkModel
+}
+
+// LinkOptions are the parameters of the link strategies; the defaults are
+// those of the papers (ALGORITHMS.md).
+type LinkOptions struct {
+	Strategy string
+	// Shark-Search: δ (inheritance decay), β (anchor vs context), γ
+	// (inherited vs neighbourhood).
+	Delta, Beta, Gamma float64
+	// Block-shark: γ_b (block relevance vs sibling scores) and θ
+	// (λ·potential vs the parent's relevant share n′/n).
+	BlockGamma, Theta float64
+	// NoiseWeight scales λ for links in nav, ad and footer blocks, links
+	// whose anchor holds a link stop word and links to ad hosts: the
+	// noise links that seed 001 separates from relevant link blocks.
+	NoiseWeight float64
+	// Heuristic weighs uh, teh, tih and rw (any positive sum).
+	Heuristic map[string]float64
+	// RWMin is c: RW is 0 below it.
+	RWMin float64
+	// IPageRank: damping d, tolerance (L1 change per node) and iteration
+	// cap; RWFloor is the least weight of a link in the surfer's choice.
+	Damping, Tolerance float64
+	MaxIter            int
+	RWFloor            float64
+	// Linkmodel: γ, the k of the top-k rows of V, the longest posting list
+	// the inverted index follows (terms in more candidates say little and
+	// cost quadratically).
+	LinkGamma  float64
+	TopK       int
+	MaxPosting int
+}
+
+// DefaultLinkOptions are the defaults of the flags.
+func DefaultLinkOptions() LinkOptions {
+	return LinkOptions{
+		Strategy: LinksBlockShark,
+		Delta:    0.5, Beta: 0.8, Gamma: 0.5,
+		BlockGamma: 0.5, Theta: 0.5, NoiseWeight: 0.3,
+		Heuristic: map[string]float64{"uh": 0.2, "teh": 0.3, "tih": 0.1, "rw": 0.4},
+		RWMin:     0.5,
+		Damping:   0.85, Tolerance: 1e-6, MaxIter: 200, RWFloor: 0.01,
+		LinkGamma: 0.68, TopK: 10, MaxPosting: 1000,
+	}
+}
+
+// ParseHeuristic reads "uh=0.2,teh=0.3,tih=0.1,rw=0.4".
+func ParseHeuristic(s string) (map[string]float64, error) {
+	out := map[string]float64{}
+	total := 0.0
+	for _, part := range strings.Split(s, ",") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		name, val, ok := strings.Cut(part, "=")
+		name = strings.ToLower(strings.TrimSpace(name))
+		if !ok || (name != "uh" && name != "teh" && name != "tih" && name != "rw") {
+			return nil, fmt.Errorf("%q: want NAME=WEIGHT with NAME uh, teh, tih or rw", part)
+		}
+		var w float64
+		if _, err := fmt.Sscan(strings.TrimSpace(val), &w); err != nil || w < 0 || math.IsInf(w, 0) || math.IsNaN(w) {
+			return nil, fmt.Errorf("%q: weight must be a number ≥ 0", part)
+		}
+		out[name] = w
+		total += w
+	}
+	if total <= 0 {
+		return nil, fmt.Errorf("%q: the weights sum to 0", s)
+	}
+	return out, nil
+}
+
+// pageView is what the link strategies know of one doc.
+type pageView struct {
+	doc      *record.Doc
+	score    float64
+	relevant bool
+	// known maps the doc's link targets that were crawled to their page
+	// scores (from the store, the batch, or the docs seen so far).
+	known map[string]float64
+	// kinds maps block ids to block kinds.
+	kinds map[int]string
+
+	m       *Model
+	anchors []float64 // anchor(l), -1 until computed
+	titleLC string
+}
+
+func newPageView(m *Model, d *record.Doc, score, pageThreshold float64, known map[string]float64) *pageView {
+	pv := &pageView{doc: d, score: score, relevant: score >= pageThreshold, known: known, m: m,
+		kinds: make(map[int]string, len(d.Blocks)), anchors: make([]float64, len(d.Links))}
+	for _, b := range d.Blocks {
+		pv.kinds[b.ID] = b.Kind
+	}
+	for i := range pv.anchors {
+		pv.anchors[i] = -1
+	}
+	pv.titleLC = strings.ToLower(d.Title)
+	return pv
+}
+
+// anchorVec is the TF-IDF vector of link i's anchor text.
+func (pv *pageView) anchorVec(i int) vsm.Vector {
+	l := &pv.doc.Links[i]
+	if len(l.Tokens) > 0 {
+		return pv.m.IDF.Vector(l.Tokens)
+	}
+	return pv.m.Text(l.Anchor)
+}
+
+// anchor is anchor(l) = sim(anchor text, topic).
+func (pv *pageView) anchor(i int) float64 {
+	if pv.anchors[i] < 0 {
+		pv.anchors[i] = pv.m.ShortSim(pv.anchorVec(i))
+	}
+	return pv.anchors[i]
+}
+
+// context is context(l): 1 when the anchor is on topic, else the
+// similarity of the text around the link.
+func (pv *pageView) context(i int) float64 {
+	if pv.anchor(i) > 0 {
+		return 1
+	}
+	return pv.m.ShortSim(pv.m.Text(pv.doc.Links[i].Context))
+}
+
+// inherited is Shark-Search's inherited score of the doc's children.
+func (pv *pageView) inherited(delta float64) float64 {
+	if pv.relevant {
+		return delta * pv.score
+	}
+	return delta * clamp01(pv.doc.Inherited)
+}
+
+// potential is Shark-Search's potential score of link i.
+func (pv *pageView) potential(i int, o *LinkOptions) float64 {
+	neighbourhood := o.Beta*pv.anchor(i) + (1-o.Beta)*pv.context(i)
+	return clamp01(o.Gamma*pv.inherited(o.Delta) + (1-o.Gamma)*neighbourhood)
+}
+
+// isNoise tells whether link i is a noise link: in a nav, ad or footer
+// block, with a link stop word in its anchor, or to an ad host.
+func (pv *pageView) isNoise(i int) bool {
+	l := &pv.doc.Links[i]
+	switch pv.kinds[l.Block] {
+	case record.BlockNav, record.BlockAd, record.BlockFooter:
+		return true
+	}
+	a := strings.ToLower(strings.TrimSpace(l.Anchor))
+	for _, w := range pv.m.Profile.LinkStopwords {
+		if w != "" && strings.Contains(a, strings.ToLower(w)) {
+			return true
+		}
+	}
+	if u, err := url.Parse(l.URL); err == nil && u.Host != "" && pv.m.Profile.IsAdHost(u.Host) {
+		return true
+	}
+	return false
+}
+
+// rankStream sets the priority of every link of pv by a per-doc strategy.
+// It reports false for the graph strategies.
+func rankStream(pv *pageView, links []record.ScoredLink, o *LinkOptions) bool {
+	switch o.Strategy {
+	case LinksBFS:
+		// The child is one link deeper than the doc: 1/(depth+1).
+		p := 1 / float64(pv.doc.Depth+2)
+		for i := range links {
+			links[i].Priority = p
+		}
+	case LinksBestFirst:
+		for i := range links {
+			links[i].Priority = pv.score
+		}
+	case LinksShark:
+		inh := pv.inherited(o.Delta)
+		for i := range links {
+			links[i].Priority = pv.potential(i, o)
+			links[i].Inherited = inh
+		}
+	case LinksBlockShark:
+		rankBlockShark(pv, links, o)
+	case LinksHeuristic:
+		rankHeuristic(pv, links, o)
+	default:
+		return false
+	}
+	return true
+}

@@ -1,0 +1,142 @@
+package scoring
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/focuscrawl/focuscrawl/internal/record"
+	"github.com/focuscrawl/focuscrawl/internal/vsm"
+)
+
+// The page methods.
+const (
+	PageVSM     = "vsm"
+	PagePearson = "pearson"
+	PageRules   = "rules"
+	PageCombo   = "combo"
+)
+
+// PageMethods lists the page methods.
+var PageMethods = []string{PageVSM, PagePearson, PageRules, PageCombo}
+
+// PageOptions configure the page methods.
+type PageOptions struct {
+	// Method is one of PageMethods.
+	Method string
+	// Combo weighs vsm, pearson and rules for combo (any positive sum).
+	Combo map[string]float64
+	// KeywordShare κ is the part of vsm and pearson given to keyword
+	// cover: (1−κ)·similarity + κ·cover. It counts only when the profile
+	// has keywords.
+	KeywordShare float64
+	// KeywordCover is the share of the keyword weight a page must hold for
+	// full cover.
+	KeywordCover float64
+	// RulesOnHTML applies the rules to the raw HTML as well (when the doc
+	// kept it: segment --keep-html).
+	RulesOnHTML bool
+}
+
+// DefaultPageOptions are the defaults of the flags.
+func DefaultPageOptions() PageOptions {
+	return PageOptions{Method: PageVSM, Combo: map[string]float64{PageVSM: 0.5, PageRules: 0.5}, KeywordShare: 0.3, KeywordCover: 0.5}
+}
+
+// ParseCombo reads "vsm=0.5,rules=0.5".
+func ParseCombo(s string) (map[string]float64, error) {
+	out := map[string]float64{}
+	total := 0.0
+	for _, part := range strings.Split(s, ",") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		name, val, ok := strings.Cut(part, "=")
+		name = strings.TrimSpace(name)
+		if !ok || !slices.Contains([]string{PageVSM, PagePearson, PageRules}, name) {
+			return nil, fmt.Errorf("%q: want METHOD=WEIGHT with METHOD vsm, pearson or rules", part)
+		}
+		var w float64
+		if _, err := fmt.Sscan(strings.TrimSpace(val), &w); err != nil || w < 0 || math.IsInf(w, 0) || math.IsNaN(w) {
+			return nil, fmt.Errorf("%q: weight must be a number ≥ 0", part)
+		}
+		out[name] = w
+		total += w
+	}
+	if total <= 0 {
+		return nil, fmt.Errorf("%q: the weights sum to 0", s)
+	}
+	return out, nil
+}
+
+// pageInput is what the page methods look at in one doc.
+type pageInput struct {
+	vec  vsm.Vector
+	text string // title and content (and HTML with RulesOnHTML)
+}
+
+// DocVector returns the TF-IDF vector of a doc: its tokens, or when it has
+// none, the tokens of its title, description and content cut here.
+func (m *Model) DocVector(d *record.Doc) vsm.Vector {
+	if len(d.Tokens) > 0 {
+		return m.IDF.Vector(d.Tokens)
+	}
+	return m.IDF.Vector(m.Tok.Tokens(d.Title + "\n" + d.Description + "\n" + d.Content))
+}
+
+// PageScore scores one doc by o.Method. scores holds the score of every
+// method that was computed (all three for combo).
+func (m *Model) PageScore(d *record.Doc, vec vsm.Vector, o PageOptions) (score float64, scores map[string]float64) {
+	in := pageInput{vec: vec}
+	scores = map[string]float64{}
+	want := func(method string) bool {
+		return o.Method == method || (o.Method == PageCombo && o.Combo[method] > 0)
+	}
+	if want(PageRules) {
+		in.text = d.Title + "\n" + d.Content
+		if o.RulesOnHTML && d.HTML != "" {
+			in.text += "\n" + d.HTML
+		}
+		scores[PageRules], _ = m.Profile.RuleScore(in.text)
+	}
+	cover := m.KeywordCover(vec, o.KeywordCover)
+	blend := func(sim float64) float64 {
+		if !m.HasKeywords() {
+			return sim
+		}
+		return (1-o.KeywordShare)*sim + o.KeywordShare*cover
+	}
+	if want(PageVSM) {
+		scores[PageVSM] = blend(m.Cosine(vec))
+	}
+	if want(PagePearson) {
+		scores[PagePearson] = blend(math.Max(0, vsm.Pearson(vec, m.unit)))
+	}
+	if o.Method != PageCombo {
+		return clamp01(scores[o.Method]), scores
+	}
+	sum, total := 0.0, 0.0
+	for method, w := range o.Combo {
+		if w > 0 {
+			sum += w * scores[method]
+			total += w
+		}
+	}
+	if total == 0 {
+		return 0, scores
+	}
+	scores[PageCombo] = clamp01(sum / total)
+	return scores[PageCombo], scores
+}
+
+func clamp01(x float64) float64 {
+	switch {
+	case x < 0 || math.IsNaN(x):
+		return 0
+	case x > 1:
+		return 1
+	}
+	return x
+}

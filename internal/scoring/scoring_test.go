@@ -1,0 +1,431 @@
+package scoring
+
+import (
+	"context"
+	"errors"
+	"math"
+	"math/rand/v2"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/focuscrawl/focuscrawl/internal/record"
+	"github.com/focuscrawl/focuscrawl/internal/topic"
+	"github.com/focuscrawl/focuscrawl/internal/vsm"
+)
+
+// fields is a test tokenizer: lower-cased words split on white space.
+type fields struct{}
+
+func (fields) Tokens(s string) []string { return strings.Fields(strings.ToLower(s)) }
+
+// testIDF: forest 2, everything else 1.
+func testIDF() *vsm.IDF {
+	return vsm.NewIDF(map[string]float64{"forest": 2, "tree": 1, "city": 1, "river": 1}, 0, 1, 1)
+}
+
+func newTestModel(t *testing.T, p *topic.Profile) *Model {
+	t.Helper()
+	if p.Thresholds == (topic.Thresholds{}) {
+		p.Thresholds = topic.Thresholds{Page: 0.5, Link: 0.2}
+	}
+	m, err := NewModel(p, fields{}, testIDF())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func near(a, b float64) bool { return math.Abs(a-b) < 1e-6 }
+
+func TestNoTopicText(t *testing.T) {
+	_, err := NewModel(&topic.Profile{Name: "x"}, fields{}, testIDF())
+	if !errors.Is(err, ErrNoTopicText) {
+		t.Fatalf("err = %v", err)
+	}
+}
+
+func TestPageMethods(t *testing.T) {
+	// Topic "forest tree": vector (forest 2, tree 1), unit (2,1)/√5.
+	// Doc "forest city": (forest 2, city 1).
+	rule := topic.Rule{Name: "price", Weight: 0.25, Any: []*regexp.Regexp{regexp.MustCompile(`price \d+`)}}
+	rule2 := topic.Rule{Name: "isbn", Weight: 0.75, All: []*regexp.Regexp{regexp.MustCompile(`isbn`)}}
+	m := newTestModel(t, &topic.Profile{Description: "forest tree", Rules: []topic.Rule{rule, rule2}})
+	doc := &record.Doc{URL: "http://a/", Title: "forest", Content: "city price 12", Tokens: []string{"forest", "city"}}
+	vec := m.DocVector(doc)
+	tests := []struct {
+		method string
+		want   float64
+	}{
+		// cos = (2·2)/(√5·√5) = 0.8; no keywords, so no cover blend.
+		{PageVSM, 0.8},
+		// Pearson over the union (city, forest, tree): doc (1,2,0),
+		// topic (0,2,1)/√5 — scale does not matter, use (0,2,1).
+		// n=3, Σx=3, Σy=3, Σxy=4, Σx²=5, Σy²=5:
+		// r = (3·4−9)/√((15−9)(15−9)) = 3/6 = 0.5.
+		{PagePearson, 0.5},
+		// "price 12" matches rule price (0.25); no isbn: F = 0.25.
+		{PageRules, 0.25},
+		// combo vsm=0.5,rules=0.5: (0.8+0.25)/2 = 0.525.
+		{PageCombo, 0.525},
+	}
+	for _, tc := range tests {
+		t.Run(tc.method, func(t *testing.T) {
+			o := DefaultPageOptions()
+			o.Method = tc.method
+			got, scores := m.PageScore(doc, vec, o)
+			if !near(got, tc.want) {
+				t.Errorf("score = %v, want %v (scores %v)", got, tc.want, scores)
+			}
+			if _, ok := scores[tc.method]; !ok {
+				t.Errorf("scores lacks %s: %v", tc.method, scores)
+			}
+		})
+	}
+}
+
+func TestDocWithoutTokensIsTokenized(t *testing.T) {
+	m := newTestModel(t, &topic.Profile{Description: "forest tree"})
+	d := &record.Doc{Title: "Forest", Content: "city"}
+	// Title + content: forest, city → the same 0.8 as the tokenised doc.
+	o := DefaultPageOptions()
+	if got, _ := m.PageScore(d, m.DocVector(d), o); !near(got, 0.8) {
+		t.Errorf("score = %v, want 0.8", got)
+	}
+}
+
+func TestKeywordCover(t *testing.T) {
+	// Keywords forest 3, river 1 (total 4). Topic vector: unit desc (2,1)/√5
+	// over (forest, tree) + unit keywords (forest 2, river 1)/√5.
+	// A doc with forest only holds 3/4 of the weight; with cover 0.5 that
+	// saturates: K = min(1, 0.75/0.5) = 1.
+	m := newTestModel(t, &topic.Profile{Description: "forest tree", Keywords: []topic.Keyword{{Term: "forest", Weight: 3}, {Term: "river", Weight: 1}}})
+	page := m.IDF.Vector([]string{"forest", "city"})
+	if got := m.KeywordCover(page, 0.5); got != 1 {
+		t.Errorf("cover = %v, want 1", got)
+	}
+	// With river only: 1/4 / 0.5 = 0.5.
+	if got := m.KeywordCover(m.IDF.Vector([]string{"river"}), 0.5); !near(got, 0.5) {
+		t.Errorf("cover river = %v, want 0.5", got)
+	}
+}
+
+func TestRaisingKeywordWeightNeverLowersScore(t *testing.T) {
+	docs := [][]string{
+		{"river"}, {"river", "city", "city"}, {"forest", "river"}, {"river", "tree", "forest", "city"},
+	}
+	for _, method := range []string{PageVSM, PagePearson, PageCombo} {
+		for _, toks := range docs {
+			prev := -1.0
+			for _, w := range []float64{0.01, 0.1, 0.5, 1, 2, 5, 50, 1000} {
+				m := newTestModel(t, &topic.Profile{Description: "forest tree city", Keywords: []topic.Keyword{{Term: "forest", Weight: 1}, {Term: "river", Weight: w}}})
+				o := DefaultPageOptions()
+				o.Method = method
+				o.Combo = map[string]float64{PageVSM: 1, PagePearson: 1}
+				d := &record.Doc{Tokens: toks}
+				got, _ := m.PageScore(d, m.DocVector(d), o)
+				if got < prev-1e-12 {
+					t.Errorf("%s %v: weight %v lowered the score %v → %v", method, toks, w, prev, got)
+				}
+				prev = got
+			}
+		}
+	}
+}
+
+// sharkDoc: a relevant page (score 0.8 under "forest tree") with three
+// links: two in a links block, one in a nav block.
+func sharkDoc() record.Doc {
+	return record.Doc{
+		URL: "http://a/", Tokens: []string{"forest", "city"}, Lineage: record.Lineage{Depth: 2},
+		Blocks: []record.Block{{ID: 1, Kind: record.BlockLinks}, {ID: 2, Kind: record.BlockNav}},
+		Links: []record.Link{
+			{URL: "http://a/1", Anchor: "forest", Block: 1},
+			{URL: "http://a/2", Anchor: "city", Context: "tree here", Block: 1},
+			{URL: "http://a/3", Anchor: "home", Block: 2},
+		},
+	}
+}
+
+func scoreOne(t *testing.T, m *Model, strategy string, store Store, d record.Doc) record.ScoredDoc {
+	t.Helper()
+	cfg := Config{Page: DefaultPageOptions(), Links: DefaultLinkOptions()}
+	cfg.Links.Strategy = strategy
+	sd, err := NewScorer(m, cfg, store).Score(context.Background(), &d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sd
+}
+
+func priorities(sd record.ScoredDoc) []float64 {
+	var p []float64
+	for _, l := range sd.Links {
+		p = append(p, l.Priority)
+	}
+	return p
+}
+
+// mapStore is a Store over fixed scores and edges.
+type mapStore struct {
+	scores map[string]float64
+	edges  []Edge
+}
+
+func (s mapStore) PageScores(_ context.Context, urls []string) (map[string]float64, error) {
+	out := map[string]float64{}
+	for _, u := range urls {
+		if v, ok := s.scores[u]; ok {
+			out[u] = v
+		}
+	}
+	return out, nil
+}
+
+func (s mapStore) Edges(_ context.Context, fn func(Edge) error) error {
+	for _, e := range s.edges {
+		if err := fn(e); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func TestLinkStrategies(t *testing.T) {
+	m := newTestModel(t, &topic.Profile{Description: "forest tree"})
+	// Hand derivation, topic unit (2,1)/√5 over (forest, tree), its peak
+	// 2/√5; page score 0.8 ≥ 0.5 so the page is relevant.
+	//   inherited = δ·0.8 = 0.4
+	//   link 1 "forest": cos 2/√5, ShortSim = 1; context = 1;
+	//     neighbourhood = 1; potential = 0.5·0.4 + 0.5·1 = 0.7
+	//   link 2 "city": anchor 0; context "tree here" = (1,1)/√2:
+	//     cos = 1/√10, ShortSim = (1/√10)/(2/√5) = 1/(2√2);
+	//     potential = 0.2 + 0.5·0.2/(2√2)
+	//   link 3 "home": anchor 0, no context: potential 0.2
+	p2 := 0.2 + 0.5*0.2/(2*math.Sqrt2)
+	tests := []struct {
+		strategy string
+		store    Store
+		want     []float64
+	}{
+		// depth 2 → children at depth 3: 1/(3+1).
+		{LinksBFS, nil, []float64{0.25, 0.25, 0.25}},
+		{LinksBestFirst, nil, []float64{0.8, 0.8, 0.8}},
+		{LinksShark, nil, []float64{0.7, p2, 0.2}},
+		// block 1: LB = (1+0)/2 = 0.5 = λ; nothing crawled: n′/n = 0.5.
+		//   link 1 = 0.5·0.5·0.7 + 0.5·0.5; link 2 = 0.5·0.5·p2 + 0.25
+		// block 2 (nav): LB = 0 → 0.25.
+		{LinksBlockShark, nil, []float64{0.5*0.5*0.7 + 0.25, 0.5*0.5*p2 + 0.25, 0.25}},
+		// Link 2 crawled with score 0.9 (relevant): block 1 λ = 0.5·0.5 +
+		// 0.5·0.9 = 0.7; n′/n = 1/1.
+		{LinksBlockShark, mapStore{scores: map[string]float64{"http://a/2": 0.9}},
+			[]float64{0.5*0.7*0.7 + 0.5, 0.5*0.7*p2 + 0.5, 0.5}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.strategy, func(t *testing.T) {
+			sd := scoreOne(t, m, tc.strategy, tc.store, sharkDoc())
+			got := priorities(sd)
+			if len(got) != len(tc.want) {
+				t.Fatalf("priorities %v", got)
+			}
+			for i := range got {
+				if !near(got[i], tc.want[i]) {
+					t.Errorf("link %d: %v, want %v", i+1, got[i], tc.want[i])
+				}
+			}
+			if !near(sd.Score, 0.8) || !sd.Relevant {
+				t.Errorf("page score %v relevant %v", sd.Score, sd.Relevant)
+			}
+			if tc.strategy == LinksShark && !near(sd.Links[0].Inherited, 0.4) {
+				t.Errorf("inherited %v, want 0.4", sd.Links[0].Inherited)
+			}
+		})
+	}
+}
+
+func TestHeuristic(t *testing.T) {
+	m := newTestModel(t, &topic.Profile{Description: "forest", Keywords: []topic.Keyword{{Term: "forest", Weight: 1}},
+		Synonyms: map[string]float64{"woods": 0.9, "grove": 0.4}})
+	d := record.Doc{URL: "http://x/", Title: "Forest news", Tokens: []string{"forest"}, Links: []record.Link{
+		// UH 1 (woods in the URL), TeH 0, TiH 1, RW = max Θ over URL
+		// (woods 0.9) and title (forest 1) = 1: 0.2+0.1+0.4 = 0.7.
+		{URL: "http://x/woods/1", Anchor: "city"},
+		// UH 0, TeH 1 (grove), TiH 1, RW 1 (title): 0.3+0.1+0.4 = 0.8.
+		{URL: "http://x/a", Anchor: "grove"},
+	}}
+	got := priorities(scoreOne(t, m, LinksHeuristic, nil, d))
+	if !near(got[0], 0.7) || !near(got[1], 0.8) {
+		t.Errorf("priorities %v, want [0.7 0.8]", got)
+	}
+	// With an off-topic title, RW of link 2 is Θ(grove) = 0.4 < c = 0.5 → 0;
+	// only TeH: 0.3. Link 1: UH + RW 0.9: 0.2 + 0.4·0.9 = 0.56.
+	d.Title = "news"
+	got = priorities(scoreOne(t, m, LinksHeuristic, nil, d))
+	if !near(got[0], 0.56) || !near(got[1], 0.3) {
+		t.Errorf("priorities %v, want [0.56 0.3]", got)
+	}
+}
+
+func TestPruneAndErrors(t *testing.T) {
+	m := newTestModel(t, &topic.Profile{Description: "forest tree", Thresholds: topic.Thresholds{Page: 0.5, Link: 0.22}})
+	// shark: 0.7, 0.235…, 0.2 → the last is under 0.22.
+	sd := scoreOne(t, m, LinksShark, nil, sharkDoc())
+	if sd.Links[0].Pruned || sd.Links[1].Pruned || !sd.Links[2].Pruned {
+		t.Errorf("pruned flags %+v", sd.Links)
+	}
+	cfg := Config{Page: DefaultPageOptions(), Links: DefaultLinkOptions(), DropPruned: true}
+	cfg.Links.Strategy = LinksShark
+	d := sharkDoc()
+	sd, _ = NewScorer(m, cfg, nil).Score(context.Background(), &d)
+	if len(sd.Links) != 2 {
+		t.Errorf("--drop-pruned kept %d links", len(sd.Links))
+	}
+	// A doc with an error passes through with score 0.
+	d = sharkDoc()
+	d.Error = "fetch: timeout"
+	sd = scoreOne(t, m, LinksShark, nil, d)
+	if sd.Score != 0 || sd.Relevant || sd.Error != "fetch: timeout" || len(sd.Links) != 3 || sd.Links[0].Priority != 0 {
+		t.Errorf("error doc: %+v", sd)
+	}
+}
+
+func TestIPageRankHand(t *testing.T) {
+	// A→B (3), A→C (1), B→A (1), d = 0.85:
+	//   A = 0.15 + 0.85·B;  B = 0.15 + 0.85·(3/4)·A;  C = 0.15 + 0.85·(1/4)·A
+	//   ⇒ A = (0.15 + 0.85·0.15) / (1 − 0.85·0.6375)
+	g := NewGraph()
+	g.AddEdge("A", "B", 3)
+	g.AddEdge("A", "C", 1)
+	g.AddEdge("B", "A", 1)
+	a := (0.15 + 0.85*0.15) / (1 - 0.85*0.6375)
+	want := []float64{a, 0.15 + 0.6375*a, 0.15 + 0.2125*a}
+	for _, start := range [][]float64{nil, {0, 0, 0}, {10, 0.5, 3}} {
+		got, iters := IPageRank(g, 0.85, 1e-12, 1000, start)
+		for i := range want {
+			if math.Abs(got[i]-want[i]) > 1e-9 {
+				t.Errorf("start %v: IPR[%s] = %v, want %v (%d rounds)", start, g.URLs[i], got[i], want[i], iters)
+			}
+		}
+	}
+}
+
+func TestLinkModelHand(t *testing.T) {
+	idf := testIDF()
+	// Seed: "forest" (+1). Candidates: c0 "forest", c1 "forest city",
+	// c2 "city river"; negative seed "city river".
+	seeds := []vsm.Vector{idf.Vector([]string{"forest"}), idf.Vector([]string{"city", "river"})}
+	cands := []vsm.Vector{idf.Vector([]string{"forest"}), idf.Vector([]string{"forest", "city"}), idf.Vector([]string{"city", "river"})}
+	lm := NewLinkModel(cands, seeds, []float64{1, -1}, 0.68, 10, 100)
+	// Row 0: U = (1, 0), V = (c0·c1 = 2/√5, c0·c2 = 0) → sum 1 + 2/√5.
+	s0 := 1 + 2/math.Sqrt(5)
+	if !near(lm.U[0][0], 1/s0) || !near(lm.VVals[0][0], (2/math.Sqrt(5))/s0) || len(lm.VCols[0]) != 1 {
+		t.Errorf("row 0: U %v V %v %v", lm.U[0], lm.VCols[0], lm.VVals[0])
+	}
+	// Row 1: U = (2/√5, 1/√10), V to c0 2/√5 and to c2 1/√10.
+	s1 := 2*2/math.Sqrt(5) + 2/math.Sqrt(10)
+	if !near(lm.U[1][0], (2/math.Sqrt(5))/s1) || !near(lm.U[1][1], (1/math.Sqrt(10))/s1) {
+		t.Errorf("row 1: U %v (row sum %v)", lm.U[1], s1)
+	}
+	var first []float64
+	for _, start := range [][]float64{nil, {1, 1, 1}, {-5, 3, 9}} {
+		x, iters := lm.Solve(start, 1e-12, 1000)
+		if x[0] <= 0 || x[2] >= 0 || !(x[0] > x[1]) {
+			t.Errorf("start %v: x = %v", start, x)
+		}
+		if first == nil {
+			first = x
+			continue
+		}
+		for i := range x {
+			if math.Abs(x[i]-first[i]) > 1e-9 {
+				t.Errorf("start %v: x = %v, first %v (%d rounds)", start, x, first, iters)
+			}
+		}
+	}
+}
+
+func TestGraphStrategiesBatch(t *testing.T) {
+	m := newTestModel(t, &topic.Profile{Description: "forest tree", Keywords: []topic.Keyword{{Term: "forest", Weight: 1}},
+		Examples: topic.Examples{Items: []topic.Example{{Positive: true, Text: "forest tree river"}, {Positive: false, Text: "city shop"}}}})
+	docs := []record.Doc{
+		{URL: "http://a/", Tokens: []string{"forest", "tree"}, Links: []record.Link{
+			{URL: "http://a/f", Anchor: "forest trees"}, {URL: "http://a/c", Anchor: "city shop"}}},
+		{URL: "http://a/f", Tokens: []string{"forest"}, Links: []record.Link{{URL: "http://a/g", Anchor: "forest river"}, {URL: "http://a/", Anchor: "home"}}},
+		{URL: "http://a/c", Error: "404"},
+	}
+	for _, strategy := range []string{LinksIPageRank, LinksLinkModel} {
+		t.Run(strategy, func(t *testing.T) {
+			cfg := Config{Page: DefaultPageOptions(), Links: DefaultLinkOptions()}
+			cfg.Links.Strategy = strategy
+			sc := NewScorer(m, cfg, nil)
+			if _, err := sc.Score(context.Background(), &docs[0]); err == nil {
+				t.Error("Score with a graph strategy: want an error")
+			}
+			out, err := sc.ScoreBatch(context.Background(), docs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(out) != 3 || out[2].Error != "404" || out[2].Score != 0 {
+				t.Fatalf("out %+v", out)
+			}
+			// The forest link outranks the city link.
+			if !(out[0].Links[0].Priority > out[0].Links[1].Priority) {
+				t.Errorf("priorities %v", priorities(out[0]))
+			}
+			for _, sd := range out {
+				for _, l := range sd.Links {
+					if l.Priority < 0 || l.Priority > 1 {
+						t.Errorf("priority %v out of range", l.Priority)
+					}
+				}
+			}
+		})
+	}
+}
+
+func TestScoresInRange(t *testing.T) {
+	words := []string{"forest", "tree", "city", "river", "shop", "home", "news"}
+	m := newTestModel(t, &topic.Profile{Description: "forest tree river", Keywords: []topic.Keyword{{Term: "forest", Weight: 2}, {Term: "shop", Weight: 0.5}},
+		Synonyms: map[string]float64{"woods": 1}})
+	r := rand.New(rand.NewPCG(1, 2))
+	pick := func(n int) string {
+		var b []string
+		for range n {
+			b = append(b, words[r.IntN(len(words))])
+		}
+		return strings.Join(b, " ")
+	}
+	var docs []record.Doc
+	for i := range 40 {
+		d := record.Doc{URL: "http://s/" + pick(1) + "/" + string(rune('a'+i)), Title: pick(2), Content: pick(20), Lineage: record.Lineage{Depth: r.IntN(5), Inherited: r.Float64()}}
+		for j := range 6 {
+			d.Links = append(d.Links, record.Link{URL: "http://s/" + pick(1) + "/" + string(rune('a'+(i+j)%40)), Anchor: pick(r.IntN(4)), Context: pick(5), Block: r.IntN(3)})
+		}
+		docs = append(docs, d)
+	}
+	for _, method := range PageMethods {
+		for _, strategy := range LinkStrategies {
+			cfg := Config{Page: DefaultPageOptions(), Links: DefaultLinkOptions()}
+			cfg.Page.Method, cfg.Links.Strategy = method, strategy
+			out, err := NewScorer(m, cfg, nil).ScoreBatch(context.Background(), docs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, sd := range out {
+				if sd.Score < 0 || sd.Score > 1 {
+					t.Errorf("%s/%s: score %v", method, strategy, sd.Score)
+				}
+				for _, v := range sd.Scores {
+					if v < 0 || v > 1 {
+						t.Errorf("%s/%s: scores %v", method, strategy, sd.Scores)
+					}
+				}
+				for _, l := range sd.Links {
+					if l.Priority < 0 || l.Priority > 1 || math.IsNaN(l.Priority) {
+						t.Errorf("%s/%s: priority %v", method, strategy, l.Priority)
+					}
+				}
+			}
+		}
+	}
+}
