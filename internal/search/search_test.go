@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"sync"
 	"testing"
@@ -219,6 +220,20 @@ func TestParseGenericErrors(t *testing.T) {
 			_, err := ParseGeneric([]byte(tt.yaml), "e.yaml", NewClient(time.Second, ""))
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Fatalf("err %v, want it to contain %q", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestExampleEngines(t *testing.T) {
+	for _, name := range []string{"baidu", "bing", "sogou"} {
+		t.Run(name, func(t *testing.T) {
+			g, err := LoadGeneric("../../examples/engines/"+name+".yaml", NewClient(time.Second, ""))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g.Name() != name || !strings.Contains(g.PageURL("林业 政策", 2), url.QueryEscape("林业 政策")) {
+				t.Errorf("%s: name %q, page URL %s", name, g.Name(), g.PageURL("林业 政策", 2))
 			}
 		})
 	}

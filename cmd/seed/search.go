@@ -1,0 +1,174 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	ucli "github.com/urfave/cli/v2"
+
+	"github.com/focuscrawl/focuscrawl/internal/cli"
+	"github.com/focuscrawl/focuscrawl/internal/record"
+	"github.com/focuscrawl/focuscrawl/internal/search"
+)
+
+const (
+	flagQuery      = "query"
+	flagQueries    = "queries"
+	flagEngine     = "engine"
+	flagEndpoint   = "endpoint"
+	flagPages      = "pages"
+	flagDelay      = "delay"
+	flagTimeout    = "timeout"
+	flagUserAgent  = "user-agent"
+	flagLanguage   = "language"
+	flagCategories = "categories"
+)
+
+func init() {
+	commands = append(commands, &ucli.Command{
+		Name:      "search",
+		Usage:     "meta-search: query search engines and write the union of the results as url records",
+		ArgsUsage: " ",
+		Description: "Sends every query (-q, --queries) to every engine (--engine searxng with --endpoint,\n" +
+			"or --engine FILE.yaml describing a result page; see examples/engines/), --pages pages\n" +
+			"each, one request per engine every --delay. Writes one url record per unique URL with\n" +
+			"meta.queries, meta.rank (best rank), meta.engines, meta.title and meta.snippet.\n" +
+			"A failed request is reported on stderr and the others go on.\n" +
+			"Here -q is --query; --quiet has no short form.",
+		Flags: append([]ucli.Flag{
+			&ucli.StringSliceFlag{Name: flagQuery, Aliases: []string{"q"}, Usage: "a search `QUERY` (repeatable)", EnvVars: cli.Env("search-query")},
+			&ucli.StringFlag{Name: flagQueries, Usage: "read queries from `FILE`, one per line (# comments)", EnvVars: cli.Env(flagQueries)},
+			&ucli.StringSliceFlag{Name: flagEngine, Value: ucli.NewStringSlice("searxng"), Usage: "`ENGINE`: searxng, or a YAML engine description file (repeatable)", EnvVars: cli.Env(flagEngine)},
+			&ucli.StringFlag{Name: flagEndpoint, Usage: "the SearXNG instance's `URL`", EnvVars: cli.Env(flagEndpoint)},
+			&ucli.IntFlag{Name: flagPages, Value: 1, Usage: "result pages per query", EnvVars: cli.Env(flagPages)},
+			&ucli.DurationFlag{Name: flagDelay, Value: 2 * time.Second, Usage: "wait `DURATION` between two requests to one engine", EnvVars: cli.Env("search-delay")},
+			&ucli.DurationFlag{Name: flagTimeout, Value: 20 * time.Second, Usage: "give up a request after `DURATION`", EnvVars: cli.Env("search-timeout")},
+			&ucli.StringFlag{Name: flagUserAgent, Value: search.DefaultUserAgent, Usage: "User-Agent `STRING`", EnvVars: cli.Env("search-user-agent")},
+			&ucli.StringFlag{Name: flagLanguage, Usage: "SearXNG language `CODE` (zh-CN, en, all)", EnvVars: cli.Env("search-language")},
+			&ucli.StringFlag{Name: flagCategories, Usage: "SearXNG `CATEGORIES` (general, news, …)", EnvVars: cli.Env("search-categories")},
+		}, searchStreamFlags()...),
+		Action: runSearch,
+	})
+}
+
+// searchStreamFlags are the stream flags with -q given to --query.
+func searchStreamFlags() []ucli.Flag {
+	var fs []ucli.Flag
+	for _, f := range cli.StreamFlags() {
+		if f.Names()[0] == cli.FlagQuiet {
+			f = &ucli.BoolFlag{Name: cli.FlagQuiet, Usage: "no summary or warnings on stderr (errors still show)", EnvVars: cli.Env(cli.FlagQuiet)}
+		}
+		fs = append(fs, f)
+	}
+	return fs
+}
+
+// searchMeta is the meta object of a url record from seed search.
+type searchMeta struct {
+	Queries []string `json:"queries"`
+	Rank    int      `json:"rank"`
+	Engines []string `json:"engines"`
+	Title   string   `json:"title,omitempty"`
+	Snippet string   `json:"snippet,omitempty"`
+}
+
+func runSearch(c *ucli.Context) error {
+	if c.Args().Present() {
+		return cli.Usagef("seed search reads no input: unexpected argument %q (queries go in -q)", c.Args().First())
+	}
+	queries, err := searchQueries(c)
+	if err != nil {
+		return err
+	}
+	if c.Int(flagPages) < 1 {
+		return cli.Usagef("--%s %d: ask at least one page", flagPages, c.Int(flagPages))
+	}
+	client := search.NewClient(c.Duration(flagTimeout), c.String(flagUserAgent))
+	var engines []search.Engine
+	for _, name := range c.StringSlice(flagEngine) {
+		if name == "searxng" {
+			if c.String(flagEndpoint) == "" {
+				return cli.Usagef("--engine searxng needs --%s URL (a SearXNG instance with the json format on)", flagEndpoint)
+			}
+			engines = append(engines, &search.SearXNG{Endpoint: c.String(flagEndpoint), Language: c.String(flagLanguage),
+				Categories: c.String(flagCategories), Client: client})
+			continue
+		}
+		g, err := search.LoadGeneric(name, client)
+		if err != nil {
+			return cli.Usagef("--%s: %w", flagEngine, err)
+		}
+		engines = append(engines, g)
+	}
+	st, err := cli.OpenStreamWith(c, nil, nil, c.App.Writer, c.App.ErrWriter)
+	if err != nil {
+		return err
+	}
+	found, err := search.MetaSearch(c.Context, engines, search.Options{
+		Queries: queries, Pages: c.Int(flagPages), Delay: c.Duration(flagDelay),
+		OnError: func(engine, q string, page int, err error) {
+			st.Log.Errorf("%s: query %q page %d: %v", engine, q, page, err)
+		},
+	})
+	if err != nil {
+		return errors.Join(err, st.Close())
+	}
+	for _, f := range found {
+		meta, err := json.Marshal(searchMeta{Queries: f.Queries, Rank: f.Rank, Engines: f.Engines, Title: f.Title, Snippet: f.Snippet})
+		if err != nil {
+			return errors.Join(err, st.Close())
+		}
+		u := record.URL{URL: f.URL, Meta: meta}
+		u.Site = f.Site
+		if err := st.Out.Write(u); err != nil {
+			return errors.Join(err, st.Close())
+		}
+	}
+	sites := map[string]bool{}
+	for _, f := range found {
+		sites[f.Site] = true
+	}
+	st.Log.Infof("%d queries, %d engines: %d URLs on %d sites", len(queries), len(engines), len(found), len(sites))
+	return st.Close()
+}
+
+// searchQueries gathers -q and --queries, without duplicates.
+func searchQueries(c *ucli.Context) ([]string, error) {
+	var qs []string
+	seen := map[string]bool{}
+	add := func(q string) {
+		q = strings.TrimSpace(q)
+		if q != "" && !seen[q] {
+			seen[q] = true
+			qs = append(qs, q)
+		}
+	}
+	for _, q := range c.StringSlice(flagQuery) {
+		add(q)
+	}
+	if path := c.String(flagQueries); path != "" {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, cli.Usagef("--%s: %w", flagQueries, err)
+		}
+		defer f.Close()
+		sc := bufio.NewScanner(f)
+		for sc.Scan() {
+			if line := strings.TrimSpace(sc.Text()); !strings.HasPrefix(line, "#") {
+				add(line)
+			}
+		}
+		if err := sc.Err(); err != nil {
+			return nil, fmt.Errorf("read %s: %w", path, err)
+		}
+	}
+	if len(qs) == 0 {
+		return nil, cli.Usagef("no query: give -q QUERY or --%s FILE", flagQueries)
+	}
+	return qs, nil
+}
