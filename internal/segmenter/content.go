@@ -57,7 +57,7 @@ var paragraphLike = map[atom.Atom]bool{
 // structural tags never hold the main content themselves.
 var neverContent = map[atom.Atom]bool{
 	atom.Nav: true, atom.Aside: true, atom.Footer: true, atom.Header: true,
-	atom.Form: true, atom.Menu: true,
+	atom.Menu: true,
 }
 
 // run is the inline text directly inside one block-level container.
@@ -138,7 +138,7 @@ func scoreCandidates(body *node) *scorer {
 				continue
 			}
 			if _, ok := s.scores[a]; !ok {
-				s.scores[a] = tagBias(a.tag) + classWeight(a)
+				s.scores[a] = tagBias(a.tag)
 			}
 			div := 1.0
 			switch {
@@ -151,8 +151,17 @@ func scoreCandidates(body *node) *scorer {
 			level++
 		}
 	}
+	// Class and id words scale the score rather than add to it, so a
+	// small region with a promising name cannot beat the article.
 	for n, v := range s.scores {
-		s.scores[n] = v * (1 - n.linkDensity())
+		f := 1.0
+		switch w := classWeight(n); {
+		case w > 0:
+			f = 1.25
+		case w < 0:
+			f = 0.5
+		}
+		s.scores[n] = v * (1 - n.linkDensity()) * f
 	}
 	return s
 }
@@ -174,25 +183,25 @@ func (s *scorer) best() *node {
 	if top == nil {
 		return nil
 	}
-	// Readability: when the candidate's parent holds nearly all of its
-	// score, several alternatives agree on the parent; climb while the
-	// parent scores at least as well, or the candidate is the parent's
-	// only content.
-	for top.parent != nil && top.parent.tag != atom.Html && top.parent.tag != 0 {
-		p := top.parent
-		ps, ok := s.scores[p]
+	// When the article is cut into chunks with wrappers of their own, the
+	// best chunk wins alone; an ancestor that holds clearly more text at a
+	// similar score and link density is the article.
+	best, bestScore := top, topScore
+	a := top.parent
+	for level := 0; a != nil && level < 4; level, a = level+1, a.parent {
+		if a.tag == atom.Html || a.tag == atom.Body || a.el == nil || neverContent[a.tag] {
+			break
+		}
+		as, ok := s.scores[a]
 		if !ok {
-			if p.chars > 0 && float64(top.chars)/float64(p.chars) > 0.95 {
-				top = p
-				continue
-			}
-			break
+			continue
 		}
-		if ps < topScore*0.9 {
-			break
+		if as >= bestScore*0.7 && a.chars-a.linkChars >= (best.chars-best.linkChars)*13/10 &&
+			a.linkDensity() <= max(0.25, best.linkDensity()+0.1) {
+			best, bestScore = a, max(as, bestScore)
 		}
-		top, topScore = p, max(ps, topScore)
 	}
+	top = best
 	return top
 }
 

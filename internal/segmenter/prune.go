@@ -34,6 +34,9 @@ func (p *pruner) skip(n *node) bool {
 		return false
 	}
 	big := n.chars*2 > p.regionChars
+	if n.tag == atom.Form && !big {
+		return true
+	}
 	if !big && (prunedHint.MatchString(n.class) || prunedHint.MatchString(n.id)) && !positiveHint.MatchString(n.id) {
 		return true
 	}
