@@ -128,7 +128,9 @@ func (d *decoder) mappingSeen(path string, n *yaml.Node, allowed []string, seen 
 		}
 		seen[key] = k.Line
 		if allowed != nil && !slices.Contains(allowed, key) {
-			if s := suggest(key, allowed); s != "" {
+			if home, ok := misplaced[key]; ok && path == "" {
+				d.errorf(k, kp, "unknown key %q at the top level; it belongs under %s", key, home)
+			} else if s := suggest(key, allowed); s != "" {
 				d.errorf(k, kp, "unknown key %q; did you mean %q?", key, s)
 			} else {
 				d.errorf(k, kp, "unknown key %q; known keys: %s", key, strings.Join(allowed, ", "))
@@ -137,6 +139,18 @@ func (d *decoder) mappingSeen(path string, n *yaml.Node, allowed []string, seen 
 		}
 		fn(key, kp, k, v)
 	}
+}
+
+// misplaced maps keys of nested sections to where they belong, for a
+// better message when one is written at the top level.
+var misplaced = map[string]string{
+	"page": "thresholds", "link": "thresholds",
+	"any": "an item of rules", "all": "an item of rules", "not": "an item of rules", "weight": "an item of rules",
+	"host": "an item of hosts", "rank": "an item of hosts",
+	"site": "an item of extract", "title": "an item of extract", "published": "an item of extract",
+	"source": "an item of extract", "author": "an item of extract", "content": "an item of extract",
+	"fields": "an item of extract",
+	"positive": "examples", "negative": "examples",
 }
 
 // sequence calls fn for every item of the list n. A single scalar counts as

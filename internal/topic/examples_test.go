@@ -155,3 +155,99 @@ func TestBookstorePages(t *testing.T) {
 		})
 	}
 }
+
+// TestForestryProfile checks what seed 004 needs: a real domain
+// dictionary of at least 200 terms (with Latin names), a ranked host
+// library, and rules that tell forestry pages from near misses.
+func TestForestryProfile(t *testing.T) {
+	p := loadExample(t, "forestry.yaml")
+	if len(p.Dictionary) < 200 {
+		t.Errorf("dictionary has %d terms, want at least 200", len(p.Dictionary))
+	}
+	dict := map[string]bool{}
+	for _, w := range p.Dictionary {
+		dict[w] = true
+	}
+	for _, w := range []string{"造林模式", "宜林地", "迹地拨交", "小班", "林班", "细班", "林相图", "褐斑病",
+		"抚育间伐", "森林经营方案", "封山育林", "天然林保护", "退耕还林", "郁闭度", "蓄积量", "立地条件",
+		"树种", "混交林", "采伐限额", "Pinus massoniana", "Cunninghamia lanceolata", "林长制"} {
+		if !dict[w] {
+			t.Errorf("dictionary lacks %q", w)
+		}
+	}
+	ranks := map[string]int{}
+	for _, h := range p.Hosts {
+		ranks[h.Rank]++
+	}
+	for _, r := range []string{RankNational, RankProvince, RankCity, RankCounty} {
+		if ranks[r] == 0 {
+			t.Errorf("no host of rank %s", r)
+		}
+	}
+	if h, ok := p.HostRank("www.forestry.gov.cn"); !ok || h.Rank != RankNational {
+		t.Errorf("www.forestry.gov.cn: %+v %v", h, ok)
+	}
+	if e, ok := p.ExtractFor("www.forestry.gov.cn"); !ok || e.Site != "forestry.gov.cn" {
+		t.Errorf("ExtractFor(www.forestry.gov.cn) = %+v %v", e, ok)
+	}
+	for _, e := range p.Extract {
+		for _, s := range []string{e.Title, e.Published, e.Source, e.Author, e.Content} {
+			if s == "" {
+				continue
+			}
+			if _, err := ParseSelector(s); err != nil {
+				t.Errorf("site %s selector %q: %v", e.Site, s, err)
+			}
+		}
+	}
+	cases := []struct {
+		text     string
+		relevant bool
+	}{
+		{"以小班为单位编制森林抚育作业设计，执行采伐限额，做好松材线虫病防治和森林防火。", true},
+		{"林班内各小班郁闭度0.7，蓄积量每公顷120立方米；实施封山育林和补植补造，编制森林经营方案。", true},
+		{"幼儿园小班开学啦，孩子们学唱儿歌。", false},
+		{"今日沪深两市成交额突破万亿元。", false},
+	}
+	for _, c := range cases {
+		s, m := p.RuleScore(c.text)
+		if (s >= p.Thresholds.Page) != c.relevant {
+			t.Errorf("RuleScore(%q) = %.2f %v, want relevant=%v", c.text, s, m, c.relevant)
+		}
+	}
+}
+
+// TestTravelRules checks each travel rule on a positive and a negative
+// snippet.
+func TestTravelRules(t *testing.T) {
+	p := loadExample(t, "travel.yaml")
+	cases := []struct {
+		rule  string
+		text  string
+		match bool
+	}{
+		{"ticket", "门票价格：旺季190元，淡季150元", true},
+		{"ticket", "Admission: $25 for adults", true},
+		{"ticket", "演唱会门禁系统升级", false},
+		{"scenic_spot", "黄山风景区是国家5A级旅游景区，开放时间 6:30-17:00", true},
+		{"scenic_spot", "Opening hours: 9am–5pm daily", true},
+		{"scenic_spot", "公司开放日活动报名", false},
+		{"lodging", "酒店预订 大床房 含早 入住日期 2024-10-01", true},
+		{"lodging", "Check-in from 3 pm; double room from $80 per night", true},
+		{"lodging", "住院部床位紧张", false},
+		{"route", "经典线路 第1天 杭州—千岛湖 第2天 千岛湖—黄山", true},
+		{"route", "Day 1: arrive in Xi'an. Day 2: Terracotta Army guided tour", true},
+		{"route", "公交线路调整公告", false},
+		{"guide", "西湖旅游攻略：最佳旅游时间是春秋两季", true},
+		{"guide", "A travel guide to Yunnan", true},
+		{"guide", "季度财务报告", false},
+	}
+	for _, c := range cases {
+		if got := ruleByName(t, p, c.rule).Match(c.text); got != c.match {
+			t.Errorf("rule %s on %q = %v, want %v", c.rule, c.text, got, c.match)
+		}
+	}
+	if p.Synonyms["旅行"] != 1.0 || p.Synonyms["酒店"] < 0.5 || p.Synonyms["交通"] >= 0.5 {
+		t.Errorf("synonyms: 旅行 %v 酒店 %v 交通 %v", p.Synonyms["旅行"], p.Synonyms["酒店"], p.Synonyms["交通"])
+	}
+}

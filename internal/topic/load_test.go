@@ -112,6 +112,8 @@ func TestParseErrors(t *testing.T) {
 		{"unknown key suggestion", "name: x\nthreshold: {page: 0.5}\n", 2, "threshold", `did you mean "thresholds"`},
 		{"unknown key hyphen", "link-stopwords: [首页]\n", 1, "link-stopwords", `did you mean "link_stopwords"`},
 		{"unknown key far", "colour: red\n", 1, "colour", "known keys: name"},
+		{"misplaced key", "page: 0.8\n", 1, "page", "belongs under thresholds"},
+		{"rule name not a string", "rules:\n  - {name: [a], any: x}\n", 2, "rules[0].name", "want a string, got a list"},
 		{"unknown rule key", "rules:\n  - name: p\n    anyy: [x]\n", 3, "rules[0].anyy", `did you mean "any"`},
 		{"unknown threshold key", "thresholds:\n  pages: 0.5\n", 2, "thresholds.pages", `did you mean "page"`},
 		{"duplicate key", "name: a\nname: b\n", 2, "name", "duplicate key (first at line 1)"},

@@ -188,15 +188,23 @@ type Rule struct {
 	// Any: at least one must match (OR). All: every one must match (AND).
 	// Not: none may match (NOT). Empty lists impose nothing.
 	Any, All, Not []*regexp.Regexp
+
+	// Literal prefilters of Any, All and Not, index for index, set by the
+	// loader; a Rule built by hand runs its regexps unfiltered.
+	anyF, allF, notF []prefilter
 }
 
 // Match reports whether text satisfies the rule: one of Any (if any), all
 // of All and none of Not.
 func (r Rule) Match(text string) bool {
+	return r.match(text, &foldedText{})
+}
+
+func (r Rule) match(text string, folded *foldedText) bool {
 	if len(r.Any) > 0 {
 		found := false
-		for _, re := range r.Any {
-			if re.MatchString(text) {
+		for i, re := range r.Any {
+			if matches(re, r.anyF, i, text, folded) {
 				found = true
 				break
 			}
@@ -205,25 +213,47 @@ func (r Rule) Match(text string) bool {
 			return false
 		}
 	}
-	for _, re := range r.All {
-		if !re.MatchString(text) {
+	for i, re := range r.All {
+		if !matches(re, r.allF, i, text, folded) {
 			return false
 		}
 	}
-	for _, re := range r.Not {
-		if re.MatchString(text) {
+	for i, re := range r.Not {
+		if matches(re, r.notF, i, text, folded) {
 			return false
 		}
 	}
 	return true
 }
 
+// matches runs re on text unless its prefilter (filters[i]) rules a match
+// out.
+func matches(re *regexp.Regexp, filters []prefilter, i int, text string, folded *foldedText) bool {
+	if i < len(filters) && !filters[i].mayMatch(text, folded) {
+		return false
+	}
+	return re.MatchString(text)
+}
+
+// compileFilters sets the rule's literal prefilters.
+func (r *Rule) compileFilters() {
+	build := func(res []*regexp.Regexp) []prefilter {
+		out := make([]prefilter, len(res))
+		for i, re := range res {
+			out[i] = newPrefilter(re)
+		}
+		return out
+	}
+	r.anyF, r.allF, r.notF = build(r.Any), build(r.All), build(r.Not)
+}
+
 // RuleScore is F(P,R) of ALGORITHMS.md §1: the sum of the normalised
 // weights of the rules that text satisfies, in [0,1], with the names of
 // those rules in profile order. A profile without rules scores 0.
 func (p *Profile) RuleScore(text string) (score float64, matched []string) {
+	folded := &foldedText{}
 	for _, r := range p.Rules {
-		if r.Match(text) {
+		if r.match(text, folded) {
 			score += r.Weight
 			matched = append(matched, r.Name)
 		}

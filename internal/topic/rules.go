@@ -38,6 +38,7 @@ func (d *decoder) rules(path string, v *yaml.Node) []Rule {
 	}
 	for i := range out {
 		out[i].Weight /= total
+		out[i].compileFilters()
 	}
 	return out
 }
@@ -49,13 +50,15 @@ func (d *decoder) rule(path string, item *yaml.Node) (Rule, bool) {
 	}
 	// The name first, so that regex messages can say which rule.
 	r := Rule{Weight: 1}
+	named := false
 	for i := 0; i+1 < len(item.Content); i += 2 {
-		if item.Content[i].Value == "name" {
+		if item.Content[i].Value == "name" && !named {
+			named = true
 			r.Name, _ = d.term(join(path, "name"), item.Content[i+1])
 		}
 	}
 	ok := r.Name != ""
-	if !ok {
+	if !named {
 		d.errorf(item, path+".name", "rule has no name")
 	}
 	hasName := ok
