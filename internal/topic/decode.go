@@ -149,7 +149,7 @@ var misplaced = map[string]string{
 	"host": "an item of hosts", "rank": "an item of hosts",
 	"site": "an item of extract", "title": "an item of extract", "published": "an item of extract",
 	"source": "an item of extract", "author": "an item of extract", "content": "an item of extract",
-	"fields": "an item of extract",
+	"fields":   "an item of extract",
 	"positive": "examples", "negative": "examples",
 }
 
