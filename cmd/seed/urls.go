@@ -163,7 +163,16 @@ func seedURLs(ctx context.Context, s *cli.Stream, o urlsOptions) (urlsStats, err
 		defer func() { stop(); s.Log.EndProgress() }()
 	}
 
-	for b := range ordered {
+	for {
+		var b *urlBatch
+		select {
+		case b = <-ordered:
+		case <-ctx.Done(): // the reader may be blocked on stdin
+			return st, ctx.Err()
+		}
+		if b == nil {
+			break
+		}
 		select {
 		case <-b.done:
 		case <-ctx.Done():
