@@ -209,3 +209,28 @@ func TestLoadChinese(t *testing.T) {
 			zh.Words(), zh.Total())
 	}
 }
+
+func TestTruncate(t *testing.T) {
+	tests := []struct {
+		in   string
+		max  int
+		want string
+	}{
+		{"短文本", 10, "短文本"},
+		{"森林抚育。提高林分质量，增强稳定性", 12, "森林抚育。提高林分质量，"},
+		{"第一句。第二句很长很长很长", 8, "第一句。"},
+		{"第一句。第二句很长很长很长", 10, "第一句。第二句很长很"},
+		{"第一句话在这里。第二句", 10, "第一句话在这里。"},
+		{"The forest plan. It follows the guidelines", 30, "The forest plan."},
+		{"A plan. It follows the guidelines of FAO", 30, "A plan. It follows the"},
+		{"The forest plan is long. Next", 26, "The forest plan is long."},
+		{"Version 3.14 is out now", 14, "Version 3.14"},
+		{"abcdefghij", 4, "abcd"},
+		{"anything", 0, ""},
+	}
+	for _, tt := range tests {
+		if got := Truncate(tt.in, tt.max); got != tt.want {
+			t.Errorf("Truncate(%q, %d) = %q, want %q", tt.in, tt.max, got, tt.want)
+		}
+	}
+}

@@ -22,6 +22,7 @@ import (
 	"runtime"
 	"sort"
 	"strings"
+	"syscall"
 	"time"
 	"unicode"
 
@@ -34,7 +35,15 @@ import (
 
 func main() {
 	diffs := flag.Int("diffs", 0, "print up to N differing words")
+	startup := flag.Bool("startup", false, "only time gse itself: load the full zh dictionary, cut the files, report like tokenize")
 	flag.Parse()
+	if *startup {
+		if err := gseStartup(flag.Args()); err != nil {
+			fmt.Fprintln(os.Stderr, "agree:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if err := run(flag.Args(), *diffs); err != nil {
 		fmt.Fprintln(os.Stderr, "agree:", err)
 		os.Exit(1)
@@ -120,6 +129,34 @@ func run(args []string, diffs int) error {
 	fmt.Printf("| tokens | gse full zh load (reference, in process) | %.2f s | |\n", gseLoad.Seconds())
 	fmt.Printf("| tokens | segmentation speed, ours | %.1f MB/s | |\n", mbps(chars, ourTime))
 	fmt.Printf("| tokens | segmentation speed, gse Cut | %.1f MB/s | |\n", mbps(chars, refTime))
+	return nil
+}
+
+// gseStartup is the reference for the start-up figures: what a stage
+// would pay using gse directly with its full zh dictionary.
+func gseStartup(args []string) error {
+	start := time.Now()
+	docs, err := readDocs(args)
+	if err != nil {
+		return err
+	}
+	var seg gse.Segmenter
+	seg.SkipLog = true
+	if err := seg.LoadDictEmbed("zh"); err != nil {
+		return err
+	}
+	var first time.Duration
+	words := 0
+	for _, d := range docs {
+		words += len(seg.Cut(text.Normalize(d.text)))
+		if first == 0 {
+			first = time.Since(start)
+		}
+	}
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	fmt.Fprintf(os.Stderr, "first_tokens_ms=%.1f words=%d maxrss_kb=%d\n",
+		float64(first.Microseconds())/1000, words, ru.Maxrss)
 	return nil
 }
 
