@@ -1,0 +1,101 @@
+package fetcher
+
+import (
+	"context"
+	"crypto/tls"
+	"crypto/x509"
+	"errors"
+	"fmt"
+	"net"
+	"net/url"
+	"os"
+	"strings"
+)
+
+// Errors recorded in Page.Error. Each message starts with its kind (the
+// text before the first ":"), which summaries count by; "robots" is the
+// whole message for a URL robots.txt blocks.
+var (
+	errorRobots         = errors.New("robots")
+	errorCanceled       = errors.New("canceled")
+	errRedirectLoop     = errors.New("redirect loop")
+	errTooManyRedirects = errors.New("too many redirects")
+	errRedirectScheme   = errors.New("redirect to a non-http(s) URL")
+)
+
+// Error kinds, the first word of Page.Error.
+const (
+	KindRobots   = "robots"
+	KindCanceled = "canceled"
+	KindInvalid  = "invalid url"
+	KindTimeout  = "timeout"
+	KindDNS      = "dns"
+	KindConnect  = "connect"
+	KindTLS      = "tls"
+	KindRedirect = "redirect"
+	KindHTTP     = "http"
+	KindBody     = "body"
+	KindNetwork  = "network"
+)
+
+// ErrorKind gives the kind of a Page.Error message: "robots", "timeout",
+// "http 404", … ("" for no error).
+func ErrorKind(msg string) string {
+	kind, _, _ := strings.Cut(msg, ":")
+	return kind
+}
+
+// describe turns a request error into the Page.Error message and says
+// whether trying again may help.
+func describe(err error) (msg string, retriable bool) {
+	var dnsErr *net.DNSError
+	var certErr *tls.CertificateVerificationError
+	var unknownAuth x509.UnknownAuthorityError
+	var hostErr x509.HostnameError
+	var recErr tls.RecordHeaderError
+	var opErr *net.OpError
+	switch {
+	case errors.Is(err, errRedirectLoop), errors.Is(err, errTooManyRedirects), errors.Is(err, errRedirectScheme):
+		return KindRedirect + ": " + rootCause(err).Error(), false
+	case errors.Is(err, context.Canceled):
+		return errorCanceled.Error(), false
+	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, os.ErrDeadlineExceeded), isTimeout(err):
+		return KindTimeout + ": " + trimURL(err), true
+	case errors.As(err, &dnsErr):
+		return KindDNS + ": " + dnsErr.Error(), dnsErr.IsTemporary
+	case errors.As(err, &certErr), errors.As(err, &unknownAuth), errors.As(err, &hostErr), errors.As(err, &recErr):
+		return KindTLS + ": " + trimURL(err), false
+	case errors.As(err, &opErr) && opErr.Op == "dial":
+		return KindConnect + ": " + trimURL(err), true
+	case errors.As(err, &opErr) && opErr.Op == "remote error":
+		return KindTLS + ": " + trimURL(err), false
+	}
+	// Resets, EOFs mid-answer, protocol errors: worth another try.
+	return KindNetwork + ": " + trimURL(err), true
+}
+
+func isTimeout(err error) bool {
+	var ne net.Error
+	return errors.As(err, &ne) && ne.Timeout()
+}
+
+// trimURL drops the `Get "url": ` prefix url.Error adds: the record
+// already holds the URL.
+func trimURL(err error) string {
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		return ue.Err.Error()
+	}
+	return err.Error()
+}
+
+func rootCause(err error) error {
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		return ue.Err
+	}
+	return err
+}
+
+// statusError is the message for a final non-2xx status.
+func statusError(code int) string { return fmt.Sprintf("%s %d", KindHTTP, code) }

@@ -1,0 +1,271 @@
+package fetcher
+
+import (
+	"context"
+	"io"
+	"math/rand/v2"
+	"mime"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/focuscrawl/focuscrawl/internal/charset"
+	"github.com/focuscrawl/focuscrawl/internal/record"
+)
+
+// acceptHeader asks for HTML first.
+const acceptHeader = "text/html,application/xhtml+xml;q=0.9,*/*;q=0.5"
+
+// acceptEncoding lists the codings readBody decodes.
+const acceptEncoding = "gzip, deflate, br, zstd"
+
+// work runs jobs until the fetcher stops.
+func (f *Fetcher) work() {
+	for {
+		select {
+		case j := <-f.jobs:
+			f.runJob(j)
+		case <-f.stop:
+			return
+		}
+	}
+}
+
+func (f *Fetcher) runJob(j job) {
+	switch j.kind {
+	case jobFail:
+		j.it.deliver(failed(j.it.u, time.Now(), j.err))
+		return
+	case jobRobots:
+		f.report(f.fetchRobots(j.host, j.origin))
+	case jobPage:
+		p, retry, wait := f.attempt(j.it)
+		ev := doneEvent{host: j.host, wait: wait}
+		if retry {
+			ev.retry = j.it
+			f.stats.retries.Add(1)
+		} else {
+			j.it.deliver(p)
+		}
+		f.report(ev)
+	}
+}
+
+func (f *Fetcher) report(ev doneEvent) {
+	select {
+	case f.done <- ev:
+	case <-f.stop:
+	}
+}
+
+// newPage starts the page of u: its URL, lineage and meta.
+func newPage(u record.URL, at time.Time) record.Page {
+	return record.Page{URL: u.URL, FetchedAt: at.UTC(), Lineage: u.Lineage, Meta: u.Meta}
+}
+
+// failed is the page of a URL that was not fetched.
+func failed(u record.URL, at time.Time, err error) record.Page {
+	p := newPage(u, at)
+	p.Error = err.Error()
+	return p
+}
+
+// attempt makes one try at an item. It returns the page, or retry=true
+// when the item should be queued again; wait is how long the whole host
+// should pause (backoff or Retry-After).
+func (f *Fetcher) attempt(it *item) (p record.Page, retry bool, wait time.Duration) {
+	start := time.Now()
+	it.attempts++
+	p = newPage(it.u, start)
+	if err := it.ctx.Err(); err != nil {
+		p.Error = errorCanceled.Error()
+		return p, false, 0
+	}
+	retryAfter, retriable := f.get(it, &p)
+	p.ElapsedMS = time.Since(start).Milliseconds()
+	if retryAfter > f.cfg.MaxRetryAfter {
+		p.Error += "; Retry-After " + retryAfter.String() + " over --max-retry-after"
+		return p, false, f.cfg.MaxRetryAfter
+	}
+	if !retriable {
+		return p, false, retryAfter
+	}
+	wait = max(retryAfter, f.backoff(it.attempts))
+	if it.attempts > f.cfg.Retries || it.ctx.Err() != nil {
+		return p, false, wait
+	}
+	return p, true, wait
+}
+
+// backoff is the pause after the n-th failed attempt: exponential, capped,
+// with "equal jitter" (half fixed, half random) so that hosts failing
+// together do not retry together.
+func (f *Fetcher) backoff(n int) time.Duration {
+	d := f.cfg.Backoff << min(n-1, 30)
+	if d <= 0 || d > f.cfg.MaxBackoff {
+		d = f.cfg.MaxBackoff
+	}
+	half := d / 2
+	return half + time.Duration(rand.Int64N(int64(half)+1))
+}
+
+// retriableStatus are the answers worth another try after a pause.
+func retriableStatus(code int) bool {
+	return code == http.StatusTooManyRequests || code == http.StatusBadGateway ||
+		code == http.StatusServiceUnavailable || code == http.StatusGatewayTimeout
+}
+
+// hopsKey carries the redirect list of a request through its context.
+type hopsKey struct{}
+
+// get makes the request and fills p. It returns the server's Retry-After
+// and whether the failure, if any, is worth retrying.
+func (f *Fetcher) get(it *item, p *record.Page) (retryAfter time.Duration, retriable bool) {
+	ctx, cancel := context.WithTimeout(it.ctx, f.cfg.Timeout)
+	defer cancel()
+	var hops []string
+	ctx = context.WithValue(ctx, hopsKey{}, &hops)
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, it.target.url.String(), nil)
+	if err != nil {
+		p.Error = KindInvalid + ": " + err.Error()
+		return 0, false
+	}
+	req.Header.Set("User-Agent", f.cfg.UserAgent)
+	req.Header.Set("Accept", acceptHeader)
+	req.Header.Set("Accept-Encoding", acceptEncoding)
+	resp, err := f.client.Do(req)
+	p.Redirects = hops
+	if err != nil {
+		msg, retr := describe(err)
+		if msg == errorCanceled.Error() && it.ctx.Err() == nil {
+			msg, retr = KindTimeout+": "+err.Error(), true
+		}
+		p.Error = msg
+		return 0, retr
+	}
+	defer resp.Body.Close()
+	p.Status = resp.StatusCode
+	p.FinalURL = resp.Request.URL.String()
+	ctHeader := resp.Header.Get("Content-Type")
+	mediaType := mediaTypeOf(ctHeader)
+	p.ContentType = mediaType
+	if resp.StatusCode < 200 || resp.StatusCode > 299 {
+		p.Error = statusError(resp.StatusCode)
+		drain(resp.Body)
+		return parseRetryAfter(resp.Header.Get("Retry-After"), time.Now()), retriableStatus(resp.StatusCode)
+	}
+	if mediaType != "" && !f.accepts(mediaType) {
+		drain(resp.Body)
+		return 0, false
+	}
+	buf := getBuffer()
+	defer putBuffer(buf)
+	wire, truncated, err := readBody(resp, f.cfg.MaxBytes, buf)
+	p.Bytes, p.Truncated = wire, truncated
+	if err != nil {
+		if be, ok := err.(*bodyError); ok {
+			p.Error = KindBody + ": " + be.Error()
+			return 0, false
+		}
+		msg, retr := describe(err)
+		p.Error = msg
+		return 0, retr
+	}
+	body := buf.Bytes()
+	if mediaType == "" {
+		mediaType = mediaTypeOf(http.DetectContentType(body))
+		p.ContentType = mediaType
+		if !f.accepts(mediaType) {
+			return 0, false
+		}
+	}
+	if isText(mediaType) {
+		html, cs, _ := charset.Decode(body, ctHeader)
+		p.HTML, p.Charset = html, cs
+	}
+	return 0, false
+}
+
+// checkRedirect records each hop and ends loops and long chains.
+func (f *Fetcher) checkRedirect(req *http.Request, via []*http.Request) error {
+	u := req.URL.String()
+	if hops, ok := req.Context().Value(hopsKey{}).(*[]string); ok {
+		*hops = append(*hops, u)
+	}
+	if req.URL.Scheme != "http" && req.URL.Scheme != "https" {
+		return errRedirectScheme
+	}
+	for _, v := range via {
+		if v.URL.String() == u {
+			return errRedirectLoop
+		}
+	}
+	if len(via) > f.cfg.MaxRedirects {
+		return errTooManyRedirects
+	}
+	return nil
+}
+
+// accepts tells whether bodies of mediaType are kept.
+func (f *Fetcher) accepts(mediaType string) bool {
+	for _, a := range f.cfg.Accept {
+		switch {
+		case a == "*/*" || a == "*":
+			return true
+		case a == mediaType:
+			return true
+		case strings.HasSuffix(a, "/*") && strings.HasPrefix(mediaType, a[:len(a)-1]):
+			return true
+		case strings.HasPrefix(a, "*/*+") && strings.HasSuffix(mediaType, a[3:]):
+			return true
+		}
+	}
+	return false
+}
+
+// isText tells whether a media type is text that belongs in Page.HTML.
+func isText(mt string) bool {
+	return strings.HasPrefix(mt, "text/") || strings.HasSuffix(mt, "+xml") ||
+		strings.HasSuffix(mt, "+json") || mt == "application/xml" || mt == "application/json" ||
+		mt == "application/javascript" || mt == "application/ecmascript"
+}
+
+// mediaTypeOf gives the lower-case media type of a Content-Type value.
+func mediaTypeOf(ct string) string {
+	if ct == "" {
+		return ""
+	}
+	if mt, _, err := mime.ParseMediaType(ct); err == nil {
+		return mt
+	}
+	mt, _, _ := strings.Cut(ct, ";")
+	return strings.ToLower(strings.TrimSpace(mt))
+}
+
+// parseRetryAfter reads a Retry-After value: seconds or an HTTP date.
+func parseRetryAfter(v string, now time.Time) time.Duration {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return 0
+	}
+	if n, err := strconv.ParseInt(v, 10, 64); err == nil {
+		if n < 0 {
+			return 0
+		}
+		if n > 1<<30 {
+			n = 1 << 30
+		}
+		return time.Duration(n) * time.Second
+	}
+	if t, err := http.ParseTime(v); err == nil && t.After(now) {
+		return t.Sub(now)
+	}
+	return 0
+}
+
+// drain reads a little of an unwanted body so a small one leaves its
+// connection reusable.
+func drain(r io.Reader) {
+	io.CopyN(io.Discard, r, 64<<10)
+}
