@@ -133,6 +133,10 @@ func findPublished(pg *page, loc *time.Location) string {
 	if dt, _, _, ok := extract.FindDate(text, loc); ok && dt.Prec >= extract.Day {
 		return dt.String()
 	}
+	// Essays and papers often carry only a year and month, at their end.
+	if dt, _, _, ok := extract.FindDate(lastLines(pg.content, 200), loc); ok && dt.Prec >= extract.Month {
+		return dt.String()
+	}
 	return ""
 }
 
@@ -151,11 +155,21 @@ func headerZone(pg *page) string {
 		first = strings.ToValidUTF8(first, "")
 	}
 	if i := strings.Index(text, firstLine(first)); i >= 0 {
-		end := min(len(text), i+300)
+		end := min(len(text), i+600)
 		for end < len(text) && !utf8Start(text[end]) {
 			end++
 		}
-		return text[:end] + "\n" + lastLines(c, 400)
+		zone := text[:end] + "\n" + lastLines(c, 400)
+		// What follows the content: 编辑, （记者 … 报道）, source lines.
+		last := firstLine(lastLines(c, 120))
+		if j := strings.LastIndex(text, last); j >= 0 && j+len(last) < len(text) {
+			after := text[j+len(last):]
+			if len(after) > 400 {
+				after = strings.ToValidUTF8(after[:400], "")
+			}
+			zone += "\n" + after
+		}
+		return zone
 	}
 	return text
 }

@@ -168,7 +168,7 @@ func (sg *Segmenter) segment(p record.Page) (d record.Doc, blocks []*block) {
 	pg.text = plainText(body)
 
 	d.Lang = language(h.lang, pg.content+" "+h.title)
-	pg.zh = strings.HasPrefix(d.Lang, "zh")
+	pg.zh = strings.HasPrefix(d.Lang, "zh") || language("", pg.content+" "+h.title) == "zh"
 	heads := headings(body, h)
 	d.Title = cleanTitle(h.title, heads)
 	d.Keywords = h.keywords

@@ -176,6 +176,11 @@ func (b *builder) convert(h *html.Node, parent *node, inLink, pre bool) *node {
 			n.add(k)
 		}
 	}
+	if h.DataAtom == atom.A && !inLink && n.chars > 250 && hasBlockKid(n) {
+		// An unclosed <a> that swallowed whole paragraphs is markup
+		// damage, not anchor text.
+		clearLink(n)
+	}
 	if h.DataAtom == atom.Img && inLink {
 		// An image anchor counts its alt text as anchor text.
 		if alt := collapseSpace(attr(h, "alt")); alt != "" {
@@ -326,4 +331,22 @@ func countText(s string) (chars, commas int) {
 func isCJK(r rune) bool {
 	return unicode.Is(unicode.Han, r) || unicode.Is(unicode.Hiragana, r) ||
 		unicode.Is(unicode.Katakana, r) || unicode.Is(unicode.Hangul, r)
+}
+
+func hasBlockKid(n *node) bool {
+	for _, k := range n.kids {
+		if !k.isText() && (blockLevel[k.tag] || hasBlockKid(k)) {
+			return true
+		}
+	}
+	return false
+}
+
+// clearLink makes the subtree of n ordinary text.
+func clearLink(n *node) {
+	n.inLink = false
+	n.linkChars = 0
+	for _, k := range n.kids {
+		clearLink(k)
+	}
 }
