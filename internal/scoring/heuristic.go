@@ -81,11 +81,12 @@ func urlWords(raw string) words {
 }
 
 // rw is RW(url) of seed 002: the largest Θ of a topic word in the link's
-// metadata M(url) — its URL, anchor, context and the title of the page
-// holding it — when at least c, else 0.
+// metadata M(url) — its URL words, anchor (with image alt) and the text
+// around it — when at least c, else 0. The page's own title is TiH's
+// business: counting it here would give every link of a page one RW.
 func (pv *pageView) rw(i int, c float64) float64 {
 	l := &pv.doc.Links[i]
-	th := pv.m.maxTheta(urlWords(l.URL), newWords(l.Anchor), newWords(l.Context), newWords(pv.doc.Title))
+	th := pv.m.maxTheta(urlWords(l.URL), newWords(l.Anchor), newWords(l.Context))
 	if th < c {
 		return 0
 	}

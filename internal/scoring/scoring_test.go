@@ -247,22 +247,31 @@ func TestHeuristic(t *testing.T) {
 	m := newTestModel(t, &topic.Profile{Description: "forest", Keywords: []topic.Keyword{{Term: "forest", Weight: 1}},
 		Synonyms: map[string]float64{"woods": 0.9, "grove": 0.4}})
 	d := record.Doc{URL: "http://x/", Title: "Forest news", Tokens: []string{"forest"}, Links: []record.Link{
-		// UH 1 (woods in the URL), TeH 0, TiH 1, RW = max Θ over URL
-		// (woods 0.9) and title (forest 1) = 1: 0.2+0.1+0.4 = 0.7.
+		// UH 1 (woods in the URL), TeH 0, TiH 1 (forest in the title),
+		// RW = max Θ over URL, anchor, context = Θ(woods) = 0.9:
+		// 0.2 + 0.1 + 0.4·0.9 = 0.66.
 		{URL: "http://x/woods/1", Anchor: "city"},
-		// UH 0, TeH 1 (grove), TiH 1, RW 1 (title): 0.3+0.1+0.4 = 0.8.
+		// UH 0, TeH 1 (grove), TiH 1, RW: Θ(grove) = 0.4 < c = 0.5 → 0:
+		// 0.3 + 0.1 = 0.4.
 		{URL: "http://x/a", Anchor: "grove"},
+		// Forest in the context: RW 1; nothing else but TiH: 0.1 + 0.4.
+		{URL: "http://x/b", Anchor: "more", Context: "about the forest"},
 	}}
+	want := []float64{0.66, 0.4, 0.5}
 	got := priorities(scoreOne(t, m, LinksHeuristic, nil, d))
-	if !near(got[0], 0.7) || !near(got[1], 0.8) {
-		t.Errorf("priorities %v, want [0.7 0.8]", got)
+	for i := range want {
+		if !near(got[i], want[i]) {
+			t.Errorf("title on topic: priorities %v, want %v", got, want)
+		}
 	}
-	// With an off-topic title, RW of link 2 is Θ(grove) = 0.4 < c = 0.5 → 0;
-	// only TeH: 0.3. Link 1: UH + RW 0.9: 0.2 + 0.4·0.9 = 0.56.
+	// An off-topic title drops TiH's 0.1 from every link.
 	d.Title = "news"
+	want = []float64{0.56, 0.3, 0.4}
 	got = priorities(scoreOne(t, m, LinksHeuristic, nil, d))
-	if !near(got[0], 0.56) || !near(got[1], 0.3) {
-		t.Errorf("priorities %v, want [0.56 0.3]", got)
+	for i := range want {
+		if !near(got[i], want[i]) {
+			t.Errorf("title off topic: priorities %v, want %v", got, want)
+		}
 	}
 }
 

@@ -331,3 +331,15 @@ func (b *Builder) Table(minDF int) (*IDF, error) {
 	unseen := math.Log(1+n) + 1
 	return NewIDF(weights, b.docs, unseen, unseen), nil
 }
+
+// Trim returns a table of the terms of t with idf below max, with t's
+// defaults: the rare terms it drops weigh about the default anyway.
+func (t *IDF) Trim(max float64) *IDF {
+	weights := make(map[string]float64, len(t.idf)/2)
+	for term, w := range t.idf {
+		if w < max {
+			weights[term] = w
+		}
+	}
+	return NewIDF(weights, t.Docs, t.Default, t.DefaultCJK)
+}

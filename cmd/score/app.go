@@ -1,0 +1,235 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"runtime"
+	"time"
+
+	ucli "github.com/urfave/cli/v2"
+
+	"github.com/focuscrawl/focuscrawl/internal/cli"
+	"github.com/focuscrawl/focuscrawl/internal/frontier"
+	"github.com/focuscrawl/focuscrawl/internal/jsonl"
+	"github.com/focuscrawl/focuscrawl/internal/record"
+	"github.com/focuscrawl/focuscrawl/internal/scoring"
+	"github.com/focuscrawl/focuscrawl/internal/text"
+	"github.com/focuscrawl/focuscrawl/internal/topic"
+	"github.com/focuscrawl/focuscrawl/internal/vsm"
+)
+
+const description = `Reads doc records (segment output) and writes scored docs: score, relevant
+(score >= thresholds.page), scores per page method, and links with a priority in [0,1];
+links under thresholds.link are marked "pruned" (left out with --drop-pruned).
+
+bfs, best-first, shark, block-shark and heuristic score each doc as it arrives.
+ipagerank and linkmodel need the link graph: give --batch (read all input, then
+score it as one batch) or --db FILE (the frontier store's graph, scored in windows of
+--window docs); without either they refuse to run. block-shark takes sibling scores
+and n'/n from --db when given, else from the docs seen so far.`
+
+func newApp() *ucli.App {
+	app := cli.New(cli.App{
+		Name:    "score",
+		Usage:   "page relevance and link priorities against a topic",
+		Args:    "[FILE...]",
+		Example: "segment --topic t.yaml pages.jsonl | score --topic t.yaml --links block-shark",
+		Flags:   scoreFlags(),
+		Action:  runScore,
+		Commands: []*ucli.Command{{
+			Name:        "idf",
+			Usage:       "build and trim IDF tables",
+			Subcommands: []*ucli.Command{idfBuildCommand(), idfTrimCommand()},
+		}},
+	})
+	app.Description = description
+	return app
+}
+
+func runScore(c *ucli.Context) error {
+	cfg, err := config(c)
+	if err != nil {
+		return err
+	}
+	path := c.String(cli.FlagTopic)
+	if path == "" {
+		return cli.Usagef("--topic FILE is required")
+	}
+	prof, err := topic.Load(path)
+	if err != nil {
+		return &cli.UsageError{Err: err}
+	}
+	if err := checkRules(c, prof, &cfg); err != nil {
+		return err
+	}
+	graph := scoring.NeedsGraph(cfg.Links.Strategy)
+	if graph && !c.Bool(flagBatch) && c.String(flagDB) == "" {
+		return cli.Usagef("--links %s needs the whole link graph: give --batch (score all input as one batch) or --db FILE (the frontier store)", cfg.Links.Strategy)
+	}
+	idf := vsm.Builtin()
+	if name := c.String(flagIDF); name != "" {
+		if idf, err = vsm.Load(name); err != nil {
+			return &cli.UsageError{Err: fmt.Errorf("--idf: %w", err)}
+		}
+	}
+	tok := text.NewTokenizer(text.Options{Dictionary: prof.Dictionary, Stopwords: prof.Stopwords})
+	model, err := scoring.NewModel(prof, tok, idf)
+	if err != nil {
+		return &cli.UsageError{Err: fmt.Errorf("%s: %w", path, err)}
+	}
+	var store scoring.Store
+	if db := c.String(flagDB); db != "" {
+		st, closeStore, err := openStore(db)
+		if err != nil {
+			return err
+		}
+		defer closeStore()
+		store = st
+	}
+	s, err := cli.OpenStream(c)
+	if err != nil {
+		return err
+	}
+	sc := scoring.NewScorer(model, cfg, store)
+	r := &runner{ctx: c.Context, s: s, sc: sc, workers: c.Int(flagWorkers), start: time.Now()}
+	if r.workers <= 0 {
+		r.workers = runtime.GOMAXPROCS(0)
+	}
+	switch {
+	case graph && c.Bool(flagBatch):
+		err = r.groups(0)
+	case graph:
+		err = r.groups(max(1, c.Int(flagWindow)))
+	case c.Bool(flagBatch):
+		err = r.groups(0)
+	default:
+		err = r.stream()
+	}
+	s.Log.Infof("%d docs scored (%d relevant, %d with errors) in %.1fs", r.docs, r.relevant, r.failed, time.Since(r.start).Seconds())
+	return errors.Join(err, s.Close())
+}
+
+// checkRules refuses rules-based page methods for a profile without rules;
+// the default combo then falls back to vsm alone.
+func checkRules(c *ucli.Context, p *topic.Profile, cfg *scoring.Config) error {
+	if len(p.Rules) > 0 {
+		return nil
+	}
+	switch {
+	case cfg.Page.Method == scoring.PageRules:
+		return cli.Usagef("--page rules: the profile %s has no rules (add `rules:`)", p.Path)
+	case cfg.Page.Method == scoring.PageCombo && cfg.Page.Combo[scoring.PageRules] > 0:
+		if c.IsSet(flagCombo) {
+			return cli.Usagef("--combo weighs rules, but the profile %s has no rules", p.Path)
+		}
+		delete(cfg.Page.Combo, scoring.PageRules)
+		if len(cfg.Page.Combo) == 0 || cfg.Page.Combo[scoring.PageVSM]+cfg.Page.Combo[scoring.PagePearson] == 0 {
+			cfg.Page.Combo = map[string]float64{scoring.PageVSM: 1}
+		}
+	}
+	return nil
+}
+
+// openStore opens the frontier store as the scoring.Store it must offer.
+func openStore(path string) (scoring.Store, func(), error) {
+	fs, err := frontier.OpenSQLite(path)
+	if err != nil {
+		return nil, nil, fmt.Errorf("--db: %w", err)
+	}
+	st, ok := any(fs).(scoring.Store)
+	if !ok {
+		fs.Close()
+		return nil, nil, fmt.Errorf("--db %s: this build's frontier store does not offer page scores and link edges (scoring.Store)", path)
+	}
+	return st, func() { fs.Close() }, nil
+}
+
+// runner reads docs and writes scored docs.
+type runner struct {
+	ctx     context.Context
+	s       *cli.Stream
+	sc      *scoring.Scorer
+	workers int
+	start   time.Time
+
+	docs, relevant, failed int
+}
+
+// next reads the next doc; ok is false at the end of the input.
+func (r *runner) next() (d record.Doc, ok bool, err error) {
+	for {
+		if err := r.ctx.Err(); err != nil {
+			return d, false, err
+		}
+		line, err := r.s.In.Next()
+		if err == io.EOF {
+			return d, false, nil
+		}
+		if errors.Is(err, jsonl.ErrLineTooLong) {
+			r.s.Rejects.Reject(line, err)
+			continue
+		}
+		if err != nil {
+			return d, false, err
+		}
+		d = record.Doc{}
+		if err := jsonl.Decode(line.Bytes, &d); err != nil {
+			r.s.Rejects.Reject(line, err)
+			continue
+		}
+		if d.URL == "" && d.Error == "" {
+			r.s.Rejects.Reject(line, errors.New(`doc without "url"`))
+			continue
+		}
+		return d, true, nil
+	}
+}
+
+func (r *runner) write(sd record.ScoredDoc) error {
+	r.docs++
+	if sd.Relevant {
+		r.relevant++
+	}
+	if sd.Error != "" {
+		r.failed++
+	}
+	return r.s.Out.Write(&sd)
+}
+
+// groups scores the input in groups of size docs (0: all of it).
+func (r *runner) groups(size int) error {
+	var group []record.Doc
+	flush := func() error {
+		if len(group) == 0 {
+			return nil
+		}
+		out, err := r.sc.ScoreBatch(r.ctx, group)
+		if err != nil {
+			return err
+		}
+		for _, sd := range out {
+			if err := r.write(sd); err != nil {
+				return err
+			}
+		}
+		group = group[:0]
+		return nil
+	}
+	for {
+		d, ok, err := r.next()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return flush()
+		}
+		group = append(group, d)
+		if size > 0 && len(group) >= size {
+			if err := flush(); err != nil {
+				return err
+			}
+		}
+	}
+}

@@ -1,0 +1,153 @@
+package main
+
+import (
+	"strings"
+
+	ucli "github.com/urfave/cli/v2"
+
+	"github.com/focuscrawl/focuscrawl/internal/cli"
+	"github.com/focuscrawl/focuscrawl/internal/scoring"
+)
+
+// Flag names.
+const (
+	flagPage         = "page"
+	flagCombo        = "combo"
+	flagKeywordShare = "keyword-share"
+	flagKeywordCover = "keyword-cover"
+	flagRulesOn      = "rules-on"
+	flagLinks        = "links"
+	flagDelta        = "delta"
+	flagBeta         = "beta"
+	flagGamma        = "gamma"
+	flagBlockGamma   = "block-gamma"
+	flagTheta        = "theta"
+	flagNoiseWeight  = "noise-weight"
+	flagHeuristic    = "heuristic"
+	flagRWMin        = "rw-min"
+	flagDamping      = "damping"
+	flagTolerance    = "tolerance"
+	flagMaxIter      = "max-iter"
+	flagRWFloor      = "rw-floor"
+	flagLMGamma      = "lm-gamma"
+	flagTopK         = "top-k"
+	flagMaxPosting   = "max-posting"
+	flagIDF          = "idf"
+	flagBatch        = "batch"
+	flagDB           = "db"
+	flagWindow       = "window"
+	flagDropPruned   = "drop-pruned"
+	flagRemember     = "remember"
+	flagWorkers      = "workers"
+)
+
+func scoreFlags() []ucli.Flag {
+	p, l := scoring.DefaultPageOptions(), scoring.DefaultLinkOptions()
+	f := func(name string, v float64, usage string) ucli.Flag {
+		return &ucli.Float64Flag{Name: name, Value: v, Usage: usage, EnvVars: cli.Env(name)}
+	}
+	flags := append(cli.StreamFlags(), cli.TopicFlag(false),
+		&ucli.StringFlag{Name: flagPage, Value: p.Method, Usage: "page method: " + strings.Join(scoring.PageMethods, ", "), EnvVars: cli.Env(flagPage)},
+		&ucli.StringFlag{Name: flagCombo, Value: "vsm=0.5,rules=0.5", Usage: "weights of --page combo (vsm, pearson, rules)", EnvVars: cli.Env(flagCombo)},
+		f(flagKeywordShare, p.KeywordShare, "κ: share of vsm and pearson given to the weighted keyword cover"),
+		f(flagKeywordCover, p.KeywordCover, "share of the keyword weight a page must hold for full cover"),
+		&ucli.StringFlag{Name: flagRulesOn, Value: "text", Usage: "apply the rules to: text (title and content), html (also the raw HTML of segment --keep-html)", EnvVars: cli.Env(flagRulesOn)},
+		&ucli.StringFlag{Name: flagLinks, Value: l.Strategy, Usage: "link strategy: " + strings.Join(scoring.LinkStrategies, ", ") + " (ipagerank and linkmodel need --batch or --db)", EnvVars: cli.Env(flagLinks)},
+		f(flagDelta, l.Delta, "shark: δ, decay of the inherited score"),
+		f(flagBeta, l.Beta, "shark: β, anchor vs context in the neighbourhood score"),
+		f(flagGamma, l.Gamma, "shark: γ, inherited vs neighbourhood score"),
+		f(flagBlockGamma, l.BlockGamma, "block-shark: γ_b, block relevance vs sibling scores"),
+		f(flagTheta, l.Theta, "block-shark: θ, λ·potential vs the relevant share n′/n"),
+		f(flagNoiseWeight, l.NoiseWeight, "block-shark: factor of λ for nav/ad/footer blocks, link stop words, ad hosts"),
+		&ucli.StringFlag{Name: flagHeuristic, Value: "uh=0.2,teh=0.3,tih=0.1,rw=0.4", Usage: "heuristic: weights of UH, TeH, TiH and RW", EnvVars: cli.Env(flagHeuristic)},
+		f(flagRWMin, l.RWMin, "heuristic, ipagerank: c, the least Θ that RW counts"),
+		f(flagDamping, l.Damping, "ipagerank: d"),
+		f(flagTolerance, l.Tolerance, "ipagerank, linkmodel: convergence tolerance"),
+		&ucli.IntFlag{Name: flagMaxIter, Value: l.MaxIter, Usage: "ipagerank, linkmodel: most iterations", EnvVars: cli.Env(flagMaxIter)},
+		f(flagRWFloor, l.RWFloor, "ipagerank: least weight of a link in the surfer's choice"),
+		f(flagLMGamma, l.LinkGamma, "linkmodel: γ"),
+		&ucli.IntFlag{Name: flagTopK, Value: l.TopK, Usage: "linkmodel: k, entries kept per row of V", EnvVars: cli.Env(flagTopK)},
+		&ucli.IntFlag{Name: flagMaxPosting, Value: l.MaxPosting, Usage: "linkmodel: skip terms found in more candidates than this", EnvVars: cli.Env(flagMaxPosting)},
+		&ucli.StringFlag{Name: flagIDF, Usage: "IDF table `FILE` (score idf build); default: the built-in Chinese and English table", EnvVars: cli.Env(flagIDF)},
+		&ucli.BoolFlag{Name: flagBatch, Usage: "read all input, then score it as one batch (needed by ipagerank and linkmodel without --db)", EnvVars: cli.Env(flagBatch)},
+		&ucli.StringFlag{Name: flagDB, Usage: "frontier store `FILE` (seed add --db): sibling scores, n′/n and the crawled link graph", EnvVars: cli.Env(flagDB)},
+		&ucli.IntFlag{Name: flagWindow, Value: 500, Usage: "ipagerank, linkmodel with --db and without --batch: docs scored together", EnvVars: cli.Env(flagWindow)},
+		&ucli.BoolFlag{Name: flagDropPruned, Usage: "leave out links under thresholds.link instead of marking them pruned", EnvVars: cli.Env(flagDropPruned)},
+		&ucli.IntFlag{Name: flagRemember, Value: 1_000_000, Usage: "page scores kept in memory for sibling scores when there is no --db", EnvVars: cli.Env(flagRemember)},
+		&ucli.IntFlag{Name: flagWorkers, Value: 0, Usage: "docs scored in parallel (0: one per core)", EnvVars: cli.Env(flagWorkers)},
+	)
+	return flags
+}
+
+// config reads the scoring flags.
+func config(c *ucli.Context) (scoring.Config, error) {
+	cfg := scoring.Config{Page: scoring.DefaultPageOptions(), Links: scoring.DefaultLinkOptions(),
+		DropPruned: c.Bool(flagDropPruned), Remember: c.Int(flagRemember)}
+	p, l := &cfg.Page, &cfg.Links
+	p.Method = c.String(flagPage)
+	if !contains(scoring.PageMethods, p.Method) {
+		return cfg, cli.Usagef("--page %q: want one of %s", p.Method, strings.Join(scoring.PageMethods, ", "))
+	}
+	combo, err := scoring.ParseCombo(c.String(flagCombo))
+	if err != nil {
+		return cfg, cli.Usagef("--combo %v", err)
+	}
+	p.Combo = combo
+	switch c.String(flagRulesOn) {
+	case "text":
+	case "html":
+		p.RulesOnHTML = true
+	default:
+		return cfg, cli.Usagef("--rules-on %q: want text or html", c.String(flagRulesOn))
+	}
+	l.Strategy = c.String(flagLinks)
+	if !contains(scoring.LinkStrategies, l.Strategy) {
+		return cfg, cli.Usagef("--links %q: want one of %s", l.Strategy, strings.Join(scoring.LinkStrategies, ", "))
+	}
+	if l.Heuristic, err = scoring.ParseHeuristic(c.String(flagHeuristic)); err != nil {
+		return cfg, cli.Usagef("--heuristic %v", err)
+	}
+	unit := []struct {
+		name string
+		dst  *float64
+	}{
+		{flagKeywordShare, &p.KeywordShare}, {flagKeywordCover, &p.KeywordCover},
+		{flagDelta, &l.Delta}, {flagBeta, &l.Beta}, {flagGamma, &l.Gamma},
+		{flagBlockGamma, &l.BlockGamma}, {flagTheta, &l.Theta}, {flagNoiseWeight, &l.NoiseWeight},
+		{flagRWMin, &l.RWMin}, {flagDamping, &l.Damping}, {flagRWFloor, &l.RWFloor}, {flagLMGamma, &l.LinkGamma},
+	}
+	for _, u := range unit {
+		v := c.Float64(u.name)
+		if v < 0 || v > 1 || v != v {
+			return cfg, cli.Usagef("--%s %v: want a number in [0,1]", u.name, v)
+		}
+		*u.dst = v
+	}
+	if p.KeywordCover == 0 {
+		return cfg, cli.Usagef("--%s must be above 0", flagKeywordCover)
+	}
+	if l.Damping >= 1 || l.LinkGamma >= 1 {
+		return cfg, cli.Usagef("--%s and --%s must be below 1 to converge", flagDamping, flagLMGamma)
+	}
+	if l.Tolerance = c.Float64(flagTolerance); l.Tolerance <= 0 {
+		return cfg, cli.Usagef("--%s must be above 0", flagTolerance)
+	}
+	for name, dst := range map[string]*int{flagMaxIter: &l.MaxIter, flagTopK: &l.TopK, flagMaxPosting: &l.MaxPosting} {
+		if *dst = c.Int(name); *dst < 1 {
+			return cfg, cli.Usagef("--%s must be at least 1", name)
+		}
+	}
+	if cfg.Remember < 0 {
+		return cfg, cli.Usagef("--%s must be ≥ 0", flagRemember)
+	}
+	return cfg, nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,120 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/focuscrawl/focuscrawl/internal/cli"
+	"github.com/focuscrawl/focuscrawl/internal/record"
+	"github.com/focuscrawl/focuscrawl/internal/vsm"
+)
+
+func run(t *testing.T, args ...string) (code int, out []record.ScoredDoc, stderr string) {
+	t.Helper()
+	o := filepath.Join(t.TempDir(), "out.jsonl")
+	var errb bytes.Buffer
+	code = cli.Run(newApp(), append([]string{"score", "-o", o}, args...), &errb)
+	f, err := os.Open(o)
+	if err == nil {
+		defer f.Close()
+		sc := bufio.NewScanner(f)
+		sc.Buffer(nil, 1<<20)
+		for sc.Scan() {
+			var sd record.ScoredDoc
+			if err := json.Unmarshal(sc.Bytes(), &sd); err != nil {
+				t.Fatalf("output line %q: %v", sc.Text(), err)
+			}
+			out = append(out, sd)
+		}
+	}
+	return code, out, errb.String()
+}
+
+func TestScoreStream(t *testing.T) {
+	for _, links := range []string{"block-shark", "shark", "bfs", "best-first", "heuristic"} {
+		t.Run(links, func(t *testing.T) {
+			rej := filepath.Join(t.TempDir(), "rejects")
+			code, out, stderr := run(t, "--topic", "testdata/forest.yaml", "--links", links, "-q", "--rejects", rej, "testdata/docs.jsonl")
+			if b, _ := os.ReadFile(rej); code != cli.ExitRejected || string(b) != "this line is not a record\n" {
+				t.Fatalf("exit %d, stderr %q, rejects %q", code, stderr, b)
+			}
+			if len(out) != 3 || out[0].URL != "http://a.test/1" || out[1].URL != "http://a.test/4" || out[2].URL != "http://a.test/2" {
+				t.Fatalf("order: %+v", out)
+			}
+			if !out[0].Relevant || out[2].Relevant || !(out[0].Score > out[2].Score) {
+				t.Errorf("scores %v %v", out[0].Score, out[2].Score)
+			}
+			if string(out[0].Meta) != `{"mine":[1,2]}` {
+				t.Errorf("meta %s", out[0].Meta)
+			}
+			if out[1].Error != "fetch: timeout" || out[1].Score != 0 {
+				t.Errorf("error doc %+v", out[1])
+			}
+			if links != "bfs" && links != "best-first" && !(out[0].Links[0].Priority > out[0].Links[1].Priority) {
+				t.Errorf("forest link %v not above login %v", out[0].Links[0].Priority, out[0].Links[1].Priority)
+			}
+		})
+	}
+}
+
+func TestScoreGraphStrategies(t *testing.T) {
+	for _, links := range []string{"ipagerank", "linkmodel"} {
+		code, _, stderr := run(t, "--topic", "testdata/forest.yaml", "--links", links, "testdata/docs.jsonl")
+		if code != cli.ExitUsage || !strings.Contains(stderr, "--batch") {
+			t.Errorf("%s without --batch: exit %d, %q", links, code, stderr)
+		}
+		code, out, _ := run(t, "--topic", "testdata/forest.yaml", "--links", links, "--batch", "-q", "--rejects", os.DevNull, "testdata/docs.jsonl")
+		if code != cli.ExitRejected || len(out) != 3 {
+			t.Errorf("%s --batch: exit %d, %d docs", links, code, len(out))
+		}
+	}
+}
+
+func TestUsageErrors(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"testdata/docs.jsonl"}, "--topic"},
+		{[]string{"--topic", "testdata/empty.yaml", "testdata/docs.jsonl"}, "neither a description nor keywords"},
+		{[]string{"--topic", "testdata/forest.yaml", "--page", "rules", "testdata/docs.jsonl"}, "has no rules"},
+		{[]string{"--topic", "testdata/forest.yaml", "--page", "nope"}, "--page \"nope\""},
+		{[]string{"--topic", "testdata/forest.yaml", "--delta", "2"}, "--delta"},
+		{[]string{"--topic", "testdata/forest.yaml", "--combo", "vsm=x"}, "--combo"},
+	}
+	for _, tc := range tests {
+		code, _, stderr := run(t, tc.args...)
+		if code != cli.ExitUsage || !strings.Contains(stderr, tc.want) {
+			t.Errorf("%v: exit %d, stderr %q, want %q", tc.args, code, stderr, tc.want)
+		}
+	}
+}
+
+func TestIDFBuild(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "corpus.txt")
+	os.WriteFile(in, []byte("forest trees grow\nforest fire\n{\"url\":\"http://x/\",\"tokens\":[\"river\",\"forest\"]}\n"), 0o644)
+	out := filepath.Join(dir, "t.idf.zst")
+	var errb bytes.Buffer
+	if code := cli.Run(newApp(), []string{"score", "idf", "build", "-o", out, in}, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	tab, err := vsm.Load(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 3 documents; forest in all three: ln(4/4)+1 = 1; river in one: ln(2)+1.
+	if tab.Docs != 3 || tab.Weight("forest") != 1 || !(tab.Weight("river") > 1.69 && tab.Weight("river") < 1.70) {
+		t.Errorf("docs %d forest %v river %v", tab.Docs, tab.Weight("forest"), tab.Weight("river"))
+	}
+	// The table is usable by score.
+	code, docs, stderr := run(t, "--topic", "testdata/forest.yaml", "--idf", out, "-q", "--rejects", os.DevNull, "testdata/docs.jsonl")
+	if code != cli.ExitRejected || len(docs) != 3 {
+		t.Errorf("score --idf: exit %d %q", code, stderr)
+	}
+}
