@@ -113,7 +113,12 @@ func runURLs(c *ucli.Context) error {
 		return err
 	}
 	st, err := seedURLs(c.Context, s, o)
-	if cerr := s.Close(); err == nil {
+	closeStream := s.Close
+	if err != nil {
+		// The reader goroutine may still be blocked on stdin.
+		closeStream = s.CloseOutput
+	}
+	if cerr := closeStream(); err == nil {
 		err = cerr
 	}
 	if err == nil || errors.Is(err, cli.ErrRejected) {
@@ -129,7 +134,9 @@ type urlsStats struct {
 
 // seedURLs is the whole of seed urls over an open stream: lines are read in
 // batches by one goroutine, normalised and encoded by o.Workers, and
-// de-duplicated and written in input order by the calling goroutine.
+// de-duplicated and written in input order by the calling goroutine. When
+// it returns an error, the reading goroutine may still be running: the
+// caller must not close s.In.
 func seedURLs(ctx context.Context, s *cli.Stream, o urlsOptions) (urlsStats, error) {
 	var st urlsStats
 	seen := seenset.New(o.Seen)

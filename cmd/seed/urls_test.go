@@ -37,7 +37,7 @@ func runSeedURLs(t *testing.T, input string, o urlsOptions) (string, string, err
 		Log:     cli.NewLogger("seed", &errs, true),
 	}
 	_, err = seedURLs(context.Background(), s, o)
-	if cerr := s.Close(); err == nil {
+	if cerr := s.CloseOutput(); err == nil {
 		err = cerr
 	}
 	return out.String(), errs.String(), err

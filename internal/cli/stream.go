@@ -59,6 +59,18 @@ func (s *Stream) Close() error {
 	return err
 }
 
+// CloseOutput is Close for a stage that stops early while a goroutine of
+// its own may still be blocked reading the input (stdin in a feedback
+// loop): it flushes and closes the output and the rejects file, and leaves
+// the input alone, to be released when the process exits.
+func (s *Stream) CloseOutput() error {
+	err := firstErr(s.Out.Close(), s.Rejects.Close())
+	if err == nil && s.Rejects.Count() > 0 {
+		return fmt.Errorf("%w: %d", ErrRejected, s.Rejects.Count())
+	}
+	return err
+}
+
 func firstErr(errs ...error) error {
 	for _, err := range errs {
 		if err != nil {
