@@ -169,6 +169,13 @@ func TestParseErrors(t *testing.T) {
 		{"extract no selectors", "extract:\n  - {site: a.cn}\n", 2, "extract[0]", "no selectors"},
 		{"extract site twice", "extract:\n  - {site: a.cn, title: h1}\n  - {site: A.cn, title: h2}\n", 3, "extract[1].site", "two extraction rules"},
 		{"extract key typo", "extract:\n  - {site: a.cn, tittle: h1}\n", 2, "extract[0].tittle", `did you mean "title"`},
+		{"empty example file", "examples:\n  positive: [empty.txt]\n", 2, "examples.positive[0]", "example file empty.txt is empty"},
+		{"example url key not a URL", "examples:\n  positive:\n    - {url: www.a.cn}\n", 3, "examples.positive[0].url", "want an absolute http(s) URL"},
+		{"bad extract site", "extract:\n  - {site: 'http://a.cn/', title: h1}\n", 2, "extract[0].site", "not a URL"},
+		{"extract not a mapping", "extract: [a.cn]\n", 1, "extract[0]", "want {site"},
+		{"wildcard in middle", "hosts: ['a.*.cn']\n", 1, "hosts[0]", "leading"},
+		{"empty keyword", "keywords: {'': 1}\n", 1, "keywords.", "empty term"},
+		{"fields not a mapping", "extract:\n  - {site: a.cn, fields: [h1]}\n", 2, "extract[0].fields", "want a mapping, got a list"},
 		{"top level list", "- a\n- b\n", 1, "", "mapping of keys"},
 		{"yaml syntax", "name: a\nrules: [\n", 2, "", "YAML syntax"},
 	}

@@ -141,3 +141,26 @@ func TestSuggest(t *testing.T) {
 		}
 	}
 }
+
+// TestRuleScoreConcurrent shares one profile between goroutines, as the
+// stages do (run with -race).
+func TestRuleScoreConcurrent(t *testing.T) {
+	p := loadExample(t, "bookstores.yaml")
+	text := "定价：32元 加入购物车 ISBN 9787506365437 作者：余华 出版社：作家出版社 Add to Cart"
+	want, _ := p.RuleScore(text)
+	done := make(chan float64)
+	for range 8 {
+		go func() {
+			s := 0.0
+			for range 50 {
+				s, _ = p.RuleScore(text)
+			}
+			done <- s
+		}()
+	}
+	for range 8 {
+		if got := <-done; got != want {
+			t.Errorf("concurrent RuleScore = %v, want %v", got, want)
+		}
+	}
+}
