@@ -333,6 +333,7 @@ func (a *adder) run(ctx context.Context, store frontier.Store, in *jsonl.Reader,
 type linkRecord struct {
 	URL       string  `json:"url"`
 	Anchor    string  `json:"anchor"`
+	Context   string  `json:"context"`
 	Nofollow  bool    `json:"nofollow"`
 	Priority  float64 `json:"priority"`
 	Inherited float64 `json:"inherited"`
@@ -479,7 +480,7 @@ func (a *adder) addReturning(b *frontier.Batch, r *returning, kind record.Kind) 
 		e.Parent, e.Anchor, e.Inherited = norm, l.Anchor, l.Inherited
 		b.Queue = append(b.Queue, e)
 		if a.graph {
-			b.Edges = append(b.Edges, frontier.Edge{From: norm, To: lu, Priority: prio})
+			b.Edges = append(b.Edges, frontier.Edge{From: norm, To: lu, Priority: prio, Anchor: l.Anchor, Context: l.Context})
 		}
 	}
 	return nil

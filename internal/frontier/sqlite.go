@@ -59,6 +59,8 @@ CREATE TABLE IF NOT EXISTS edges (
   src      INTEGER NOT NULL,
   dst      INTEGER NOT NULL,
   priority REAL,
+  anchor   TEXT,
+  context  TEXT,
   PRIMARY KEY (src, dst)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS edges_dst ON edges (dst, src);
@@ -111,9 +113,10 @@ func OpenSQLite(path string) (*SQLiteStore, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open frontier %s: %w", path, err)
 	}
-	// One connection: writes serialise anyway, and a single connection
-	// keeps the prepared statements and page cache warm.
-	db.SetMaxOpenConns(1)
+	// Few connections: writes serialise anyway, and a reader walking the
+	// link graph must not block a caller that asks for page scores.
+	db.SetMaxOpenConns(4)
+	db.SetMaxIdleConns(4)
 	s := &SQLiteStore{db: db, path: path, hosts: map[string]hostInfo{}, sites: map[int64]string{}}
 	if err := s.init(); err != nil {
 		db.Close()

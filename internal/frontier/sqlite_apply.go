@@ -337,8 +337,9 @@ func (a *applyTx) edges(es []Edge) error {
 	if len(es) == 0 {
 		return nil
 	}
-	st, err := a.tx.PrepareContext(a.ctx, `INSERT INTO edges (src, dst, priority) VALUES (?, ?, ?)
-		ON CONFLICT (src, dst) DO UPDATE SET priority = max(coalesce(priority, 0), excluded.priority)`)
+	st, err := a.tx.PrepareContext(a.ctx, `INSERT INTO edges (src, dst, priority, anchor, context) VALUES (?, ?, ?, ?, ?)
+		ON CONFLICT (src, dst) DO UPDATE SET priority = max(coalesce(priority, 0), excluded.priority),
+		  anchor = coalesce(anchor, excluded.anchor), context = coalesce(context, excluded.context)`)
 	if err != nil {
 		return fmt.Errorf("frontier: prepare edges: %w", err)
 	}
@@ -355,7 +356,7 @@ func (a *applyTx) edges(es []Edge) error {
 		if src == 0 || dst == 0 || src == dst {
 			continue // an end the frontier refused: no edge to keep
 		}
-		if _, err := st.ExecContext(a.ctx, src, dst, e.Priority); err != nil {
+		if _, err := st.ExecContext(a.ctx, src, dst, e.Priority, nullString(e.Anchor), nullString(e.Context)); err != nil {
 			return fmt.Errorf("frontier: edge %s -> %s: %w", e.From, e.To, err)
 		}
 	}

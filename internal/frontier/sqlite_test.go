@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"sort"
 	"sync"
 	"testing"
 	"time"
@@ -237,5 +238,39 @@ func TestConcurrentProcesses(t *testing.T) {
 	wg.Wait()
 	if len(seen) != total {
 		t.Fatalf("leased %d of %d", len(seen), total)
+	}
+}
+
+func TestPageScoresAndEdges(t *testing.T) {
+	s, _ := openTest(t)
+	ctx := context.Background()
+	b := Batch{
+		Done:  []Outcome{{URL: "http://a.cn/", Host: "a.cn", Scored: true, Score: 0.7}, {URL: "http://a.cn/bad", Host: "a.cn", Error: "timeout"}},
+		Queue: []Entry{entry("http://a.cn/1", "a.cn", 0.5, 1)},
+		Edges: []Edge{{From: "http://a.cn/", To: "http://a.cn/1", Anchor: "林业", Context: "关于林业"}, {From: "http://a.cn/", To: "http://a.cn/bad"},
+			{From: "http://a.cn/", To: "http://refused.cn/"}},
+	}
+	if _, err := s.Apply(ctx, b); err != nil {
+		t.Fatal(err)
+	}
+	m, err := s.PageScores(ctx, []string{"http://a.cn/", "http://a.cn/1", "http://a.cn/bad", "http://nowhere/"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m) != 2 || m["http://a.cn/"] != 0.7 || m["http://a.cn/bad"] != 0 {
+		t.Errorf("page scores %v, want the two fetched pages only", m)
+	}
+	var got []string
+	err = s.WalkEdges(ctx, func(e Edge) error {
+		got = append(got, e.From+" "+e.To+" "+e.Anchor+" "+e.Context)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sort.Strings(got)
+	want := []string{"http://a.cn/ http://a.cn/1 林业 关于林业", "http://a.cn/ http://a.cn/bad  "}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("edges %q, want %q", got, want)
 	}
 }

@@ -85,6 +85,8 @@ type Batch struct {
 type Edge struct {
 	From, To string
 	Priority float64
+	Anchor   string
+	Context  string
 }
 
 // Applied reports what Apply did.

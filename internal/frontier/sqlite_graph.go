@@ -1,0 +1,77 @@
+package frontier
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+)
+
+// pageScoreChunk is how many URLs one PageScores query asks about.
+const pageScoreChunk = 500
+
+// PageScores returns the page score of each of urls that was fetched
+// (done or failed; a failed or unscored page counts 0). URLs not fetched
+// yet are absent from the map.
+func (s *SQLiteStore) PageScores(ctx context.Context, urls []string) (map[string]float64, error) {
+	if s.db == nil {
+		return nil, ErrClosed
+	}
+	out := make(map[string]float64, len(urls))
+	for len(urls) > 0 {
+		chunk := urls[:min(len(urls), pageScoreChunk)]
+		urls = urls[len(chunk):]
+		args := make([]any, len(chunk))
+		for i, u := range chunk {
+			args[i] = u
+		}
+		q := `SELECT url, coalesce(score, 0) FROM urls WHERE state >= 2 AND url IN (?` + strings.Repeat(",?", len(chunk)-1) + `)`
+		rows, err := s.db.QueryContext(ctx, q, args...)
+		if err != nil {
+			return nil, fmt.Errorf("frontier: page scores: %w", err)
+		}
+		for rows.Next() {
+			var u string
+			var v float64
+			if err := rows.Scan(&u, &v); err != nil {
+				rows.Close()
+				return nil, fmt.Errorf("frontier: page scores: %w", err)
+			}
+			out[u] = v
+		}
+		err = rows.Err()
+		rows.Close()
+		if err != nil {
+			return nil, fmt.Errorf("frontier: page scores: %w", err)
+		}
+	}
+	return out, nil
+}
+
+// WalkEdges calls fn for every link kept from a fetched page (seed add
+// keeps the links it queued or found already known, not those its policy
+// refused), in no particular order. An error from fn stops the walk.
+func (s *SQLiteStore) WalkEdges(ctx context.Context, fn func(e Edge) error) error {
+	if s.db == nil {
+		return ErrClosed
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT f.url, t.url, coalesce(e.priority, 0), coalesce(e.anchor, ''), coalesce(e.context, '')
+		FROM edges e JOIN urls f ON f.id = e.src JOIN urls t ON t.id = e.dst`)
+	if err != nil {
+		return fmt.Errorf("frontier: edges: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var e Edge
+		if err := rows.Scan(&e.From, &e.To, &e.Priority, &e.Anchor, &e.Context); err != nil {
+			return fmt.Errorf("frontier: edges: %w", err)
+		}
+		if err := fn(e); err != nil {
+			return err
+		}
+	}
+	if err := rows.Err(); err != nil && err != sql.ErrNoRows {
+		return fmt.Errorf("frontier: edges: %w", err)
+	}
+	return nil
+}
