@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"unicode/utf8"
 
@@ -81,7 +82,8 @@ func firstInvalid(b []byte) int {
 
 // termFile reads a term list: one term per line (the whole trimmed line, so
 // "Pinus massoniana" is one term); blank lines and lines starting with #
-// are skipped.
+// are skipped, and a trailing frequency and part-of-speech tag (gse and
+// jieba dictionaries: "宜林地 100000 n") are dropped.
 func (d *decoder) termFile(f fileRef) []string {
 	text, ok := d.readText(f)
 	if !ok {
@@ -95,10 +97,17 @@ func (d *decoder) termFile(f fileRef) []string {
 		if t == "" || strings.HasPrefix(t, "#") {
 			continue
 		}
+		if m := freqLine.FindStringSubmatch(t); m != nil {
+			t = m[1]
+		}
 		out = append(out, t)
 	}
 	return out
 }
+
+// freqLine is a line of a gse or jieba dictionary, "term frequency [pos]":
+// such files are taken as they are, keeping the term only.
+var freqLine = regexp.MustCompile(`^(\S.*?)\s+[0-9]+(\.[0-9]+)?(\s+[A-Za-z]{1,4})?$`)
 
 var exampleKeys = []string{"positive", "negative"}
 var exampleItemKeys = []string{"url", "file", "text"}

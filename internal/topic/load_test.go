@@ -220,6 +220,17 @@ func TestParseReportsAllErrors(t *testing.T) {
 	}
 }
 
+func TestDictionaryFileFormats(t *testing.T) {
+	p, err := Parse([]byte("dictionary_files: [gse.dict]\n"), filepath.Join("testdata", "p.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"宜林地", "迹地拨交", "林相图", "Pinus massoniana", "3 号 林班"}
+	if !slices.Equal(p.Dictionary, want) {
+		t.Errorf("Dictionary = %q, want %q", p.Dictionary, want)
+	}
+}
+
 func TestLoadMissingFile(t *testing.T) {
 	_, err := Load(filepath.Join(t.TempDir(), "none.yaml"))
 	if !errors.Is(err, os.ErrNotExist) || !strings.Contains(err.Error(), "none.yaml") {
