@@ -16,7 +16,7 @@ var (
 	// A following cue ends a value: "作者：张三 来源：新华网 时间：…".
 	nextCue = regexp.MustCompile(`\s*(?:作\s*者|记\s*者|来\s*源|出\s*处|责\s*任\s*编\s*辑|编\s*辑|时\s*间|日\s*期|发\s*布|发\s*表|更\s*新|点\s*击|浏\s*览|阅\s*读|字\s*号|字\s*体|分\s*享|打\s*印|评\s*论|关\s*注|审\s*核|摄\s*影|供\s*稿|通\s*讯\s*员|\d{4}\s*[-/.年]|【|\[|[|｜]|（|\()`)
 	// （姚峰 上海报道）, (记者 张三 李四)
-	reportedBy = regexp.MustCompile(`[（(]\s*(?:记者\s*)?(\p{Han}{2,4}(?:[ 、]\p{Han}{2,4}){0,4})\s*(?:\p{Han}{2,3})?报道\s*[）)]`)
+	reportedBy = regexp.MustCompile(`[（(]\s*(?:记者\s*)?(\p{Han}{2,4}(?:[ 、]\p{Han}{2,4}){0,4}?)\s*(?:\p{Han}{2,3})?报道\s*[）)]`)
 	englishBy  = regexp.MustCompile(`(?i)^\s*(?:written\s+|posted\s+|story\s+|words\s+|text\s+)?by[:\s]+([\p{Lu}][^\n|•·]{1,80})`)
 )
 

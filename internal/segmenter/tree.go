@@ -157,7 +157,11 @@ func (b *builder) convert(h *html.Node, parent *node, inLink, pre bool) *node {
 		return nil
 	}
 	b.inspect(h)
-	if droppedTags[h.DataAtom] || h.DataAtom == atom.Head || hidden(h) {
+	if h.DataAtom == atom.Head {
+		b.inspectAll(h)
+		return nil
+	}
+	if droppedTags[h.DataAtom] || hidden(h) {
 		return nil
 	}
 	if h.DataAtom == atom.Input || h.DataAtom == atom.Link || h.DataAtom == atom.Meta {
@@ -254,6 +258,16 @@ func (b *builder) inspect(h *html.Node) {
 	case atom.Time:
 		if dt := strings.TrimSpace(attr(h, "datetime")); dt != "" && len(b.h.timeAttrs) < 16 {
 			b.h.timeAttrs = append(b.h.timeAttrs, dt)
+		}
+	}
+}
+
+// inspectAll inspects the elements under h (the head, dropped subtrees).
+func (b *builder) inspectAll(h *html.Node) {
+	for c := h.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode {
+			b.inspect(c)
+			b.inspectAll(c)
 		}
 	}
 }

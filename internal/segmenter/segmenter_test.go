@@ -1,0 +1,291 @@
+package segmenter
+
+import (
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/focuscrawl/focuscrawl/internal/record"
+	"github.com/focuscrawl/focuscrawl/internal/topic"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+func mustNew(t testing.TB, o Options) *Segmenter {
+	t.Helper()
+	sg, err := New(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sg
+}
+
+func loadPage(t testing.TB, file, url string) record.Page {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return record.Page{URL: url, Status: 200, HTML: string(b), Meta: record.Meta(`{"k":1}`)}
+}
+
+// TestGolden compares whole docs with testdata/*.golden.json.
+func TestGolden(t *testing.T) {
+	cases := []struct{ file, url string }{
+		{"zh-article.html", "http://www.forestry.example.cn/lyyw/2017/0401/a.html"},
+		{"en-article.html", "https://news.example.com/science/2019/thinning.html"},
+		{"hub.html", "http://www.forestry.example.cn/lyyw/"},
+	}
+	sg := mustNew(t, Options{})
+	for _, c := range cases {
+		t.Run(c.file, func(t *testing.T) {
+			d := sg.Segment(loadPage(t, c.file, c.url))
+			got, err := json.MarshalIndent(d, "", "  ")
+			if err != nil {
+				t.Fatal(err)
+			}
+			golden := filepath.Join("testdata", strings.TrimSuffix(c.file, ".html")+".golden.json")
+			if *update {
+				if err := os.WriteFile(golden, append(got, '\n'), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run go test -update)", err)
+			}
+			if strings.TrimSpace(string(got)) != strings.TrimSpace(string(want)) {
+				t.Errorf("doc differs from %s (go test -update to accept):\n%s", golden, got)
+			}
+		})
+	}
+}
+
+func TestChineseArticle(t *testing.T) {
+	d := mustNew(t, Options{}).Segment(loadPage(t, "zh-article.html", "http://www.forestry.example.cn/lyyw/2017/0401/a.html"))
+	checks := []struct {
+		name string
+		ok   bool
+	}{
+		{"title cleaned of site affixes: " + d.Title, d.Title == "浙江推进森林抚育经营"},
+		{"published in +08:00: " + d.Published, d.Published == "2017-04-01T08:00:00+08:00"},
+		{"source: " + d.Source, d.Source == "浙江日报"},
+		{"author: " + d.Author, d.Author == "张三 李四"},
+		{"lang: " + d.Lang, d.Lang == "zh"},
+		{"topic page: " + d.PageType, d.PageType == "topic"},
+		{"content has the paragraphs", strings.Contains(d.Content, "科学确定抚育方式。\n\n会议指出") && strings.Contains(d.Content, "同步提升")},
+		{"no share bar", !strings.Contains(d.Content, "分享到")},
+		{"no hidden text", !strings.Contains(d.Content, "隐藏")},
+		{"no related list", !strings.Contains(d.Content, "储备林")},
+		{"no script text", !strings.Contains(d.Content, "不该出现") && d.Author != "不该出现"},
+		{"canonical absolute: " + d.Canonical, d.Canonical == "http://www.forestry.example.cn/lyyw/2017/0401/a.html"},
+		{"meta passed through", string(d.Meta) == `{"k":1}`},
+	}
+	for _, c := range checks {
+		if !c.ok {
+			t.Errorf("%s", c.name)
+		}
+	}
+	kinds := map[string]string{}
+	for _, b := range d.Blocks {
+		kinds[b.Path] = b.Kind
+	}
+	for path, want := range map[string]string{
+		"body>div#top": record.BlockNav, "body>div.banner": record.BlockAd,
+		"body>div.main>div#content": record.BlockMain, "body>div.footer": record.BlockFooter,
+	} {
+		if kinds[path] != want {
+			t.Errorf("block %s: kind %q, want %q (blocks %v)", path, kinds[path], want, kinds)
+		}
+	}
+	var related int
+	for _, l := range d.Links {
+		if strings.HasPrefix(l.URL, "mailto:") || strings.HasPrefix(l.URL, "tel:") || strings.HasPrefix(l.URL, "javascript:") {
+			t.Errorf("link %s should be skipped", l.URL)
+		}
+		if l.Anchor == "江西启动国家储备林建设项目试点工作" {
+			related++
+			if !l.Internal || l.Block == 0 || !strings.Contains(l.Context, "福建加快") {
+				t.Errorf("related link: %+v", l)
+			}
+		}
+		if l.Anchor == "安徽林长制改革示范区建设取得新进展" && l.Internal {
+			t.Errorf("off-site link marked internal: %+v", l)
+		}
+		if l.Anchor == "广告" && l.URL != "https://pos.baidu.com/x?id=1" {
+			t.Errorf("image anchor: %+v", l)
+		}
+		if len([]rune(l.Context)) > DefaultContextLen {
+			t.Errorf("context over %d chars: %q", DefaultContextLen, l.Context)
+		}
+	}
+	if related != 1 {
+		t.Errorf("related link found %d times", related)
+	}
+}
+
+func TestEnglishArticle(t *testing.T) {
+	d := mustNew(t, Options{}).Segment(loadPage(t, "en-article.html", "https://news.example.com/science/2019/thinning.html"))
+	if d.Title != "Forest thinning boosts carbon storage, study finds" {
+		t.Errorf("title %q", d.Title)
+	}
+	if d.Published != "2019-11-20T08:02:00Z" || d.Author != "Jane Doe" {
+		t.Errorf("published %q author %q", d.Published, d.Author)
+	}
+	if !strings.HasPrefix(d.Content, "Thinning young forests") || strings.Contains(d.Content, "Tweet") ||
+		strings.Contains(d.Content, "Wildfire") || strings.Contains(d.Content, "Copyright") {
+		t.Errorf("content:\n%s", d.Content)
+	}
+	found := false
+	for _, l := range d.Links {
+		if l.Anchor == "the methods" {
+			found = true
+			if l.URL != "https://news.example.com/science/methods.html" || !l.Nofollow {
+				t.Errorf("base href / nofollow: %+v", l)
+			}
+		}
+	}
+	if !found {
+		t.Error("link 'the methods' missing")
+	}
+}
+
+func TestHubPage(t *testing.T) {
+	d := mustNew(t, Options{}).Segment(loadPage(t, "hub.html", "http://www.forestry.example.cn/lyyw/"))
+	if d.PageType != "hub" {
+		t.Errorf("page type %q, want hub", d.PageType)
+	}
+}
+
+func TestTimeZoneOption(t *testing.T) {
+	ny, err := time.LoadLocation("America/New_York")
+	if err != nil {
+		t.Skip("no tzdata")
+	}
+	d := mustNew(t, Options{Location: ny}).Segment(loadPage(t, "zh-article.html", "http://www.forestry.example.cn/a.html"))
+	if d.Published != "2017-04-01T08:00:00-04:00" {
+		t.Errorf("published %q", d.Published)
+	}
+}
+
+func TestSiteRules(t *testing.T) {
+	rules := []topic.ExtractRule{{
+		Site: "forestry.example.cn", Title: "div.main h1", Published: `re:发布时间：([^　<]+)`,
+		Source: ".info", Content: "#content p", Fields: map[string]string{"keywords": "meta[name=keywords]@content"},
+	}}
+	sg := mustNew(t, Options{Rules: rules})
+	d := sg.Segment(loadPage(t, "zh-article.html", "http://www.forestry.example.cn/a.html"))
+	if d.Title != "浙江推进森林抚育经营" || d.Published != "2017-04-01T08:00:00+08:00" || d.Source != "浙江日报" {
+		t.Errorf("title %q published %q source %q", d.Title, d.Published, d.Source)
+	}
+	if d.Fields["keywords"] != "森林抚育,造林" || strings.Contains(d.Content, "分享") {
+		t.Errorf("fields %v content %q", d.Fields, d.Content)
+	}
+	other := sg.Segment(loadPage(t, "zh-article.html", "http://other.example.org/a.html"))
+	if other.Fields != nil {
+		t.Errorf("rule applied to another site: %v", other.Fields)
+	}
+}
+
+type fakeTokenizer struct{}
+
+func (fakeTokenizer) Tokens(s string) []string { return strings.Fields(strings.ToLower(s)) }
+
+func TestTokensAndBlocks(t *testing.T) {
+	sg := mustNew(t, Options{Tokenizer: fakeTokenizer{}, LinkTokens: true, KeepHTML: true})
+	p := loadPage(t, "en-article.html", "https://news.example.com/science/2019/thinning.html")
+	d := sg.Segment(p)
+	if len(d.Tokens) == 0 || d.Tokens[0] != "forest" || d.HTML != p.HTML {
+		t.Errorf("tokens %v, html kept %v", d.Tokens[:min(3, len(d.Tokens))], d.HTML == p.HTML)
+	}
+	for _, l := range d.Links {
+		if l.Anchor != "" && len(l.Tokens) == 0 {
+			t.Errorf("link without tokens: %+v", l)
+		}
+	}
+	brs := sg.SegmentBlocks(p)
+	if len(brs) != len(d.Blocks) {
+		t.Fatalf("%d block records for %d blocks", len(brs), len(d.Blocks))
+	}
+	links := 0
+	for _, b := range brs {
+		links += len(b.Links)
+		if b.URL != p.URL || string(b.Meta) != `{"k":1}` || b.Kind == "" || b.Path == "" {
+			t.Errorf("block record %+v", b)
+		}
+	}
+	if links != len(d.Links) {
+		t.Errorf("block records hold %d links, doc %d", links, len(d.Links))
+	}
+}
+
+// TestBadInput: no crash, no hang, a best-effort doc or an error.
+func TestBadInput(t *testing.T) {
+	garbage := make([]byte, 1<<16)
+	for i := range garbage {
+		garbage[i] = byte(i*7919 + i/3)
+	}
+	huge := "<html><body>" + strings.Repeat("<p>森林抚育经营 forest management text.</p>", 1<<20/40*50) + "</body></html>"
+	cases := []struct {
+		name, html string
+		maxBytes   int
+	}{
+		{"empty", "", 0},
+		{"garbage", string(garbage), 0},
+		{"invalid utf8", "<p>\xff\xfe abc \xc3\x28 森林</p>", 0},
+		{"deep", strings.Repeat("<div>", 100000)  + strings.Repeat("深层文字, deep text. ", 20) + strings.Repeat("</div>", 100000), 0},
+		{"deep inline", strings.Repeat("<b><i>", 60000) + "x", 0},
+		{"deep tables", strings.Repeat("<table><tr><td>", 30000) + "x", 0},
+		{"50MB", huge, 8 << 20},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			sg := mustNew(t, Options{MaxBytes: c.maxBytes})
+			done := make(chan record.Doc, 1)
+			go func() { done <- sg.Segment(record.Page{URL: "http://x.example/", HTML: c.html}) }()
+			select {
+			case d := <-done:
+				if c.name == "deep" && !strings.Contains(d.Content+d.Error, "深层文字") && d.Error == "" {
+					t.Errorf("deep page lost its text: %+v", d)
+				}
+			case <-time.After(20 * time.Second):
+				t.Fatal("hang")
+			}
+		})
+	}
+}
+
+func TestContextAround(t *testing.T) {
+	text := strings.Repeat("前", 300) + "ANCHOR" + strings.Repeat("后", 300)
+	s := strings.Index(text, "ANCHOR")
+	got := contextAround(text, s, s+6, 200)
+	if n := len([]rune(got)); n > 200 || !strings.Contains(got, "ANCHOR") {
+		t.Errorf("context of %d runes: %q", n, got)
+	}
+}
+
+func FuzzSegment(f *testing.F) {
+	for _, name := range []string{"zh-article.html", "en-article.html", "hub.html"} {
+		b, err := os.ReadFile(filepath.Join("testdata", name))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(string(b))
+	}
+	sg := mustNew(f, Options{Tokenizer: fakeTokenizer{}, LinkTokens: true})
+	f.Fuzz(func(t *testing.T, html string) {
+		d := sg.Segment(record.Page{URL: "http://fuzz.example/a/b.html", HTML: html})
+		if strings.HasPrefix(d.Error, "segment: internal error") {
+			t.Fatalf("panic: %s", d.Error)
+		}
+		for _, l := range d.Links {
+			if len([]rune(l.Context)) > DefaultContextLen {
+				t.Fatalf("context too long: %q", l.Context)
+			}
+		}
+	})
+}
