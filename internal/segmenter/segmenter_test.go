@@ -237,7 +237,7 @@ func TestBadInput(t *testing.T) {
 		{"empty", "", 0},
 		{"garbage", string(garbage), 0},
 		{"invalid utf8", "<p>\xff\xfe abc \xc3\x28 森林</p>", 0},
-		{"deep", strings.Repeat("<div>", 100000)  + strings.Repeat("深层文字, deep text. ", 20) + strings.Repeat("</div>", 100000), 0},
+		{"deep", strings.Repeat("<div>", 100000) + strings.Repeat("深层文字, deep text. ", 20) + strings.Repeat("</div>", 100000), 0},
 		{"deep inline", strings.Repeat("<b><i>", 60000) + "x", 0},
 		{"deep tables", strings.Repeat("<table><tr><td>", 30000) + "x", 0},
 		{"50MB", huge, 8 << 20},
