@@ -38,9 +38,9 @@ func (f *Fetcher) runJob(j job) {
 		j.it.deliver(failed(j.it.u, time.Now(), j.err))
 		return
 	case jobRobots:
-		f.report(f.fetchRobots(j.host, j.origin))
+		f.report(f.fetchRobots(j))
 	case jobPage:
-		p, retry, wait := f.attempt(j.it)
+		p, retry, wait := f.attempt(j)
 		ev := doneEvent{host: j.host, wait: wait}
 		if retry {
 			ev.retry = j.it
@@ -74,7 +74,8 @@ func failed(u record.URL, at time.Time, err error) record.Page {
 // attempt makes one try at an item. It returns the page, or retry=true
 // when the item should be queued again; wait is how long the whole host
 // should pause (backoff or Retry-After).
-func (f *Fetcher) attempt(it *item) (p record.Page, retry bool, wait time.Duration) {
+func (f *Fetcher) attempt(j job) (p record.Page, retry bool, wait time.Duration) {
+	it := j.it
 	start := time.Now()
 	it.attempts++
 	p = newPage(it.u, start)
@@ -82,7 +83,7 @@ func (f *Fetcher) attempt(it *item) (p record.Page, retry bool, wait time.Durati
 		p.Error = errorCanceled.Error()
 		return p, false, 0
 	}
-	retryAfter, retriable := f.get(it, &p)
+	retryAfter, retriable := f.get(withGate(it.ctx, j.host.gate, j.delay), it, &p)
 	p.ElapsedMS = time.Since(start).Milliseconds()
 	if retryAfter > f.cfg.MaxRetryAfter {
 		p.Error += "; Retry-After " + retryAfter.String() + " over --max-retry-after"
@@ -121,8 +122,8 @@ type hopsKey struct{}
 
 // get makes the request and fills p. It returns the server's Retry-After
 // and whether the failure, if any, is worth retrying.
-func (f *Fetcher) get(it *item, p *record.Page) (retryAfter time.Duration, retriable bool) {
-	ctx, cancel := context.WithTimeout(it.ctx, f.cfg.Timeout)
+func (f *Fetcher) get(ctx context.Context, it *item, p *record.Page) (retryAfter time.Duration, retriable bool) {
+	ctx, cancel := context.WithTimeout(ctx, f.cfg.Timeout)
 	defer cancel()
 	var hops []string
 	ctx = context.WithValue(ctx, hopsKey{}, &hops)

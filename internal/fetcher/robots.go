@@ -15,11 +15,13 @@ const maxRobotsBytes = 512 << 10
 // fetchRobots fetches and parses the robots.txt of origin, per RFC 9309:
 // 2xx is parsed; 4xx (and a redirect chain that does not end) allows
 // everything; 5xx or no answer disallows everything for RobotsErrorTTL.
-func (f *Fetcher) fetchRobots(h *host, origin string) doneEvent {
-	ev := doneEvent{host: h, origin: origin}
+func (f *Fetcher) fetchRobots(j job) doneEvent {
+	origin := j.origin
+	ev := doneEvent{host: j.host, origin: origin}
 	now := time.Now()
 	ctx, cancel := context.WithTimeout(f.base, f.cfg.Timeout)
 	defer cancel()
+	ctx = withGate(ctx, j.host.gate, j.delay)
 	f.stats.robotsFetched.Add(1)
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, origin+"/robots.txt", nil)
 	if err != nil {

@@ -23,6 +23,8 @@ type job struct {
 	host   *host
 	origin string
 	err    error // for jobFail
+	// delay is the host's delay when the job left, for its gate.
+	delay time.Duration
 }
 
 // doneEvent reports a finished network job to the scheduler.
@@ -56,6 +58,7 @@ type host struct {
 	next  time.Time
 	delay time.Duration
 	index int // in the scheduler's heap; -1 when not in it
+	gate  *gate
 }
 
 // scheduler owns all per-host state; only its goroutine touches it.
@@ -131,7 +134,7 @@ func (s *scheduler) add(it *item) {
 	it.target = t
 	h := s.hosts[t.host]
 	if h == nil {
-		h = &host{key: t.host, index: -1, delay: s.f.cfg.Delay}
+		h = &host{key: t.host, index: -1, delay: s.f.cfg.Delay, gate: &gate{}}
 		s.hosts[t.host] = h
 	}
 	h.queue = append(h.queue, it)
@@ -168,7 +171,7 @@ func (s *scheduler) fill() {
 			s.robots[it.target.origin] = &robotsEntry{loading: true}
 			h.active++
 			s.active++
-			s.pending = &job{kind: jobRobots, host: h, origin: it.target.origin}
+			s.pending = &job{kind: jobRobots, host: h, origin: it.target.origin, delay: h.delay}
 			s.update(h)
 		case r.loading:
 			s.update(h) // waits for the robots job
@@ -190,6 +193,7 @@ func (s *scheduler) take(h *host, j job) {
 	s.queued--
 	h.active++
 	s.active++
+	j.delay = h.delay
 	s.pending = &j
 	s.update(h)
 }
