@@ -17,7 +17,34 @@ func Normalize(s string) string {
 		return strings.ToLower(s)
 	}
 	s = norm.NFKC.String(s)
+	if !hasUpper(s) {
+		return s
+	}
 	return strings.ToLower(s)
+}
+
+// hasUpper reports whether s has a rune that lower-casing changes. CJK
+// text has none, so the common case is one cheap pass.
+func hasUpper(s string) bool {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if 'A' <= c && c <= 'Z' {
+				return true
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+		if r >= 0x3000 && r < 0xA000 || r >= 0xAC00 && r < 0xD7A4 {
+			continue // CJK punctuation, kana, ideographs, Hangul: no case
+		}
+		if unicode.ToLower(r) != r {
+			return true
+		}
+	}
+	return false
 }
 
 func isASCII(s string) bool {
@@ -51,6 +78,9 @@ func HasCJK(s string) bool {
 func isCJK(r rune) bool {
 	if r < 0x1100 {
 		return false
+	}
+	if 0x4E00 <= r && r <= 0x9FFF {
+		return true // CJK Unified Ideographs, the common case
 	}
 	return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana,
 		unicode.Hangul, unicode.Bopomofo)

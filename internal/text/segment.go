@@ -43,6 +43,10 @@ func cut(s string, units []unit, zh *dictfile.Trie, dom *domain, ends []int32) [
 			}
 		}
 	}
+	var domDist []float32
+	if dom != nil && len(dom.nodes) > 1 {
+		domDist = dom.dists(zh)
+	}
 	jumpers := make([]jumper, n)
 	var found []match
 	for cur := 0; cur < n; cur++ {
@@ -50,7 +54,7 @@ func cut(s string, units []unit, zh *dictfile.Trie, dom *domain, ends []int32) [
 		if cur > 0 {
 			base = jumpers[cur-1].dist
 		}
-		found = lookup(found[:0], s, units, labels, cur, zh, dom)
+		found = lookup(found[:0], s, units, labels, cur, zh, dom, domDist)
 		for _, m := range found {
 			jumpers[cur+m.size-1].update(base, m.dist, m.size)
 		}
@@ -78,11 +82,11 @@ type match struct {
 // lookup appends the words starting at unit cur, shortest first. A domain
 // word replaces a base word over the same units.
 func lookup(dst []match, s string, units []unit, labels []uint32, cur int,
-	zh *dictfile.Trie, dom *domain) []match {
+	zh *dictfile.Trie, dom *domain, domDist []float32) []match {
 	var node uint32
 	zhLive := zh != nil
 	domNode := int32(0)
-	domLive := dom != nil && len(dom.nodes) > 1
+	domLive := domDist != nil
 	for k := cur; k < len(units) && (zhLive || domLive); k++ {
 		var d float32
 		if zhLive {
@@ -97,7 +101,7 @@ func lookup(dst []match, s string, units []unit, labels []uint32, cur int,
 			domNode = dom.child(domNode, s[units[k].start:units[k].end])
 			if domNode < 0 {
 				domLive = false
-			} else if dd := dom.nodes[domNode].dist; dd > 0 {
+			} else if dd := domDist[domNode]; dd > 0 {
 				d = dd
 			}
 		}

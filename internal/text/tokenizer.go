@@ -93,7 +93,13 @@ func (t *Tokenizer) words(s string, dropStop bool) []string {
 		}
 		out = append(out, w)
 	}
-	cjk := HasCJK(s)
+	cjk := false
+	for _, u := range units {
+		if u.kind == unitCJK {
+			cjk = true
+			break
+		}
+	}
 	if !cjk && !t.dom.latin {
 		// Without CJK text or multi-unit Latin domain words every unit is
 		// a word on its own.

@@ -27,6 +27,8 @@ func TestTokens(t *testing.T) {
 			[]string{"小班", "宜林地", "适合", "采用", "造林模式"}},
 		{"domain word against its own pieces", domain, "造林模式与造林、模式",
 			[]string{"造林模式", "造林", "模式"}},
+		{"domain word loses to a cheaper reading of its neighbours", domain, "适宜林地与宜林地",
+			[]string{"适宜", "林地", "宜林地"}},
 		{"without the dictionary pieces", plain, "采用造林模式",
 			[]string{"采用", "造林", "模式"}},
 		{"gse dictionary words", plain, "森林抚育提高林分质量",

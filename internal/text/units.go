@@ -57,6 +57,9 @@ func runeKind(r rune, size int) unitKind {
 		}
 		return unitOther
 	}
+	if 0x4E00 <= r && r <= 0x9FFF {
+		return unitCJK // CJK Unified Ideographs, the common case
+	}
 	letter := unicode.IsLetter(r) || unicode.IsNumber(r) || unicode.IsMark(r)
 	if !letter {
 		return unitOther
