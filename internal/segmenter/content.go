@@ -97,10 +97,8 @@ func collectRuns(n *node, runs map[*node]*run) {
 		r.chars += n.chars
 		r.linkChars += n.linkChars
 		r.commas += n.commas
-		for _, ch := range n.text {
-			if isCJK(ch) {
-				r.cjk++
-			}
+		if !n.inLink {
+			r.cjk += n.cjk
 		}
 		return
 	}

@@ -98,12 +98,33 @@ func (sg *Segmenter) metadata(d *record.Doc, pg *page, loc *time.Location) {
 	d.Source = findSource(pg)
 }
 
+// findPublished tries the metadata first; a date-only value is refined
+// by a time of day on the same date in the visible text.
 func findPublished(pg *page, loc *time.Location) string {
+	d := findPublishedDate(pg, loc)
+	if d.Prec != extract.Day {
+		return d.String()
+	}
+	text := headerZone(pg)
+	for i := 0; i < 8 && text != ""; i++ {
+		t, _, end, ok := extract.FindDate(text, loc)
+		if !ok {
+			break
+		}
+		if t.Prec >= extract.Minute && t.Time.Format("2006-01-02") == d.Time.Format("2006-01-02") {
+			return t.String()
+		}
+		text = text[end:]
+	}
+	return d.String()
+}
+
+func findPublishedDate(pg *page, loc *time.Location) extract.Date {
 	h := pg.head
 	for _, k := range publishedMeta {
 		if v := h.meta[k]; v != "" {
 			if dt, ok := extract.ParseDate(v, loc); ok && dt.Prec >= extract.Day {
-				return dt.String()
+				return dt
 			}
 		}
 	}
@@ -111,14 +132,14 @@ func findPublished(pg *page, loc *time.Location) string {
 		for _, f := range []string{"datePublished", "dateCreated", "uploadDate"} {
 			if v := jsonLDField(src, f); v != "" {
 				if dt, ok := extract.ParseDate(v, loc); ok {
-					return dt.String()
+					return dt
 				}
 			}
 		}
 	}
 	for _, v := range h.timeAttrs {
 		if dt, ok := extract.ParseDate(v, loc); ok && dt.Prec >= extract.Day {
-			return dt.String()
+			return dt
 		}
 	}
 	// Visible text: a date after a cue word, then the first full date
@@ -127,17 +148,17 @@ func findPublished(pg *page, loc *time.Location) string {
 	for _, m := range dateCue.FindAllStringIndex(text, 16) {
 		rest := text[m[1]:min(len(text), m[1]+60)]
 		if dt, s, _, ok := extract.FindDate(rest, loc); ok && s < 12 && dt.Prec >= extract.Day {
-			return dt.String()
+			return dt
 		}
 	}
 	if dt, _, _, ok := extract.FindDate(text, loc); ok && dt.Prec >= extract.Day {
-		return dt.String()
+		return dt
 	}
 	// Essays and papers often carry only a year and month, at their end.
 	if dt, _, _, ok := extract.FindDate(lastLines(pg.content, 200), loc); ok && dt.Prec >= extract.Month {
-		return dt.String()
+		return dt
 	}
-	return ""
+	return extract.Date{}
 }
 
 // headerZone is the text where article metadata lives: everything up to

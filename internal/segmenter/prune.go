@@ -63,23 +63,5 @@ func (p *pruner) skip(n *node) bool {
 
 // weightedChars counts CJK characters three times, like run.weightedLen.
 func weightedChars(n *node) float64 {
-	cjk := 0
-	var walk func(*node)
-	walk = func(m *node) {
-		if m.isText() {
-			if !m.inLink {
-				for _, r := range m.text {
-					if isCJK(r) {
-						cjk++
-					}
-				}
-			}
-			return
-		}
-		for _, k := range m.kids {
-			walk(k)
-		}
-	}
-	walk(n)
-	return float64(n.chars-n.linkChars) + 2*float64(cjk)
+	return float64(n.chars-n.linkChars) + 2*float64(n.cjk)
 }

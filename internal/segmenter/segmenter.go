@@ -167,8 +167,12 @@ func (sg *Segmenter) segment(p record.Page) (d record.Doc, blocks []*block) {
 	pg.content = sg.contentText(pg.region)
 	pg.text = plainText(body)
 
-	d.Lang = language(h.lang, pg.content+" "+h.title)
-	pg.zh = strings.HasPrefix(d.Lang, "zh") || language("", pg.content+" "+h.title) == "zh"
+	sample := pg.content + " " + h.title
+	if len(pg.content) < 500 {
+		sample += " " + strings.ToValidUTF8(pg.text[:min(len(pg.text), 4000)], "")
+	}
+	d.Lang = language(h.lang, sample)
+	pg.zh = strings.HasPrefix(d.Lang, "zh") || language("", sample) == "zh"
 	heads := headings(body, h)
 	d.Title = cleanTitle(h.title, heads)
 	d.Keywords = h.keywords

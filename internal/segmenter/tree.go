@@ -25,6 +25,7 @@ type node struct {
 	linkChars int // of them, inside links
 	tags      int // elements in the subtree, itself included
 	commas    int // clause punctuation in the subtree
+	cjk       int // CJK characters outside links in the subtree
 	inLink    bool
 	pre       bool
 }
@@ -139,7 +140,7 @@ func (b *builder) convert(h *html.Node, parent *node, inLink, pre bool) *node {
 			return nil
 		}
 		n := &node{text: t, parent: parent, inLink: inLink, pre: pre}
-		n.chars, n.commas = countText(t)
+		n.chars, n.commas, n.cjk = countText(t)
 		if inLink {
 			n.linkChars = n.chars
 		}
@@ -188,7 +189,7 @@ func (b *builder) convert(h *html.Node, parent *node, inLink, pre bool) *node {
 	if h.DataAtom == atom.Img && inLink {
 		// An image anchor counts its alt text as anchor text.
 		if alt := collapseSpace(attr(h, "alt")); alt != "" {
-			c, _ := countText(alt)
+			c, _, _ := countText(alt)
 			n.linkChars += c
 			n.chars += c
 		}
@@ -203,6 +204,9 @@ func (n *node) add(k *node) {
 	n.linkChars += k.linkChars
 	n.tags += k.tags
 	n.commas += k.commas
+	if !k.inLink {
+		n.cjk += k.cjk
+	}
 }
 
 // inspect records head data: title, base, canonical, lang, meta tags,
@@ -324,8 +328,8 @@ func collapseSpace(s string) string {
 	return sb.String()
 }
 
-// countText counts non-space runes and clause punctuation.
-func countText(s string) (chars, commas int) {
+// countText counts non-space runes, clause punctuation and CJK runes.
+func countText(s string) (chars, commas, cjk int) {
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
 		i += size
@@ -333,12 +337,15 @@ func countText(s string) (chars, commas int) {
 			continue
 		}
 		chars++
+		if r >= 0x2e80 && isCJK(r) {
+			cjk++
+		}
 		switch r {
 		case ',', '，', '、', '。', ';', '；', '．':
 			commas++
 		}
 	}
-	return chars, commas
+	return chars, commas, cjk
 }
 
 // isCJK tells whether r is a Han, kana or hangul character.
@@ -360,7 +367,9 @@ func hasBlockKid(n *node) bool {
 func clearLink(n *node) {
 	n.inLink = false
 	n.linkChars = 0
+	n.cjk = 0
 	for _, k := range n.kids {
 		clearLink(k)
+		n.cjk += k.cjk
 	}
 }
