@@ -28,6 +28,7 @@ func Decode(b []byte, v any) error {
 	if !IsJSON(b) {
 		return errors.New("not a JSON object")
 	}
+	b = bytes.TrimLeft(b, " \t\ufeff") // a BOM is not JSON
 	if err := json.Unmarshal(b, v); err != nil {
 		var se *json.SyntaxError
 		var te *json.UnmarshalTypeError
