@@ -1,0 +1,291 @@
+package main
+
+import (
+	"bufio"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	_ "modernc.org/sqlite"
+
+	"github.com/focuscrawl/focuscrawl/internal/record"
+)
+
+// treeWeb serves /p/i for i < n, each linking to its children 2i+1, 2i+2
+// and to a cousin, and counts the fetches of every page.
+type treeWeb struct {
+	n    int
+	mu   sync.Mutex
+	hits map[int]int
+}
+
+func (w *treeWeb) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
+	i, err := strconv.Atoi(strings.TrimPrefix(r.URL.Path, "/p/"))
+	if err != nil || i < 0 || i >= w.n {
+		http.NotFound(rw, r)
+		return
+	}
+	w.mu.Lock()
+	w.hits[i]++
+	w.mu.Unlock()
+	fmt.Fprintf(rw, "page %d", i)
+}
+
+func (w *treeWeb) links(i int) []int {
+	var out []int
+	for _, c := range []int{2*i + 1, 2*i + 2, (i*7 + 3) % w.n} {
+		if c < w.n {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// loop is one run of the closed crawl loop: seed next --follow, a stand-in
+// for fetch | segment | score running in the test, and seed add.
+type loop struct {
+	next, add *procHandle
+	workerErr chan error
+}
+
+type procHandle struct {
+	cmd    interface{ Wait() error }
+	kill   func() error
+	stderr *strings.Builder
+}
+
+func startLoop(t *testing.T, db, base string, web *treeWeb, delay time.Duration) *loop {
+	t.Helper()
+	next := seedCmd(t, "next", "--db", db, "--follow", "--lease", "1s", "--in-flight", "8", "--per-host", "0", "--poll", "20ms")
+	add := seedCmd(t, "add", "--db", db)
+	var nextErr, addErr strings.Builder
+	next.Stderr, add.Stderr = &nextErr, &addErr
+	nextOut, err := next.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	addIn, err := add.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := add.Start(); err != nil {
+		t.Fatal(err)
+	}
+	if err := next.Start(); err != nil {
+		t.Fatal(err)
+	}
+	l := &loop{
+		next:      &procHandle{cmd: next, kill: next.Process.Kill, stderr: &nextErr},
+		add:       &procHandle{cmd: add, kill: add.Process.Kill, stderr: &addErr},
+		workerErr: make(chan error, 1),
+	}
+	go func() {
+		defer addIn.Close()
+		err := work(nextOut, addIn, base, web, delay)
+		nextOut.Close() // as a dying stage closes its end of the pipe
+		l.workerErr <- err
+	}()
+	return l
+}
+
+// work fetches each url record and writes a scored doc with the page's
+// links, as fetch | segment | score would.
+func work(in io.Reader, out io.Writer, base string, web *treeWeb, delay time.Duration) error {
+	sc := bufio.NewScanner(in)
+	bw := bufio.NewWriter(out)
+	for sc.Scan() {
+		var u record.URL
+		if err := json.Unmarshal(sc.Bytes(), &u); err != nil {
+			return fmt.Errorf("worker: %q: %w", sc.Text(), err)
+		}
+		resp, err := http.Get(u.URL)
+		if err != nil {
+			return err
+		}
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		i, _ := strconv.Atoi(strings.TrimPrefix(u.URL, base+"/p/"))
+		d := record.ScoredDoc{Score: 0.5, Relevant: i%2 == 0}
+		d.URL, d.Status, d.Lineage = u.URL, resp.StatusCode, u.Lineage
+		for _, c := range web.links(i) {
+			l := record.ScoredLink{Priority: 1 / float64(c+1)}
+			l.URL = fmt.Sprintf("%s/p/%d", base, c)
+			d.Links = append(d.Links, l)
+		}
+		b, _ := json.Marshal(d)
+		bw.Write(append(b, '\n'))
+		if err := bw.Flush(); err != nil {
+			return nil // seed add is gone
+		}
+		time.Sleep(delay)
+	}
+	return nil
+}
+
+func doneURLs(t *testing.T, db string) map[string]bool {
+	t.Helper()
+	h, err := sql.Open("sqlite", "file:"+db+"?_pragma=busy_timeout(10000)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	rows, err := h.Query(`SELECT url FROM urls WHERE state >= 2`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	out := map[string]bool{}
+	for rows.Next() {
+		var u string
+		rows.Scan(&u)
+		out[u] = true
+	}
+	return out
+}
+
+// TestCrawlLoopResumesAfterSIGKILL kills one stage of a running loop with
+// SIGKILL, runs the loop again, and checks that no page recorded done is
+// fetched again and that the pages leased by the killed run are not lost.
+func TestCrawlLoopResumesAfterSIGKILL(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end")
+	}
+	for _, victim := range []string{"add", "next"} {
+		t.Run("kill "+victim, func(t *testing.T) {
+			web := &treeWeb{n: 120, hits: map[int]int{}}
+			srv := httptest.NewServer(web)
+			defer srv.Close()
+			db := filepath.Join(t.TempDir(), "crawl.db")
+			if r := runSeed(t, srv.URL+"/p/0\n", nil, "add", "--db", db); r.code != 0 {
+				t.Fatalf("seed: %s", r.stderr)
+			}
+
+			// First run, killed in the middle.
+			l := startLoop(t, db, srv.URL, web, 5*time.Millisecond)
+			deadline := time.Now().Add(20 * time.Second)
+			for len(doneURLs(t, db)) < 30 && time.Now().Before(deadline) {
+				time.Sleep(20 * time.Millisecond)
+			}
+			victimProc, other := l.add, l.next
+			if victim == "next" {
+				victimProc, other = l.next, l.add
+			}
+			victimProc.kill()
+			victimProc.cmd.Wait()
+			// The rest of the pipe ends by itself (closed pipes), or is
+			// stopped as a user would.
+			waitOrKill(other, 5*time.Second)
+			<-l.workerErr
+			before := doneURLs(t, db)
+			if len(before) < 30 || len(before) >= web.n {
+				t.Fatalf("first run recorded %d pages, want some but not all", len(before))
+			}
+			if st := frontierStats(t, db); victim == "add" && st.States["leased"] == 0 {
+				t.Errorf("no URL left leased by the killed run: the test proves nothing about leases")
+			}
+
+			// Second run: to the end.
+			l = startLoop(t, db, srv.URL, web, 0)
+			if err := waitTimeout(l.next, 30*time.Second); err != nil {
+				t.Fatalf("second run: seed next: %v\n%s", err, l.next.stderr)
+			}
+			if err := <-l.workerErr; err != nil {
+				t.Fatal(err)
+			}
+			if err := waitTimeout(l.add, 10*time.Second); err != nil {
+				t.Fatalf("second run: seed add: %v\n%s", err, l.add.stderr)
+			}
+			after := doneURLs(t, db)
+			if len(after) != web.n {
+				t.Errorf("%d pages done after the second run, want all %d (leased pages lost?)", len(after), web.n)
+			}
+			web.mu.Lock()
+			defer web.mu.Unlock()
+			for u := range before {
+				i, _ := strconv.Atoi(strings.TrimPrefix(u, srv.URL+"/p/"))
+				if web.hits[i] != 1 {
+					t.Errorf("%s was recorded done in the first run but fetched %d times", u, web.hits[i])
+				}
+			}
+		})
+	}
+}
+
+func waitTimeout(p *procHandle, d time.Duration) error {
+	done := make(chan error, 1)
+	go func() { done <- p.cmd.Wait() }()
+	select {
+	case err := <-done:
+		return err
+	case <-time.After(d):
+		p.kill()
+		<-done
+		return fmt.Errorf("did not end within %v", d)
+	}
+}
+
+func waitOrKill(p *procHandle, d time.Duration) {
+	waitTimeout(p, d)
+}
+
+// TestNextFollowLatency: a URL queued while seed next --follow waits is
+// emitted within a fraction of a second, and the follower ends once
+// nothing is queued or leased.
+func TestNextFollowLatency(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "crawl.db")
+	if r := runSeed(t, "http://a.cn/\n", nil, "add", "--db", db); r.code != 0 {
+		t.Fatal(r.stderr)
+	}
+	// Someone else holds a lease: the follower must wait, not end.
+	if us := nextURLs(t, db, "-n", "1", "--lease", "2s"); len(us) != 1 {
+		t.Fatalf("leased %v", us)
+	}
+	next := seedCmd(t, "next", "--db", db, "--follow")
+	out, err := next.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr strings.Builder
+	next.Stderr = &stderr
+	if err := next.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(300 * time.Millisecond)
+	added := time.Now() // includes starting and ending seed add
+	if r := runSeed(t, "http://b.cn/\n", nil, "add", "--db", db); r.code != 0 {
+		t.Fatal(r.stderr)
+	}
+	sc := bufio.NewScanner(out)
+	if !sc.Scan() {
+		t.Fatalf("no line from the follower: %s", stderr.String())
+	}
+	latency := time.Since(added)
+	t.Logf("queued -> emitted in %v", latency)
+	if !strings.Contains(sc.Text(), "http://b.cn/") || latency > time.Second {
+		t.Errorf("got %q after %v, want b.cn within 1s", sc.Text(), latency)
+	}
+	// b.cn comes back done; a.cn is still held by the other lease.
+	if r := runSeed(t, `{"url":"http://b.cn/","status":200}`+"\n", nil, "add", "--db", db); r.code != 0 {
+		t.Fatal(r.stderr)
+	}
+	// a.cn's lease expires: the follower emits it, and then waits for it.
+	if !sc.Scan() || !strings.Contains(sc.Text(), "http://a.cn/") {
+		t.Fatalf("expired lease not re-emitted: %q %s", sc.Text(), stderr.String())
+	}
+	if r := runSeed(t, `{"url":"http://a.cn/","status":200}`+"\n", nil, "add", "--db", db); r.code != 0 {
+		t.Fatal(r.stderr)
+	}
+	h := &procHandle{cmd: next, kill: next.Process.Kill, stderr: &stderr}
+	if err := waitTimeout(h, 5*time.Second); err != nil {
+		t.Fatalf("follower did not end with nothing queued or leased: %v", err)
+	}
+}
