@@ -2,6 +2,7 @@ package text
 
 import (
 	"sync"
+	"unicode/utf8"
 
 	"github.com/focuscrawl/focuscrawl/internal/text/dictfile"
 )
@@ -19,7 +20,12 @@ const domainDist float32 = 10
 // text of each unit.
 type domain struct {
 	nodes []domainNode
-	edges map[domainEdge]int32
+	ids   map[string]uint32 // unit text → unit id (from 1)
+	// runes has bit r&0xFFFF set for every one-rune unit in ids: most
+	// units of a text are in no domain word, and this rejects them
+	// without hashing.
+	runes [1024]uint64
+	edges map[uint64]int32  // parent<<32 | unit id → child
 	words []domainWord
 	// latin reports whether some word starts with a unit that is not CJK,
 	// so text without CJK characters still needs the shortest-path cut.
@@ -44,15 +50,10 @@ type domainWord struct {
 	node  int32
 }
 
-type domainEdge struct {
-	parent int32
-	unit   string
-}
-
 // newDomain builds the trie of words, each already normalised. Words of
 // one unit that is not CJK are left out: they come out whole anyway.
 func newDomain(words []string) *domain {
-	d := &domain{nodes: make([]domainNode, 1), edges: map[domainEdge]int32{}}
+	d := &domain{nodes: make([]domainNode, 1), ids: map[string]uint32{}, edges: map[uint64]int32{}}
 	for _, w := range words {
 		units := splitUnits(nil, w)
 		if len(units) == 0 || len(units) == 1 && units[0].kind != unitCJK || !hasWordRune(w) {
@@ -60,7 +61,15 @@ func newDomain(words []string) *domain {
 		}
 		node := int32(0)
 		for _, u := range units {
-			e := domainEdge{parent: node, unit: w[u.start:u.end]}
+			id, ok := d.ids[w[u.start:u.end]]
+			if !ok {
+				id = uint32(len(d.ids) + 1)
+				d.ids[w[u.start:u.end]] = id
+				if r, size := utf8.DecodeRuneInString(w[u.start:u.end]); size == u.end-u.start {
+					d.runes[(r&0xFFFF)>>6] |= 1 << (r & 63)
+				}
+			}
+			e := uint64(node)<<32 | uint64(id)
 			c, ok := d.edges[e]
 			if !ok {
 				c = int32(len(d.nodes))
@@ -111,9 +120,20 @@ func (d *domain) dists(zh *dictfile.Trie) []float32 {
 	return d.zhDist
 }
 
-// child returns the node below parent along unit, or -1.
-func (d *domain) child(parent int32, unit string) int32 {
-	if c, ok := d.edges[domainEdge{parent: parent, unit: unit}]; ok {
+// unitID returns the id of a unit's text, or 0 when no domain word has it.
+func (d *domain) unitID(unit string) uint32 {
+	if r, size := utf8.DecodeRuneInString(unit); size == len(unit) && d.runes[(r&0xFFFF)>>6]&(1<<(r&63)) == 0 {
+		return 0
+	}
+	return d.ids[unit]
+}
+
+// child returns the node below parent along the unit with id, or -1.
+func (d *domain) child(parent int32, id uint32) int32 {
+	if id == 0 {
+		return -1
+	}
+	if c, ok := d.edges[uint64(parent)<<32|uint64(id)]; ok {
 		return c
 	}
 	return -1
@@ -145,7 +165,7 @@ func splitDist(s string, units []unit, zh *dictfile.Trie) float32 {
 		if cur > 0 {
 			base = jumpers[cur-1].dist
 		}
-		found = lookup(found[:0], s, units, labels, cur, zh, nil, nil)
+		found = lookup(found[:0], labels, nil, cur, zh, nil, nil)
 		single := false
 		for _, m := range found {
 			if m.size == 1 {

@@ -16,11 +16,87 @@ func Normalize(s string) string {
 	if isASCII(s) {
 		return strings.ToLower(s)
 	}
+	if out, ok := normalizeCommon(s); ok {
+		return out
+	}
 	s = norm.NFKC.String(s)
 	if !hasUpper(s) {
 		return s
 	}
 	return strings.ToLower(s)
+}
+
+// normalizeCommon normalises text made only of ASCII, CJK ideographs,
+// common CJK punctuation and full-width ASCII forms — most Chinese pages —
+// in one pass, without the NFKC tables. It reports false, doing nothing,
+// when s has any other rune.
+func normalizeCommon(s string) (string, bool) {
+	changed := false
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if 'A' <= c && c <= 'Z' {
+				changed = true
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case stableCJK(r):
+		case 0xFF01 <= r && r <= 0xFF5E || r == 0x3000:
+			changed = true
+		default:
+			return "", false
+		}
+		i += size
+	}
+	if !changed {
+		return s, true
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			b.WriteByte(c)
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == 0x3000:
+			b.WriteByte(' ')
+		case 0xFF01 <= r && r <= 0xFF5E:
+			c := byte(r - 0xFF01 + '!')
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			b.WriteByte(c)
+		default:
+			b.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	return b.String(), true
+}
+
+// stableCJK reports whether r is a CJK ideograph or punctuation mark that
+// NFKC and lower-casing leave alone and that never composes with a
+// neighbour (TestNormalizeCommon checks every one against x/text/norm).
+func stableCJK(r rune) bool {
+	switch {
+	case 0x4E00 <= r && r <= 0x9FFF, 0x3400 <= r && r <= 0x4DBF:
+		return true
+	case 0x3001 <= r && r <= 0x3002, 0x3008 <= r && r <= 0x3011, 0x3014 <= r && r <= 0x301B:
+		return true
+	case r == 0x2014, r == 0x2018, r == 0x2019, r == 0x201C, r == 0x201D, r == 0x00B7:
+		return true
+	}
+	return false
 }
 
 // hasUpper reports whether s has a rune that lower-casing changes. CJK

@@ -44,8 +44,13 @@ func cut(s string, units []unit, zh *dictfile.Trie, dom *domain, ends []int32) [
 		}
 	}
 	var domDist []float32
+	var domIDs []uint32
 	if dom != nil && len(dom.nodes) > 1 {
 		domDist = dom.dists(zh)
+		domIDs = make([]uint32, n)
+		for i, u := range units {
+			domIDs[i] = dom.unitID(s[u.start:u.end])
+		}
 	}
 	jumpers := make([]jumper, n)
 	var found []match
@@ -54,7 +59,7 @@ func cut(s string, units []unit, zh *dictfile.Trie, dom *domain, ends []int32) [
 		if cur > 0 {
 			base = jumpers[cur-1].dist
 		}
-		found = lookup(found[:0], s, units, labels, cur, zh, dom, domDist)
+		found = lookup(found[:0], labels, domIDs, cur, zh, dom, domDist)
 		for _, m := range found {
 			jumpers[cur+m.size-1].update(base, m.dist, m.size)
 		}
@@ -81,13 +86,13 @@ type match struct {
 
 // lookup appends the words starting at unit cur, shortest first. A domain
 // word replaces a base word over the same units.
-func lookup(dst []match, s string, units []unit, labels []uint32, cur int,
+func lookup(dst []match, labels, domIDs []uint32, cur int,
 	zh *dictfile.Trie, dom *domain, domDist []float32) []match {
 	var node uint32
 	zhLive := zh != nil
 	domNode := int32(0)
-	domLive := domDist != nil
-	for k := cur; k < len(units) && (zhLive || domLive); k++ {
+	domLive := domDist != nil && domIDs[cur] != 0
+	for k := cur; k < len(labels) && (zhLive || domLive); k++ {
 		var d float32
 		if zhLive {
 			node = zh.Child(node, labels[k])
@@ -98,7 +103,7 @@ func lookup(dst []match, s string, units []unit, labels []uint32, cur int,
 			}
 		}
 		if domLive {
-			domNode = dom.child(domNode, s[units[k].start:units[k].end])
+			domNode = dom.child(domNode, domIDs[k])
 			if domNode < 0 {
 				domLive = false
 			} else if dd := domDist[domNode]; dd > 0 {

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 var forestry = []string{"小班", "宜林地", "造林模式"}
@@ -234,5 +236,30 @@ func TestTruncate(t *testing.T) {
 		if got := Truncate(tt.in, tt.max); got != tt.want {
 			t.Errorf("Truncate(%q, %d) = %q, want %q", tt.in, tt.max, got, tt.want)
 		}
+	}
+}
+
+// TestNormalizeCommon checks the fast path against x/text/norm for every
+// rune it handles, alone and between other text.
+func TestNormalizeCommon(t *testing.T) {
+	slow := func(s string) string { return strings.ToLower(norm.NFKC.String(s)) }
+	for r := rune(0x80); r <= 0xFFFF; r++ {
+		s := "Ab" + string(r) + "森Ｃ"
+		got, ok := normalizeCommon(s)
+		if !ok {
+			continue
+		}
+		if want := slow(s); got != want {
+			t.Errorf("U+%04X: normalizeCommon(%q) = %q, NFKC+lower %q", r, s, got, want)
+		}
+	}
+	for _, s := range []string{"森林，抚育（ＧＢ／Ｔ）“质量”　提高。", "plain ascii", "森林"} {
+		got, ok := normalizeCommon(s)
+		if !ok || got != slow(s) {
+			t.Errorf("normalizeCommon(%q) = %q, %v; want %q", s, got, ok, slow(s))
+		}
+	}
+	if _, ok := normalizeCommon("é"); ok {
+		t.Error("normalizeCommon took é, which it must leave to NFKC")
 	}
 }
