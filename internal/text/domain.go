@@ -25,7 +25,7 @@ type domain struct {
 	// units of a text are in no domain word, and this rejects them
 	// without hashing.
 	runes [1024]uint64
-	edges map[uint64]int32  // parent<<32 | unit id → child
+	edges map[uint64]int32 // parent<<32 | unit id → child
 	words []domainWord
 	// latin reports whether some word starts with a unit that is not CJK,
 	// so text without CJK characters still needs the shortest-path cut.
