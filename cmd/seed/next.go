@@ -40,7 +40,7 @@ func init() {
 		Flags: append([]ucli.Flag{
 			dbFlag(),
 			&ucli.IntFlag{Name: flagN, Value: 100, Usage: "lease `N` URLs (with --follow: at most N per lease)", EnvVars: cli.Env("next-n")},
-			&ucli.IntFlag{Name: flagPerHost, Value: 10, Usage: "at most `N` URLs per host per lease (0: no limit)", EnvVars: cli.Env(flagPerHost)},
+			&ucli.IntFlag{Name: flagPerHost, Value: 10, Usage: "at most `N` URLs per host per lease (0: no limit)", EnvVars: cli.Env("next-per-host")},
 			&ucli.DurationFlag{Name: flagLease, Value: 10 * time.Minute, Usage: "a leased URL is queued again after `DURATION` unless its page came back", EnvVars: cli.Env(flagLease)},
 			&ucli.BoolFlag{Name: flagFollow, Aliases: []string{"f"}, Usage: "keep emitting as URLs are queued, until nothing is queued or leased", EnvVars: cli.Env(flagFollow)},
 			&ucli.IntFlag{Name: flagMaxPages, Usage: "with --follow: stop after `N` URLs (0: no limit)", EnvVars: cli.Env(flagMaxPages)},

@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"fmt"
 	"strings"
+
+	"github.com/focuscrawl/focuscrawl/internal/scoring"
 )
 
 // pageScoreChunk is how many URLs one PageScores query asks about.
@@ -74,4 +76,15 @@ func (s *SQLiteStore) WalkEdges(ctx context.Context, fn func(e Edge) error) erro
 		return fmt.Errorf("frontier: edges: %w", err)
 	}
 	return nil
+}
+
+// The view of the frontier that score --db reads.
+var _ scoring.Store = (*SQLiteStore)(nil)
+
+// Edges walks the link graph for score (scoring.Store): WalkEdges with
+// scoring's own edge type.
+func (s *SQLiteStore) Edges(ctx context.Context, fn func(scoring.Edge) error) error {
+	return s.WalkEdges(ctx, func(e Edge) error {
+		return fn(scoring.Edge{From: e.From, To: e.To, Anchor: e.Anchor, Context: e.Context})
+	})
 }
