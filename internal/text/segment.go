@@ -2,8 +2,6 @@ package text
 
 import "github.com/focuscrawl/focuscrawl/internal/text/dictfile"
 
-type dictTrie = dictfile.Trie
-
 // pseudoDist is the path length gse gives a character that starts no
 // dictionary word of one unit.
 const pseudoDist float32 = 32

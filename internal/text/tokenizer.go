@@ -2,6 +2,9 @@ package text
 
 import (
 	"strings"
+	"unicode/utf8"
+
+	"github.com/focuscrawl/focuscrawl/internal/text/dictfile"
 )
 
 // Options configures a Tokenizer.
@@ -75,24 +78,45 @@ func (t *Tokenizer) IsStopword(w string) bool {
 	return ok
 }
 
+// chunkSize is the length of text cut at a time: past it, the text is
+// cut at the next line break (or, lacking one, at the next space or
+// punctuation mark), which no word spans, so memory stays bounded on huge
+// pages without changing any word.
+const chunkSize = 64 << 10
+
 func (t *Tokenizer) words(s string, dropStop bool) []string {
 	if s == "" {
 		return nil
 	}
 	s = Normalize(s)
-	units := splitUnits(make([]unit, 0, len(s)/2+1), s)
-	out := make([]string, 0, len(units)/2+1)
-	keep := func(w string) {
-		if !hasWordRune(w) {
-			return
-		}
-		if dropStop {
-			if _, ok := t.stop[w]; ok {
-				return
+	out := make([]string, 0, len(s)/6+1)
+	var units []unit
+	var ends []int32
+	for len(s) > 0 {
+		chunk := s[:chunkEnd(s)]
+		s = s[len(chunk):]
+		units = splitUnits(units[:0], chunk)
+		ends = t.cutChunk(chunk, units, ends[:0])
+		from := 0
+		for _, e := range ends {
+			w := chunk[units[from].start:units[e-1].end]
+			from = int(e)
+			if !hasWordRune(w) {
+				continue
 			}
+			if dropStop {
+				if _, ok := t.stop[w]; ok {
+					continue
+				}
+			}
+			out = append(out, w)
 		}
-		out = append(out, w)
 	}
+	return out
+}
+
+// cutChunk returns the word ends of one chunk's units (see cut).
+func (t *Tokenizer) cutChunk(s string, units []unit, ends []int32) []int32 {
 	cjk := false
 	for _, u := range units {
 		if u.kind == unitCJK {
@@ -103,22 +127,41 @@ func (t *Tokenizer) words(s string, dropStop bool) []string {
 	if !cjk && !t.dom.latin {
 		// Without CJK text or multi-unit Latin domain words every unit is
 		// a word on its own.
-		for _, u := range units {
-			keep(s[u.start:u.end])
+		for i := range units {
+			ends = append(ends, int32(i+1))
 		}
-		return out
+		return ends
 	}
-	var zh = (*dictTrie)(nil)
+	var zh *dictfile.Trie
 	if cjk {
 		if tr, err := chinese(); err == nil {
 			zh = tr
 		}
 	}
-	ends := cut(s, units, zh, t.dom, nil)
-	from := 0
-	for _, e := range ends {
-		keep(s[units[from].start:units[e-1].end])
-		from = int(e)
+	return cut(s, units, zh, t.dom, ends)
+}
+
+// chunkEnd returns where the first chunk of s ends.
+func chunkEnd(s string) int {
+	if len(s) <= chunkSize {
+		return len(s)
 	}
-	return out
+	if i := strings.IndexByte(s[chunkSize:], '\n'); i >= 0 && i < chunkSize {
+		return chunkSize + i + 1
+	}
+	// No line break nearby: the next ASCII space or punctuation mark
+	// (never inside a word of the dictionary), else a rune boundary.
+	for i := chunkSize; i < len(s) && i < 2*chunkSize; i++ {
+		if c := s[i]; c == ' ' || c == '\t' || c == ',' || c == '.' || c == ';' {
+			return i + 1
+		}
+	}
+	i := 2 * chunkSize
+	if i > len(s) {
+		return len(s)
+	}
+	for i < len(s) && !utf8.RuneStart(s[i]) {
+		i++
+	}
+	return i
 }

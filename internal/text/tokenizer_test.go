@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
 )
@@ -262,4 +263,45 @@ func TestNormalizeCommon(t *testing.T) {
 	if _, ok := normalizeCommon("é"); ok {
 		t.Error("normalizeCommon took é, which it must leave to NFKC")
 	}
+}
+
+// TestLongText checks that text longer than a chunk gives the words of
+// its lines, with or without line breaks near the chunk size.
+func TestLongText(t *testing.T) {
+	tk := NewTokenizer(Options{Dictionary: forestry})
+	line := "该小班的宜林地适合采用造林模式，The forest plan follows FAO guidelines。"
+	var want []string
+	var b strings.Builder
+	for b.Len() < 3*chunkSize {
+		b.WriteString(line)
+		b.WriteByte('\n')
+		want = append(want, tk.Tokens(line)...)
+	}
+	if got := tk.Tokens(b.String()); !slices.Equal(got, want) {
+		t.Errorf("long text: %d tokens, want %d", len(got), len(want))
+	}
+	// One line of 300 KB: cut somewhere, never inside a rune.
+	one := strings.Repeat("森林抚育", 300<<10/12)
+	for _, w := range tk.Tokens(one) {
+		if !utf8.ValidString(w) || w == "" {
+			t.Fatalf("bad token %q", w)
+		}
+	}
+}
+
+// FuzzTokens checks that any input gives valid, non-empty tokens that are
+// pieces of the normalised text, with no stop word.
+func FuzzTokens(f *testing.F) {
+	for _, s := range []string{benchText, "该小班的宜林地", "Machine learning\xff\xfe森林", "ＡＢＣ　１２３", "c++ b超 한국어"} {
+		f.Add(s)
+	}
+	tk := NewTokenizer(Options{Dictionary: []string{"小班", "宜林地", "machine learning", "c++"}})
+	f.Fuzz(func(t *testing.T, s string) {
+		n := Normalize(s)
+		for _, w := range tk.Tokens(s) {
+			if w == "" || !utf8.ValidString(w) || !strings.Contains(n, w) || tk.IsStopword(w) {
+				t.Fatalf("Tokens(%q): bad token %q", s, w)
+			}
+		}
+	})
 }
