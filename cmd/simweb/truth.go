@@ -93,4 +93,3 @@ func firstErr(errs ...error) error {
 	}
 	return nil
 }
-

@@ -11,15 +11,15 @@ type SiteKind uint8
 
 // The site kinds.
 const (
-	KindPortal     SiteKind = iota // news portal, channels of every topic
-	KindAuthority                  // government authority of one topic, with a rank
-	KindGovPortal                  // general government portal (carries tunnels)
-	KindBookstore                  // online bookstore: books with price, ISBN, author, cart
-	KindShop                       // shop of other goods: prices and carts, no books
-	KindContent                    // topical media, company or institute site
-	KindForum                      // forum, session ids in URLs
-	KindLinkFarm                   // spam pages of links
-	KindAds                        // ad server: click URLs that redirect
+	KindPortal    SiteKind = iota // news portal, channels of every topic
+	KindAuthority                 // government authority of one topic, with a rank
+	KindGovPortal                 // general government portal (carries tunnels)
+	KindBookstore                 // online bookstore: books with price, ISBN, author, cart
+	KindShop                      // shop of other goods: prices and carts, no books
+	KindContent                   // topical media, company or institute site
+	KindForum                     // forum, session ids in URLs
+	KindLinkFarm                  // spam pages of links
+	KindAds                       // ad server: click URLs that redirect
 )
 
 var kindNames = [...]string{"portal", "authority", "government", "bookstore", "shop", "content", "forum", "linkfarm", "ads"}
@@ -85,7 +85,7 @@ type site struct {
 	lang  int
 	rank  string
 	place string // region name in text
-	style int  // URL style variant
+	style int    // URL style variant
 
 	gbk  bool
 	decl int // declHeader|declMeta for GBK sites (0: no declaration)

@@ -112,13 +112,13 @@ func (s *site) listPath(slug string, col, n int) string {
 
 // On-demand paths.
 
-func cartPath(id int) string        { return fmt.Sprintf("/cart.html?add=%d", id) }
-func printPath(id int) string       { return fmt.Sprintf("/print/%d.html", id) }
-func legacyPath(id int) string      { return fmt.Sprintf("/show.asp?id=%d", id) }
-func legacyHopPath(id int) string   { return fmt.Sprintf("/go/%d", id) }
-func clickPath(c int) string        { return fmt.Sprintf("/click?c=%d", c) }
-func calendarPath(m string) string  { return "/calendar/?month=" + m }
-func searchPath(q string) string    { return "/search?q=" + url.QueryEscape(q) }
+func cartPath(id int) string       { return fmt.Sprintf("/cart.html?add=%d", id) }
+func printPath(id int) string      { return fmt.Sprintf("/print/%d.html", id) }
+func legacyPath(id int) string     { return fmt.Sprintf("/show.asp?id=%d", id) }
+func legacyHopPath(id int) string  { return fmt.Sprintf("/go/%d", id) }
+func clickPath(c int) string       { return fmt.Sprintf("/click?c=%d", c) }
+func calendarPath(m string) string { return "/calendar/?month=" + m }
+func searchPath(q string) string   { return "/search?q=" + url.QueryEscape(q) }
 func withSession(p, sid string) string {
 	if strings.Contains(p, "?") {
 		return p + "&sid=" + sid

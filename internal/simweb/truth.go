@@ -411,4 +411,3 @@ func (w *Web) Stats() Stats {
 	}
 	return st
 }
-
