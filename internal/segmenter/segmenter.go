@@ -20,7 +20,7 @@ type Tokenizer interface {
 const (
 	// DefaultHubRatio is μ, the anchor-text to other-text ratio above
 	// which a page is a hub. docs/segment.md gives the measurements.
-	DefaultHubRatio = 1.0
+	DefaultHubRatio = 2.0
 	// DefaultMaxBytes caps the HTML segmented per page (16 MiB); the rest
 	// is cut at a tag boundary.
 	DefaultMaxBytes = 16 << 20

@@ -1,0 +1,71 @@
+package segmenter
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/focuscrawl/focuscrawl/internal/charset"
+	"github.com/focuscrawl/focuscrawl/internal/record"
+	"github.com/focuscrawl/focuscrawl/internal/text"
+)
+
+// benchPages are the fixtures, or the pages of SEGMENT_BENCH_DIR (raw
+// HTML files in any charset) when set, as scripts/bench/segment.sh does.
+func benchPages(b *testing.B) ([]record.Page, int64) {
+	dir := os.Getenv("SEGMENT_BENCH_DIR")
+	pattern := filepath.Join("testdata", "*.html")
+	if dir != "" {
+		pattern = filepath.Join(dir, "*.html")
+	}
+	files, err := filepath.Glob(pattern)
+	if err != nil || len(files) == 0 {
+		b.Fatalf("no pages under %s", pattern)
+	}
+	var pages []record.Page
+	var n int64
+	for _, f := range files {
+		raw, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		html, _, err := charset.Decode(raw, "")
+		if err != nil {
+			b.Fatal(err)
+		}
+		pages = append(pages, record.Page{URL: "http://bench.example/" + filepath.Base(f), HTML: html})
+		n += int64(len(html))
+	}
+	return pages, n
+}
+
+func BenchmarkSegment(b *testing.B) {
+	pages, n := benchPages(b)
+	sg, err := New(Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(n)
+	b.ResetTimer()
+	for range b.N {
+		for _, p := range pages {
+			sg.Segment(p)
+		}
+	}
+}
+
+func BenchmarkSegmentTokens(b *testing.B) {
+	pages, n := benchPages(b)
+	sg, err := New(Options{Tokenizer: text.NewTokenizer(text.Options{})})
+	if err != nil {
+		b.Fatal(err)
+	}
+	sg.Segment(pages[0]) // the dictionary loads once per process, not per page
+	b.SetBytes(n)
+	b.ResetTimer()
+	for range b.N {
+		for _, p := range pages {
+			sg.Segment(p)
+		}
+	}
+}
