@@ -60,6 +60,18 @@ echo "| tokens | gse full zh, peak RSS (reference) | $(( gse_rss / 1024 )) MB | 
 echo "| tokens | binary size, minimal program with internal/text | $(size_mb "$bin/tokenize") | |"
 echo "| tokens | binary size, the same with gse linked (reference) | $(size_mb "$bin/agree") | |"
 echo "| tokens | embedded dictionary (zstd) | $(size_mb internal/text/data/zh.dict.zst) | |"
+# The stage that pays it first: segment, from exec to exit, on one Chinese page record.
+if [ -x bin/segment ]; then
+  pagerec=$(mktemp)
+  "$bin/tokenize" -page "$page" >"$pagerec"
+  seg_wall=$(wall_ms 7 bin/segment "$pagerec")
+  seg_rss=$(/usr/bin/time -f '%M' bin/segment "$pagerec" 2>&1 >/dev/null | tail -1)
+  seg_notok=$(wall_ms 7 bin/segment --tokens=false "$pagerec")
+  echo "| tokens | segment start-up: exec to exit, one Chinese page, with tokens | ${seg_wall} ms | ≤ 300 ms |"
+  echo "| tokens | segment, the same without tokens | ${seg_notok} ms | |"
+  echo "| tokens | segment peak RSS, one Chinese page, with tokens | $(( seg_rss / 1024 )) MB | |"
+  rm -f "$pagerec"
+fi
 for b in segment score dedupe; do
   [ -x "bin/$b" ] && echo "| tokens | binary size, bin/$b | $(size_mb "bin/$b") | |"
 done

@@ -5,6 +5,7 @@
 //
 //	go build -trimpath -o /tmp/tokenize ./internal/text/gen/tokenize
 //	/tmp/tokenize [-dict WORDS] [-print] FILE ...
+//	/tmp/tokenize -page FILE.html ... > pages.jsonl   # page records for timing segment
 //
 // Files ending in .html or .htm are decoded with internal/charset and
 // reduced to their text; other files are read as UTF-8.
@@ -12,6 +13,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -24,6 +26,7 @@ import (
 	"golang.org/x/net/html"
 
 	"github.com/focuscrawl/focuscrawl/internal/charset"
+	"github.com/focuscrawl/focuscrawl/internal/record"
 	"github.com/focuscrawl/focuscrawl/internal/text"
 )
 
@@ -31,7 +34,15 @@ func main() {
 	start := time.Now()
 	dict := flag.String("dict", "", "comma-separated domain words")
 	print := flag.Bool("print", false, "print the tokens of each file, space-separated")
+	page := flag.Bool("page", false, "only write each HTML file as a page record (UTF-8), for timing a stage")
 	flag.Parse()
+	if *page {
+		if err := writePages(flag.Args()); err != nil {
+			fmt.Fprintln(os.Stderr, "tokenize:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	var words []string
 	if *dict != "" {
 		words = strings.Split(*dict, ",")
@@ -62,6 +73,28 @@ func main() {
 	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
 	fmt.Fprintf(os.Stderr, "first_tokens_ms=%.1f total_ms=%.1f tokenize_ms=%.1f tokens=%d bytes=%d maxrss_kb=%d chinese_loaded=%v\n",
 		ms(first), ms(time.Since(start)), ms(tokTime), tokens, bytesIn, ru.Maxrss, text.Loaded())
+}
+
+// writePages writes one page record per file, its body decoded to UTF-8.
+func writePages(files []string) error {
+	enc := json.NewEncoder(os.Stdout)
+	enc.SetEscapeHTML(false)
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return err
+		}
+		u, cs, err := charset.Decode(b, "")
+		if err != nil {
+			return fmt.Errorf("%s: %w", f, err)
+		}
+		p := record.Page{URL: "http://pages.test/" + filepath.Base(f), Status: 200,
+			ContentType: "text/html", Charset: cs, HTML: u}
+		if err := enc.Encode(p); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
