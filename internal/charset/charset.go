@@ -40,6 +40,9 @@ type Result struct {
 	Encoding encoding.Encoding
 	// bomLen is the length of the byte order mark to skip.
 	bomLen int
+	// validUTF8 records that the whole body was found to be valid UTF-8,
+	// so decoding need not check it again.
+	validUTF8 bool
 }
 
 // UTF8 is the name of UTF-8.
@@ -142,7 +145,11 @@ func headerCharset(contentType string) string {
 // contradict by what the detector finds, when it finds a multi-byte
 // encoding that decodes them cleanly.
 func overrideFalseUTF8(body []byte, r Result) Result {
-	if r.Name != UTF8 || utf8.Valid(body) {
+	if r.Name != UTF8 {
+		return r
+	}
+	if utf8.Valid(body) {
+		r.validUTF8 = true
 		return r
 	}
 	d, ok := detectLegacy(body)
@@ -164,7 +171,7 @@ func (r Result) multiByte() bool {
 func (r Result) decode(body []byte) (string, error) {
 	body = body[r.bomLen:]
 	if r.Encoding == nil || r.Encoding == encoding.Nop {
-		if utf8.Valid(body) {
+		if r.validUTF8 || utf8.Valid(body) {
 			return string(body), nil
 		}
 		return strings.ToValidUTF8(string(body), "\uFFFD"), nil
