@@ -57,13 +57,13 @@ func TestAppendPageMatchesEncodingJSON(t *testing.T) {
 	full := record.Page{}
 	fillAll(reflect.ValueOf(&full).Elem(), "森林 <a href=\"x\">\\ \n\t\x01 \u2029 ")
 	tests := map[string]record.Page{
-		"every field": full,
-		"zero":        {},
+		"every field":                full,
+		"zero":                       {},
 		"invalid utf-8 and controls": {URL: "http://x/\xff", HTML: "a\x00b\x1fc\u2028d\xe2\x80", Error: "\"quoted\""},
-		"floats":      {Lineage: record.Lineage{Priority: 1e-7, Inherited: 123456789.125}},
-		"big floats":  {Lineage: record.Lineage{Priority: 1e21, Inherited: -0.5}},
-		"pretty meta": {URL: "u", Meta: record.Meta("{\n  \"a\": 1\n}")},
-		"redirects":   {Redirects: []string{"http://a/", "http://b/"}, Truncated: true, Bytes: 12},
+		"floats":                     {Lineage: record.Lineage{Priority: 1e-7, Inherited: 123456789.125}},
+		"big floats":                 {Lineage: record.Lineage{Priority: 1e21, Inherited: -0.5}},
+		"pretty meta":                {URL: "u", Meta: record.Meta("{\n  \"a\": 1\n}")},
+		"redirects":                  {Redirects: []string{"http://a/", "http://b/"}, Truncated: true, Bytes: 12},
 	}
 	for name, p := range tests {
 		t.Run(name, func(t *testing.T) {
