@@ -16,7 +16,7 @@ import (
 //     the full table, which is jieba's own rule for unknown words.
 //   - en.idf.zst: built from the article bodies of the 181 English news
 //     pages of scrapinghub/article-extraction-benchmark (MIT) with the
-//     project's tokenizer; unseen Latin terms get ln(1+N)+1.
+//     project's tokenizer; unseen Latin terms get ln(1+N)+1. Rebuilt with score idf build (docs/score.md).
 var (
 	//go:embed data/zh.idf.zst
 	zhTable []byte
