@@ -35,3 +35,13 @@ func BenchmarkTokensEnglish(b *testing.B) {
 		tk.Tokens(s)
 	}
 }
+
+// BenchmarkLoadChinese is the cost of the lazy load: zstd decompression
+// and dictfile.Read of gse's full zh dictionary.
+func BenchmarkLoadChinese(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		if _, err := loadChinese(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

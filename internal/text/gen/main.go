@@ -16,6 +16,8 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"sort"
+	"strings"
 
 	"github.com/go-ego/gse"
 	"github.com/klauspost/compress/zstd"
@@ -66,7 +68,18 @@ func run(dir string) error {
 	if err := os.WriteFile(filepath.Join(dir, "zh.dict.zst"), packed, 0o644); err != nil {
 		return err
 	}
-	fmt.Printf("gen: %d words, total frequency %.0f, %d bytes (%d compressed)\n",
-		len(entries), d.TotalFreq(), raw.Len(), len(packed))
+	if err := seg.LoadStopEmbed(); err != nil {
+		return fmt.Errorf("load gse stop words: %w", err)
+	}
+	stop := make([]string, 0, len(seg.StopWordMap))
+	for w := range seg.StopWordMap {
+		stop = append(stop, w)
+	}
+	sort.Strings(stop)
+	if err := os.WriteFile(filepath.Join(dir, "stop_zh.txt"), []byte(strings.Join(stop, "\n")+"\n"), 0o644); err != nil {
+		return err
+	}
+	fmt.Printf("gen: %d words, total frequency %.0f, %d bytes (%d compressed); %d stop words\n",
+		len(entries), d.TotalFreq(), raw.Len(), len(packed), len(stop))
 	return nil
 }
