@@ -336,23 +336,45 @@ func (b *builder) authorityName(s *site) (host, name string) {
 	case "national":
 		n := authNational[s.topic]
 		s.place = "全国"
+		if s.topic == 1 {
+			return "www.forestry.gov.cn", n[1]
+		}
 		return "www." + n[0] + ".gov.cn", n[1]
 	case "province":
 		r := b.nextRegion(provinces, &b.prov)
 		s.place = r.zh
-		name := r.zh + suf[1]
 		if s.topic == 1 {
-			name = r.zh + "林业和草原局"
+			// Forestry bureaus are named as real provinces name them
+			// (lyj.hunan.gov.cn), so a profile's host library finds them.
+			return "lyj." + provinceAbbr(r.pinyin) + ".gov.cn", r.zh + "林业局"
 		}
-		return "www." + suf[0] + "j-" + r.pinyin + ".gov.cn", name
+		return "www." + suf[0] + "j-" + r.pinyin + ".gov.cn", r.zh + suf[1]
 	case "city":
 		r := b.nextRegion(cities, &b.city)
 		s.place = r.zh
+		if s.topic == 1 {
+			return "lyj." + r.pinyin + ".gov.cn", r.zh + suf[1]
+		}
 		return "www." + r.pinyin + suf[0] + ".gov.cn", r.zh + suf[1]
 	}
 	r := b.nextRegion(counties, &b.county)
 	s.place = r.zh
 	return "www." + r.pinyin + suf[0] + "j.gov.cn", r.zh + suf[1]
+}
+
+// provinceAbbr is the short name some provinces use in host names.
+func provinceAbbr(p string) string {
+	switch p {
+	case "zhejiang":
+		return "zj"
+	case "guangdong":
+		return "gd"
+	case "anhui":
+		return "ah"
+	case "guangxi":
+		return "gxzf"
+	}
+	return p
 }
 
 // siteKey is the registrable domain of a host.
