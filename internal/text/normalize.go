@@ -162,9 +162,8 @@ func isCJK(r rune) bool {
 		unicode.Hangul, unicode.Bopomofo)
 }
 
-// isWordRune reports whether r can be part of a token: a letter, a digit
-// or a combining mark. Tokens made only of other runes (punctuation,
-// symbols, spaces) are dropped.
+// isWordRune reports whether r is a letter or a digit. Tokens without one
+// (punctuation, symbols, spaces, lone combining marks) are dropped.
 func isWordRune(r rune) bool {
 	return unicode.IsLetter(r) || unicode.IsNumber(r)
 }
