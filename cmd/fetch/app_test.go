@@ -1,0 +1,128 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/focuscrawl/focuscrawl/internal/cli"
+	"github.com/focuscrawl/focuscrawl/internal/record"
+)
+
+// runFetch runs the command with stdin and returns stdout, stderr and the
+// exit code.
+func runFetch(t *testing.T, stdin string, args ...string) (string, string, int) {
+	t.Helper()
+	app := newApp()
+	var out, errw bytes.Buffer
+	app.Reader = strings.NewReader(stdin)
+	app.Writer = &out
+	code := cli.Run(app, append([]string{"fetch"}, args...), &errw)
+	return out.String(), errw.String(), code
+}
+
+func TestFetchCommand(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/robots.txt" {
+			w.Write([]byte("User-agent: *\nDisallow: /private\n"))
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write([]byte("<p>" + r.URL.Path + "</p>"))
+	}))
+	defer srv.Close()
+	huge := "http://x.test/" + strings.Repeat("a", 50<<20) // a 50 MB line
+	input := strings.Join([]string{
+		srv.URL + "/a",
+		"# a comment",
+		`{"url":"` + srv.URL + `/b","depth":2,"anchor":"林业","meta":{"job": 7}}`,
+		`{"url": broken json`,
+		srv.URL + "/private/x",
+		"ftp://example.com/",
+		huge,
+		"http://bad\xff.test/",
+		`{"depth":1}`,
+		"",
+	}, "\n")
+	warcPath := filepath.Join(t.TempDir(), "x.warc.gz")
+	rejects := filepath.Join(t.TempDir(), "rejects.txt")
+	stdout, stderr, code := runFetch(t, input, "--delay", "0", "--rejects", rejects, "--warc", warcPath)
+	if code != cli.ExitRejected {
+		t.Errorf("exit code %d, want %d (lines rejected); stderr:\n%s", code, cli.ExitRejected, stderr)
+	}
+	for _, want := range []string{"stdin:4:", "stdin:7:", "stdin:8:", "stdin:9:", "line too long", "4 pages in"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q:\n%.2000s", want, stderr)
+		}
+	}
+	pages := map[string]record.Page{}
+	sc := bufio.NewScanner(strings.NewReader(stdout))
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		var p record.Page
+		if err := json.Unmarshal(sc.Bytes(), &p); err != nil {
+			t.Fatalf("bad output line %q: %v", sc.Text(), err)
+		}
+		pages[p.URL] = p
+	}
+	if len(pages) != 4 {
+		t.Fatalf("%d pages, want 4:\n%s", len(pages), stdout)
+	}
+	if p := pages[srv.URL+"/a"]; p.HTML != "<p>/a</p>" || p.Status != 200 {
+		t.Errorf("/a: %+v", p)
+	}
+	if p := pages[srv.URL+"/b"]; p.Depth != 2 || p.Anchor != "林业" || string(p.Meta) != `{"job": 7}` {
+		t.Errorf("/b lineage or meta lost: %+v meta %s", p.Lineage, p.Meta)
+	}
+	if p := pages[srv.URL+"/private/x"]; p.Error != "robots" {
+		t.Errorf("/private/x: error %q", p.Error)
+	}
+	if p := pages["ftp://example.com/"]; !strings.HasPrefix(p.Error, "invalid url") {
+		t.Errorf("ftp: error %q", p.Error)
+	}
+	if st, err := os.Stat(warcPath); err != nil || st.Size() == 0 {
+		t.Errorf("warc file: %v", err)
+	}
+	rej, _ := os.ReadFile(rejects)
+	if n := strings.Count(string(rej), "\n"); n != 4 {
+		t.Errorf("rejects file holds %d lines, want 4", n)
+	}
+}
+
+func TestFetchUsageErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{"--resolve", "nonsense"},
+		{"--max-bytes", "lots"},
+		{"-c", "0"},
+		{"--per-host", "-1"},
+		{"--retries", "-2"},
+		{"--progress", "sometimes"},
+		{"--proxy", "::"},
+		{"--accept", "html"},
+	} {
+		_, stderr, code := runFetch(t, "", args...)
+		if code != cli.ExitUsage {
+			t.Errorf("%v: exit %d, want %d; stderr %s", args, code, cli.ExitUsage, stderr)
+		}
+	}
+}
+
+func TestParseSize(t *testing.T) {
+	good := map[string]int64{"10MiB": 10 << 20, "512k": 512 << 10, "1M": 1 << 20, "1048576": 1 << 20, "2kb": 2000, "1.5MiB": 3 << 19, "3 GiB": 3 << 30}
+	for in, want := range good {
+		if got, err := parseSize(in); err != nil || got != want {
+			t.Errorf("parseSize(%q) = %d, %v; want %d", in, got, err, want)
+		}
+	}
+	for _, bad := range []string{"", "abc", "-1", "0", "10XB", "1e30"} {
+		if _, err := parseSize(bad); err == nil {
+			t.Errorf("parseSize(%q) accepted", bad)
+		}
+	}
+}
