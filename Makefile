@@ -5,7 +5,7 @@ BIN     ?= bin
 export GOFLAGS ?= -buildvcs=false
 
 # Packages with goroutines of their own: tested with -race.
-RACE_DIRS := internal/jsonl internal/cli internal/fetcher internal/frontier \
+RACE_DIRS := internal/jsonl internal/cli internal/fetcher internal/frontier internal/text \
              internal/simweb internal/siteverify internal/search internal/dedup \
              internal/seenset cmd/fetch cmd/seed cmd/verify
 RACE_PKGS := $(foreach d,$(RACE_DIRS),$(if $(wildcard $(d)/*.go),./$(d)/...))
