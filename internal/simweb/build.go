@@ -437,7 +437,7 @@ func (b *builder) traits(s *site) {
 func (b *builder) itemCount(s *site, r *rand.Rand) int {
 	switch s.kind {
 	case KindPortal:
-		return between(r, 500, 1000)
+		return between(r, 400, 800)
 	case KindAuthority:
 		switch s.rank {
 		case "national":

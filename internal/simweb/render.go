@@ -124,8 +124,10 @@ func (x *renderer) topbar() {
 	if x.zh {
 		x.a(x.local("/"), "网站首页")
 		x.ws(" | ")
-		x.a(x.local("/about.html"), "关于我们")
-		x.ws(" | ")
+		if s.hasAbout() {
+			x.a(x.local("/about.html"), "关于我们")
+			x.ws(" | ")
+		}
 		if s.kind == KindBookstore || s.kind == KindShop || s.kind == KindForum {
 			x.ws(`<a href="javascript:void(0)" class="login">登录</a> | <a href="javascript:void(0)" class="reg">注册</a>`)
 		}
@@ -135,8 +137,10 @@ func (x *renderer) topbar() {
 		}
 	} else {
 		x.a(x.local("/"), "Home")
-		x.ws(" | ")
-		x.a(x.local("/about.html"), "About")
+		if s.hasAbout() {
+			x.ws(" | ")
+			x.a(x.local("/about.html"), "About")
+		}
 		if s.kind == KindBookstore || s.kind == KindShop || s.kind == KindForum {
 			x.ws(` | <a href="javascript:void(0)" class="login">Sign in</a>`)
 		}
@@ -162,6 +166,8 @@ func (x *renderer) topbar() {
 	}
 	x.ws("</div>\n")
 }
+
+func (s *site) hasAbout() bool { return len(s.statics) > 0 && s.statics[0].path == "/about.html" }
 
 func (x *renderer) nav() {
 	x.ws(`<div id="nav" class="nav"><ul>`)
