@@ -414,11 +414,15 @@ func TestFaults(t *testing.T) {
 	if r := get(w, down.Home); r.status != 503 || r.header.Get("Retry-After") == "" {
 		t.Errorf("dead host: %d Retry-After %q", r.status, r.header.Get("Retry-After"))
 	}
-	flaky := siteWith(t, w, "flaky", func(s SiteTruth) bool { return hasTrait(s, "flaky") && !hasTrait(s, "rate-limited") && !hasTrait(s, "slow") })
+	flaky := siteWith(t, w, "flaky", func(s SiteTruth) bool {
+		return hasTrait(s, "flaky") && !hasTrait(s, "rate-limited") && !hasTrait(s, "slow")
+	})
 	if a, b := get(w, flaky.Home).status, get(w, flaky.Home).status; a != 503 || b != 200 {
 		t.Errorf("flaky host: %d then %d, want 503 then 200", a, b)
 	}
-	limited := siteWith(t, w, "rate-limited", func(s SiteTruth) bool { return hasTrait(s, "rate-limited") && !hasTrait(s, "flaky") && !hasTrait(s, "slow") })
+	limited := siteWith(t, w, "rate-limited", func(s SiteTruth) bool {
+		return hasTrait(s, "rate-limited") && !hasTrait(s, "flaky") && !hasTrait(s, "slow")
+	})
 	got429 := false
 	for i := 0; i < 20; i++ {
 		r := get(w, limited.Home)
@@ -430,7 +434,9 @@ func TestFaults(t *testing.T) {
 	if !got429 {
 		t.Error("20 quick requests to a rate-limited host and no 429 with Retry-After: 1")
 	}
-	slow := siteWith(t, w, "slow", func(s SiteTruth) bool { return hasTrait(s, "slow") && !hasTrait(s, "flaky") && !hasTrait(s, "rate-limited") })
+	slow := siteWith(t, w, "slow", func(s SiteTruth) bool {
+		return hasTrait(s, "slow") && !hasTrait(s, "flaky") && !hasTrait(s, "rate-limited")
+	})
 	start := time.Now()
 	get(w, slow.Home)
 	if d := time.Since(start); d < 30*time.Millisecond {
