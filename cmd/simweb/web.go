@@ -27,13 +27,17 @@ func webFlags() []ucli.Flag {
 	}
 }
 
+// newWeb builds the web the flags describe. Only serve has the fault flags;
+// the other commands see the web without timing faults (truth does not
+// depend on them).
 func newWeb(c *ucli.Context) (*simweb.Web, error) {
 	n := c.Int(flagSites)
 	if n < simweb.MinSites {
 		return nil, cli.Usagef("--%s: %d is under the minimum of %d sites", flagSites, n, simweb.MinSites)
 	}
 	cfg := simweb.Config{Seed: c.Int64(flagSeed), Sites: n}
-	if c.IsSet(flagSlow) || c.Command.Name == "serve" {
+	cfg.NoFaults = true
+	if c.Command.Name == "serve" {
 		d := c.Duration(flagSlow)
 		if d < 0 {
 			return nil, cli.Usagef("--%s: %s is negative", flagSlow, d)

@@ -397,6 +397,7 @@ func (x *renderer) product() {
 	if s.kind == KindBookstore {
 		when := x.w.itemTime(s, x.p.num).AddDate(0, -between(x.r, 1, 60), 0)
 		if x.zh {
+			li("书名：", "《"+t+"》")
 			li("作者：", x.g.person()+pick(x.r, []string{" 著", " 编著", " 主编", " 著，" + x.g.person() + " 译"}))
 			li("出版社：", pick(x.r, publishersZH))
 			li("出版时间：", when.Format("2006-01"))
@@ -449,7 +450,7 @@ func (x *renderer) product() {
 	if s.kind == KindBookstore {
 		heads := [3]string{"内容简介", "作者简介", "目录"}
 		if !x.zh {
-			heads = [3]string{"Summary", "About the Author", "Table of Contents"}
+			heads = [3]string{"Book Description", "About the Author", "Table of Contents"}
 		}
 		bookG := g
 		bookG.topic = 0

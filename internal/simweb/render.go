@@ -404,9 +404,12 @@ func (x *renderer) priceLabel(pi int32) string {
 // prices are a product's list and sale prices.
 func (w *Web) prices(s *site, pi int32) (list, sale float64) {
 	r := w.pageRand(s, "price", pi)
-	if s.kind == KindBookstore {
+	switch {
+	case s.kind == KindBookstore && s.lang == langEN:
+		list = float64(between(r, 7, 45)) + []float64{0.95, 0.99, 0.5, 0}[r.IntN(4)]
+	case s.kind == KindBookstore:
 		list = float64(between(r, 18, 168)) + []float64{0, 0.5, 0.8, 0.9}[r.IntN(4)]
-	} else {
+	default:
 		list = float64(between(r, 39, 2999))
 	}
 	sale = float64(int(list*float64(between(r, 55, 95)))) / 100

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strconv"
+	"strings"
 )
 
 // Titles are a function of (seed, host, page) alone, so every link to a
@@ -66,9 +67,9 @@ func bookTitle(r *rand.Rand, lang, sub int) string {
 		case 0:
 			return "The " + pick(r, bookAdjEN) + " " + pick(r, bookNounEN)
 		case 1:
-			return "The " + pick(r, bookNounEN) + " of " + pick(r, bookNounEN) + "s"
+			return "The " + pick(r, bookNounEN) + " of " + plural(pick(r, bookNounEN))
 		}
-		return pick(r, bookAdjEN) + " " + pick(r, bookNounEN) + "s"
+		return pick(r, bookAdjEN) + " " + plural(pick(r, bookNounEN))
 	}
 	f := pick(r, bookFormsZH)
 	a, b := pick(r, bookWordsZH), pick(r, bookWordsZH)
@@ -177,4 +178,11 @@ func isbn13(r *rand.Rand, lang int) string {
 		b[i] = byte('0' + d)
 	}
 	return string(b)
+}
+
+func plural(n string) string {
+	if strings.HasSuffix(n, "y") {
+		return n[:len(n)-1] + "ies"
+	}
+	return n + "s"
 }
