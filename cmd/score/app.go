@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -157,37 +159,44 @@ type runner struct {
 	docs, relevant, failed int
 }
 
-// next reads the next doc; ok is false at the end of the input.
-func (r *runner) next() (d record.Doc, ok bool, err error) {
+// nextLine reads the next input line (a copy); ok is false at the end of
+// the input. Lines too long are rejected here.
+func (r *runner) nextLine() (l jsonl.Line, ok bool, err error) {
 	for {
 		if err := r.ctx.Err(); err != nil {
-			return d, false, err
+			return l, false, err
 		}
 		line, err := r.s.In.Next()
 		if err == io.EOF {
-			return d, false, nil
+			return l, false, nil
 		}
 		if errors.Is(err, jsonl.ErrLineTooLong) {
 			r.s.Rejects.Reject(line, err)
 			continue
 		}
 		if err != nil {
-			return d, false, err
+			return l, false, err
 		}
-		d = record.Doc{}
-		if err := jsonl.Decode(line.Bytes, &d); err != nil {
-			r.s.Rejects.Reject(line, err)
-			continue
-		}
-		if d.URL == "" && d.Error == "" {
-			r.s.Rejects.Reject(line, errors.New(`doc without "url"`))
-			continue
-		}
-		return d, true, nil
+		line.Bytes = append([]byte(nil), line.Bytes...)
+		return line, true, nil
 	}
 }
 
-func (r *runner) write(sd record.ScoredDoc) error {
+// decodeDoc decodes a doc line, rejecting it when it is not one.
+func (r *runner) decodeDoc(line jsonl.Line) (record.Doc, bool) {
+	var ld leanDoc
+	if err := jsonl.Decode(line.Bytes, &ld); err != nil {
+		r.s.Rejects.Reject(line, err)
+		return record.Doc{}, false
+	}
+	if ld.URL == "" && ld.Error == "" {
+		r.s.Rejects.Reject(line, errors.New(`doc without "url"`))
+		return record.Doc{}, false
+	}
+	return ld.doc(), true
+}
+
+func (r *runner) count(sd *record.ScoredDoc) {
 	r.docs++
 	if sd.Relevant {
 		r.relevant++
@@ -195,12 +204,15 @@ func (r *runner) write(sd record.ScoredDoc) error {
 	if sd.Error != "" {
 		r.failed++
 	}
-	return r.s.Out.Write(&sd)
 }
 
 // groups scores the input in groups of size docs (0: all of it).
 func (r *runner) groups(size int) error {
+	var lines [][]byte
 	var group []record.Doc
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
 	flush := func() error {
 		if len(group) == 0 {
 			return nil
@@ -209,23 +221,33 @@ func (r *runner) groups(size int) error {
 		if err != nil {
 			return err
 		}
-		for _, sd := range out {
-			if err := r.write(sd); err != nil {
+		for i := range out {
+			b, err := encodeScored(&buf, enc, lines[i], &out[i])
+			if err != nil {
+				return fmt.Errorf("encode %s: %w", out[i].URL, err)
+			}
+			r.count(&out[i])
+			if err := r.s.Out.WriteLine(b); err != nil {
 				return err
 			}
 		}
-		group = group[:0]
+		group, lines = group[:0], lines[:0]
 		return nil
 	}
 	for {
-		d, ok, err := r.next()
+		line, ok, err := r.nextLine()
 		if err != nil {
 			return err
 		}
 		if !ok {
 			return flush()
 		}
+		d, ok := r.decodeDoc(line)
+		if !ok {
+			continue
+		}
 		group = append(group, d)
+		lines = append(lines, line.Bytes)
 		if size > 0 && len(group) >= size {
 			if err := flush(); err != nil {
 				return err

@@ -14,8 +14,12 @@ import (
 	"github.com/focuscrawl/focuscrawl/internal/vsm"
 )
 
+// raw is the output of the last run.
+var raw string
+
 func run(t *testing.T, args ...string) (code int, out []record.ScoredDoc, stderr string) {
 	t.Helper()
+	raw = ""
 	o := filepath.Join(t.TempDir(), "out.jsonl")
 	var errb bytes.Buffer
 	code = cli.Run(newApp(), append([]string{"score", "-o", o}, args...), &errb)
@@ -30,6 +34,7 @@ func run(t *testing.T, args ...string) (code int, out []record.ScoredDoc, stderr
 				t.Fatalf("output line %q: %v", sc.Text(), err)
 			}
 			out = append(out, sd)
+			raw += sc.Text() + "\n"
 		}
 	}
 	return code, out, errb.String()
@@ -51,6 +56,9 @@ func TestScoreStream(t *testing.T) {
 			}
 			if string(out[0].Meta) != `{"mine":[1,2]}` {
 				t.Errorf("meta %s", out[0].Meta)
+			}
+			if !strings.Contains(raw, `"classifier":{"label":"forest","p":0.97000}`) {
+				t.Errorf("a field score does not know was not passed through verbatim")
 			}
 			if out[1].Error != "fetch: timeout" || out[1].Score != 0 {
 				t.Errorf("error doc %+v", out[1])

@@ -1,37 +1,43 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"fmt"
 
-	"github.com/focuscrawl/focuscrawl/internal/record"
+	"github.com/focuscrawl/focuscrawl/internal/jsonl"
 )
 
 type job struct {
-	seq int
-	doc record.Doc
+	seq  int
+	line jsonl.Line
 }
 
 type result struct {
-	seq int
-	sd  record.ScoredDoc
-	err error
+	seq      int
+	line     []byte // the scored doc, encoded; nil when the input line was rejected
+	relevant bool
+	failed   bool
+	err      error
 }
 
-// stream scores docs as they arrive, on several workers, and writes them
-// in input order. At most a few docs per worker are in flight.
+// stream scores docs as they arrive on several workers, each decoding,
+// scoring and encoding its docs (JSON is most of the cost), and writes
+// them in input order. At most a few docs per worker are in flight.
 func (r *runner) stream() error {
 	ctx, cancel := context.WithCancel(r.ctx)
 	defer cancel()
 	jobs := make(chan job, r.workers*2)
 	results := make(chan result, r.workers*2)
 	readErr := make(chan error, 1)
-	// inFlight bounds the docs read but not yet written, so one slow doc
+	// inFlight bounds the lines read but not yet written, so one slow doc
 	// cannot make the reorder buffer grow without limit.
 	inFlight := make(chan struct{}, r.workers*8)
 	go func() {
 		defer close(jobs)
 		for seq := 0; ; seq++ {
-			d, ok, err := r.next()
+			line, ok, err := r.nextLine()
 			if err != nil || !ok {
 				readErr <- err
 				return
@@ -43,7 +49,7 @@ func (r *runner) stream() error {
 				return
 			}
 			select {
-			case jobs <- job{seq, d}:
+			case jobs <- job{seq, line}:
 			case <-ctx.Done():
 				readErr <- nil
 				return
@@ -54,10 +60,24 @@ func (r *runner) stream() error {
 	for range r.workers {
 		go func() {
 			defer func() { done <- struct{}{} }()
+			var buf bytes.Buffer
+			enc := json.NewEncoder(&buf)
+			enc.SetEscapeHTML(false)
 			for j := range jobs {
-				sd, err := r.sc.Score(ctx, &j.doc)
+				res := result{seq: j.seq}
+				if d, ok := r.decodeDoc(j.line); ok {
+					sd, err := r.sc.Score(ctx, &d)
+					res.err = err
+					if err == nil {
+						res.line, err = encodeScored(&buf, enc, j.line.Bytes, &sd)
+						if err != nil {
+							res.err = fmt.Errorf("%s: encode: %w", j.line, err)
+						}
+						res.relevant, res.failed = sd.Relevant, sd.Error != ""
+					}
+				}
 				select {
-				case results <- result{j.seq, sd, err}:
+				case results <- res:
 				case <-ctx.Done():
 					return
 				}
@@ -91,7 +111,17 @@ func (r *runner) stream() error {
 				cancel()
 				break
 			}
-			if err := r.write(p.sd); err != nil {
+			if p.line == nil {
+				continue
+			}
+			r.docs++
+			if p.relevant {
+				r.relevant++
+			}
+			if p.failed {
+				r.failed++
+			}
+			if err := r.s.Out.WriteLine(p.line); err != nil {
 				firstErr = err
 				cancel()
 				break

@@ -1,0 +1,169 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+
+	"github.com/focuscrawl/focuscrawl/internal/record"
+)
+
+// The streaming path decodes only the fields scoring reads and writes the
+// input line back verbatim with the scored fields spliced in: on segment's
+// docs (tens of KB of blocks, contents and meta) JSON is most of the cost,
+// and every field score does not touch passes through byte for byte.
+
+// leanDoc is the part of a doc record that scoring reads.
+type leanDoc struct {
+	URL         string        `json:"url"`
+	Title       string        `json:"title"`
+	Description string        `json:"description"`
+	Content     string        `json:"content"`
+	HTML        string        `json:"html"`
+	Tokens      []string      `json:"tokens"`
+	Links       []record.Link `json:"links"`
+	Blocks      []struct {
+		ID   int    `json:"id"`
+		Kind string `json:"kind"`
+	} `json:"blocks"`
+	record.Lineage
+	Error string `json:"error"`
+}
+
+func (l *leanDoc) doc() record.Doc {
+	d := record.Doc{URL: l.URL, Title: l.Title, Description: l.Description, Content: l.Content, HTML: l.HTML,
+		Tokens: l.Tokens, Links: l.Links, Lineage: l.Lineage, Error: l.Error}
+	if len(l.Blocks) > 0 {
+		d.Blocks = make([]record.Block, len(l.Blocks))
+		for i, b := range l.Blocks {
+			d.Blocks[i] = record.Block{ID: b.ID, Kind: b.Kind}
+		}
+	}
+	return d
+}
+
+// scoredFields are the fields score adds to a doc (links replace the
+// doc's own).
+type scoredFields struct {
+	Score    float64             `json:"score"`
+	Relevant bool                `json:"relevant"`
+	Scores   map[string]float64  `json:"scores,omitempty"`
+	Links    []record.ScoredLink `json:"links,omitempty"`
+}
+
+// replacedKeys are the top-level keys of the input that the scored fields
+// replace.
+var replacedKeys = map[string]bool{"links": true, "score": true, "relevant": true, "scores": true}
+
+var errNotObject = errors.New("not a JSON object")
+
+// splice appends to dst the JSON object line (valid JSON, as decoded
+// before) without its replacedKeys, followed by the members of the
+// encoded object add.
+func splice(dst, line, add []byte) ([]byte, error) {
+	line = bytes.TrimSpace(bytes.TrimPrefix(bytes.TrimSpace(line), []byte("\ufeff")))
+	if len(line) < 2 || line[0] != '{' || line[len(line)-1] != '}' {
+		return dst, errNotObject
+	}
+	dst = append(dst, '{')
+	members := 0
+	i := 1
+	for {
+		i = skipSpace(line, i)
+		if i >= len(line)-1 || line[i] == '}' {
+			break
+		}
+		if line[i] == ',' {
+			i++
+			continue
+		}
+		start := i
+		keyEnd := skipString(line, i)
+		key := line[i+1 : keyEnd-1]
+		i = skipSpace(line, keyEnd)
+		if i >= len(line) || line[i] != ':' {
+			return dst, errNotObject
+		}
+		i = skipValue(line, skipSpace(line, i+1))
+		if i < 0 {
+			return dst, errNotObject
+		}
+		if !replacedKeys[string(key)] {
+			if members > 0 {
+				dst = append(dst, ',')
+			}
+			dst = append(dst, line[start:i]...)
+			members++
+		}
+	}
+	add = bytes.TrimSpace(add)
+	if inner := bytes.TrimSpace(add[1 : len(add)-1]); len(inner) > 0 {
+		if members > 0 {
+			dst = append(dst, ',')
+		}
+		dst = append(dst, inner...)
+	}
+	return append(dst, '}'), nil
+}
+
+func skipSpace(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// skipString returns the index just past the string starting at b[i].
+func skipString(b []byte, i int) int {
+	for j := i + 1; j < len(b); j++ {
+		switch b[j] {
+		case '\\':
+			j++
+		case '"':
+			return j + 1
+		}
+	}
+	return len(b)
+}
+
+// skipValue returns the index just past the value starting at b[i], or −1.
+func skipValue(b []byte, i int) int {
+	if i >= len(b) {
+		return -1
+	}
+	switch b[i] {
+	case '"':
+		return skipString(b, i)
+	case '{', '[':
+		depth := 0
+		for j := i; j < len(b); j++ {
+			switch b[j] {
+			case '"':
+				j = skipString(b, j) - 1
+			case '{', '[':
+				depth++
+			case '}', ']':
+				depth--
+				if depth == 0 {
+					return j + 1
+				}
+			}
+		}
+		return -1
+	}
+	j := i
+	for j < len(b) && b[j] != ',' && b[j] != '}' && b[j] != ']' && b[j] != ' ' && b[j] != '\t' && b[j] != '\n' && b[j] != '\r' {
+		j++
+	}
+	return j
+}
+
+// encodeScored writes the scored doc sd as line with its scored fields
+// spliced in.
+func encodeScored(buf *bytes.Buffer, enc *json.Encoder, line []byte, sd *record.ScoredDoc) ([]byte, error) {
+	buf.Reset()
+	if err := enc.Encode(scoredFields{Score: sd.Score, Relevant: sd.Relevant, Scores: sd.Scores, Links: sd.Links}); err != nil {
+		return nil, err
+	}
+	return splice(make([]byte, 0, len(line)+buf.Len()), line, buf.Bytes())
+}
