@@ -3,7 +3,9 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
+	"syscall"
 	"time"
 
 	ucli "github.com/urfave/cli/v2"
@@ -23,6 +25,10 @@ const (
 	flagPoll     = "poll"
 	flagRelease  = "release"
 )
+
+// errDownstreamGone ends a follower whose reader closed the pipe: a quiet
+// exit, as for any closed stdout.
+var errDownstreamGone = fmt.Errorf("the next stage closed its input: %w", syscall.EPIPE)
 
 // leaseChunk is the most URLs one lease transaction takes.
 const leaseChunk = 1000
@@ -97,7 +103,7 @@ func runNext(c *ucli.Context) error {
 	}
 	var emitted int
 	if nx.follow {
-		emitted, err = nx.runFollow(c.Context, store, st.Out)
+		emitted, err = nx.runFollow(c.Context, store, st.Out, func() bool { return outputGone(c.App.Writer) })
 	} else {
 		emitted, err = nx.runOnce(c.Context, store, st.Out)
 	}
@@ -133,7 +139,7 @@ func (nx *nexter) runOnce(ctx context.Context, store frontier.Store, out *jsonl.
 
 // runFollow leases as room in the in-flight window and new URLs allow,
 // until the frontier is drained or the page budget spent.
-func (nx *nexter) runFollow(ctx context.Context, store frontier.Store, out *jsonl.Writer) (int, error) {
+func (nx *nexter) runFollow(ctx context.Context, store frontier.Store, out *jsonl.Writer, gone func() bool) (int, error) {
 	emitted := 0
 	for nx.maxPages <= 0 || emitted < nx.maxPages {
 		if err := ctx.Err(); err != nil {
@@ -141,6 +147,9 @@ func (nx *nexter) runFollow(ctx context.Context, store frontier.Store, out *json
 		}
 		if err := out.Err(); err != nil {
 			return emitted, err // downstream is gone
+		}
+		if gone() {
+			return emitted, errDownstreamGone
 		}
 		holding, err := store.Holding(ctx, nx.owner)
 		if err != nil {
