@@ -1,0 +1,123 @@
+package main
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	ucli "github.com/urfave/cli/v2"
+
+	"github.com/focuscrawl/focuscrawl/internal/cli"
+	"github.com/focuscrawl/focuscrawl/internal/dedup"
+)
+
+// Flag names.
+const (
+	flagK           = "k"
+	flagMethod      = "method"
+	flagMaxDistance = "max-distance"
+	flagCandidateK  = "candidate-k"
+	flagKeep        = "keep"
+	flagWindow      = "window"
+	flagEmitDups    = "emit-dups"
+	flagAll         = "all"
+	flagIndex       = "index"
+	flagStore       = "store"
+	flagShingle     = "shingle"
+	flagMinTokens   = "min-tokens"
+	flagWorkers     = "workers"
+)
+
+const description = `Reads scored docs (score output) or docs (segment output) and writes one knowledge
+record per distinct document. Only docs with "relevant": true are kept unless --all; docs
+without a "relevant" field count as relevant. A doc is a duplicate of an earlier one when
+  - its URL, final URL or canonical link is one already seen (a canonical link that points
+    at a site's home page, or at a text far from this one, is ignored),
+  - its content is the same once white space is collapsed, or
+  - its content is a near-duplicate: SimHash fingerprints at Hamming distance <= -k
+    (--method simhash), or TF-IDF vectors at Euclidean distance <= --max-distance among the
+    SimHash candidates at distance <= --candidate-k (--method euclid, seed 004's test).
+Kept records list the URLs folded into them in "duplicates"; --emit-dups also writes the
+dropped copies, with "duplicate_of".
+
+Each group of copies is held for --window more input docs before it is written, so later
+copies still join it and --keep longest|best-score|newest can replace the kept copy with a
+better one. A better copy that arrives after its group was written is dropped (it points to
+the written record) and counted in the summary: raise --window, or use --window all to hold
+everything until the end of the input (exact policies, memory grows with the input).
+With --index FILE, groups from earlier runs are known: their copies are dropped (earlier
+runs always win), and this run's groups are added. A second run on the same index is
+refused while the first holds it. --store FILE writes kept records into a SQLite knowledge
+base and adds later copies to their stored record's duplicates.`
+
+func newApp() *ucli.App {
+	def := dedup.DefaultOptions()
+	app := cli.New(cli.App{
+		Name:    "dedupe",
+		Usage:   "remove duplicate and near-duplicate docs; knowledge records and knowledge base",
+		Args:    "[FILE...]",
+		Example: "score --topic t.yaml docs.jsonl | dedupe --index kb.idx --store kb.sqlite > knowledge.jsonl",
+		Flags: append([]ucli.Flag{
+			&ucli.IntFlag{Name: flagK, Value: def.K, Usage: fmt.Sprintf("near-duplicates: SimHash Hamming distance <= `K` (0..%d)", dedup.MaxK), EnvVars: cli.Env("hamming")},
+			&ucli.StringFlag{Name: flagMethod, Value: def.Method, Usage: "near-duplicate test: simhash or euclid (TF-IDF Euclidean distance on SimHash candidates)", EnvVars: cli.Env(flagMethod)},
+			&ucli.Float64Flag{Name: flagMaxDistance, Value: def.MaxDistance, Usage: "--method euclid: duplicates at Euclidean distance <= `D` of unit TF-IDF vectors (0..2)", EnvVars: cli.Env(flagMaxDistance)},
+			&ucli.IntFlag{Name: flagCandidateK, Value: def.CandidateK, Usage: "--method euclid: SimHash candidates within Hamming distance `K`", EnvVars: cli.Env(flagCandidateK)},
+			&ucli.StringFlag{Name: flagKeep, Value: "first", Usage: "which copy to keep: first, longest, best-score or newest", EnvVars: cli.Env(flagKeep)},
+			&ucli.StringFlag{Name: flagWindow, Value: strconv.Itoa(def.Window), Usage: "hold each group for `N` more docs before writing it (0: write at once; all: until the end)", EnvVars: cli.Env(flagWindow)},
+			&ucli.BoolFlag{Name: flagEmitDups, Usage: "also write the dropped copies, with duplicate_of", EnvVars: cli.Env(flagEmitDups)},
+			&ucli.BoolFlag{Name: flagAll, Usage: "keep irrelevant docs too (default: only relevant ones)", EnvVars: cli.Env(flagAll)},
+			&ucli.StringFlag{Name: flagIndex, Usage: "persistent index `FILE`: de-duplicate against earlier runs and add this one", EnvVars: cli.Env(flagIndex)},
+			&ucli.StringFlag{Name: flagStore, Usage: "write kept records to the knowledge base `FILE` (SQLite, FTS5)", EnvVars: cli.Env(flagStore)},
+			&ucli.IntFlag{Name: flagShingle, Value: 2, Usage: "SimHash features: single tokens and shingles of `N` tokens (1: tokens only)", EnvVars: cli.Env(flagShingle)},
+			&ucli.IntFlag{Name: flagMinTokens, Value: def.MinTokens, Usage: "texts with fewer than `N` tokens are matched by URL and exact content only", EnvVars: cli.Env(flagMinTokens)},
+			&ucli.IntFlag{Name: flagWorkers, Usage: "goroutines decoding and fingerprinting (default: number of CPUs)", EnvVars: cli.Env(flagWorkers)},
+			cli.TopicFlag(false),
+		}, cli.StreamFlags()...),
+		Action:   runDedupe,
+		Commands: []*ucli.Command{searchCommand()},
+	})
+	app.Description = description
+	return app
+}
+
+// options reads the decision flags.
+func options(c *ucli.Context) (dedup.Options, error) {
+	o := dedup.DefaultOptions()
+	o.K = c.Int(flagK)
+	o.Method = c.String(flagMethod)
+	o.MaxDistance = c.Float64(flagMaxDistance)
+	o.CandidateK = c.Int(flagCandidateK)
+	o.MinTokens = c.Int(flagMinTokens)
+	o.EmitDups = c.Bool(flagEmitDups)
+	keep, err := dedup.ParsePolicy(c.String(flagKeep))
+	if err != nil {
+		return o, cli.Usagef("--keep: %v", err)
+	}
+	o.Keep = keep
+	switch w := strings.TrimSpace(c.String(flagWindow)); w {
+	case "all":
+		o.Window = -1
+	default:
+		n, err := strconv.Atoi(w)
+		if err != nil || n < 0 {
+			return o, cli.Usagef("--window: %q is not a number of docs >= 0 or \"all\"", w)
+		}
+		o.Window = n
+	}
+	if o.Method != dedup.MethodSimHash && o.Method != dedup.MethodEuclid {
+		return o, cli.Usagef("--method: %q is not simhash or euclid", o.Method)
+	}
+	if o.K < 0 || o.K > dedup.MaxK {
+		return o, cli.Usagef("-k %d: must be in 0..%d", o.K, dedup.MaxK)
+	}
+	if o.CandidateK < 0 || o.CandidateK > dedup.MaxK {
+		return o, cli.Usagef("--candidate-k %d: must be in 0..%d", o.CandidateK, dedup.MaxK)
+	}
+	if o.MaxDistance <= 0 || o.MaxDistance > 2 {
+		return o, cli.Usagef("--max-distance %g: must be in (0, 2]", o.MaxDistance)
+	}
+	if c.Int(flagShingle) < 1 || c.Int(flagShingle) > 8 {
+		return o, cli.Usagef("--shingle %d: must be in 1..8", c.Int(flagShingle))
+	}
+	return o, nil
+}

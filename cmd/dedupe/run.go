@@ -1,0 +1,333 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"runtime"
+	"sync"
+	"time"
+
+	ucli "github.com/urfave/cli/v2"
+
+	"github.com/focuscrawl/focuscrawl/internal/cli"
+	"github.com/focuscrawl/focuscrawl/internal/dedup"
+	"github.com/focuscrawl/focuscrawl/internal/jsonl"
+	"github.com/focuscrawl/focuscrawl/internal/kb"
+	"github.com/focuscrawl/focuscrawl/internal/record"
+	"github.com/focuscrawl/focuscrawl/internal/text"
+	"github.com/focuscrawl/focuscrawl/internal/topic"
+)
+
+// vectorTerms is the number of terms kept of each TF-IDF vector for
+// --method euclid.
+const vectorTerms = 128
+
+// input is a doc or scored doc; Relevant is nil when the record has no
+// "relevant" field (segment output), which counts as relevant.
+type input struct {
+	record.ScoredDoc
+	Relevant *bool `json:"relevant"`
+}
+
+// tokenizer builds the tokenizer of --topic's dictionary and stop words,
+// or the default one.
+func tokenizer(c *ucli.Context) (*text.Tokenizer, error) {
+	path := c.String(cli.FlagTopic)
+	if path == "" {
+		return text.NewTokenizer(text.Options{}), nil
+	}
+	p, err := topic.Load(path)
+	if err != nil {
+		return nil, &cli.UsageError{Err: err}
+	}
+	return text.NewTokenizer(text.Options{Dictionary: p.Dictionary, Stopwords: p.Stopwords}), nil
+}
+
+func runDedupe(c *ucli.Context) error {
+	opt, err := options(c)
+	if err != nil {
+		return err
+	}
+	tok, err := tokenizer(c)
+	if err != nil {
+		return err
+	}
+	fp := dedup.NewFingerprinter(tok, nil)
+	fp.Shingle = c.Int(flagShingle)
+	params := fmt.Sprintf("fingerprint=%s shingle=%d", dedup.FingerprintVersion, fp.Shingle)
+	if opt.Method == dedup.MethodEuclid {
+		fp.VectorTerms = vectorTerms
+		params += fmt.Sprintf(" vectors=%d", vectorTerms)
+	}
+
+	var idx *dedup.IndexFile
+	var journal dedup.Journal
+	if path := c.String(flagIndex); path != "" {
+		if idx, err = dedup.OpenIndex(path, params); err != nil {
+			return err
+		}
+		defer idx.Close()
+		journal = idx
+	}
+	d, err := dedup.New(opt, journal)
+	if err != nil {
+		return cli.Usagef("%v", err)
+	}
+	s, err := cli.OpenStream(c)
+	if err != nil {
+		return err
+	}
+	if idx != nil {
+		t0 := time.Now()
+		if err := idx.Replay(d.Restore, d.RestoreAlias); err != nil {
+			s.Close()
+			return err
+		}
+		if idx.Truncated > 0 {
+			s.Log.Errorf("index %s: dropped a damaged tail of %d bytes (a run that crashed); its groups are forgotten", c.String(flagIndex), idx.Truncated)
+		}
+		s.Log.Infof("index %s: %d groups from earlier runs loaded in %.1fs", c.String(flagIndex), d.Groups(), time.Since(t0).Seconds())
+	}
+	var store *kb.KB
+	if path := c.String(flagStore); path != "" {
+		if store, err = kb.Open(path, tok); err != nil {
+			s.Close()
+			return err
+		}
+	}
+	workers := c.Int(flagWorkers)
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	r := &runner{ctx: c.Context, s: s, d: d, fp: fp, kb: store, all: c.Bool(flagAll),
+		emitDups: opt.EmitDups, workers: workers, start: time.Now()}
+	err = r.run()
+	if store != nil {
+		err = errors.Join(err, store.Close())
+	}
+	if idx != nil {
+		err = errors.Join(err, idx.Close())
+		idx = nil
+	}
+	r.summary(opt)
+	return errors.Join(err, s.Close())
+}
+
+// runner streams docs through the Deduper.
+type runner struct {
+	ctx      context.Context
+	s        *cli.Stream
+	d        *dedup.Deduper
+	fp       *dedup.Fingerprinter
+	kb       *kb.KB
+	all      bool
+	emitDups bool
+	workers  int
+	start    time.Time
+
+	irrelevant, failed, written, storeMiss int
+	outs                                   []dedup.Out
+}
+
+// A doc's fate once decoded.
+const (
+	docItem = iota
+	docReject
+	docError
+	docIrrelevant
+)
+
+// batch is a run of input lines, decoded and fingerprinted by a worker
+// and then decided in order.
+type batch struct {
+	lines []jsonl.Line
+	kind  []int
+	items []*dedup.Item
+	errs  []error
+	recs  []record.Knowledge // docError: the record to pass on
+	done  chan struct{}
+}
+
+const batchLines = 64
+
+func (r *runner) run() error {
+	work := make(chan *batch, r.workers*2)
+	order := make(chan *batch, r.workers*4)
+	var readErr error
+	go func() { // the reader: the only goroutine touching s.In
+		defer close(work)
+		defer close(order)
+		for {
+			if r.ctx.Err() != nil {
+				return
+			}
+			b := &batch{done: make(chan struct{})}
+			for len(b.lines) < batchLines {
+				l, err := r.s.In.Next()
+				if err == io.EOF {
+					break
+				}
+				if err != nil && !errors.Is(err, jsonl.ErrLineTooLong) {
+					readErr = err
+					break
+				}
+				l.Bytes = append([]byte(nil), l.Bytes...)
+				b.lines = append(b.lines, l)
+				b.errs = append(b.errs, err)
+				if !r.s.In.Buffered() {
+					break
+				}
+			}
+			if len(b.lines) == 0 {
+				return
+			}
+			work <- b
+			order <- b
+			if readErr != nil {
+				return
+			}
+		}
+	}()
+	var wg sync.WaitGroup
+	for range r.workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for b := range work {
+				r.prepare(b)
+				close(b.done)
+			}
+		}()
+	}
+	var err error
+	for b := range order {
+		<-b.done
+		if err == nil {
+			err = r.decide(b)
+		}
+	}
+	wg.Wait()
+	if err == nil {
+		r.outs, err = r.d.Flush(r.outs[:0])
+		if err == nil {
+			err = r.handle(r.outs)
+		}
+	}
+	return errors.Join(err, readErr)
+}
+
+// prepare decodes and fingerprints the lines of b.
+func (r *runner) prepare(b *batch) {
+	n := len(b.lines)
+	b.kind = make([]int, n)
+	b.items = make([]*dedup.Item, n)
+	b.recs = make([]record.Knowledge, n)
+	for i, l := range b.lines {
+		if b.errs[i] != nil {
+			b.kind[i] = docReject
+			continue
+		}
+		var in input
+		if err := jsonl.Decode(l.Bytes, &in); err != nil {
+			b.kind[i], b.errs[i] = docReject, err
+			continue
+		}
+		switch {
+		case in.URL == "":
+			b.kind[i], b.errs[i] = docReject, errors.New(`doc without "url"`)
+		case in.Error != "":
+			b.kind[i] = docError
+			b.recs[i] = record.Knowledge{URL: in.URL, Title: in.Title, Score: in.Score, Error: in.Error, Meta: in.Meta}
+		case !r.all && in.Relevant != nil && !*in.Relevant:
+			b.kind[i] = docIrrelevant
+		default:
+			b.kind[i] = docItem
+			b.items[i] = dedup.NewItem(r.fp, &in.ScoredDoc)
+		}
+	}
+}
+
+// decide runs the docs of b through the Deduper in order.
+func (r *runner) decide(b *batch) error {
+	for i, l := range b.lines {
+		switch b.kind[i] {
+		case docReject:
+			r.s.Rejects.Reject(l, b.errs[i])
+		case docError:
+			r.failed++
+			if err := r.write(&b.recs[i]); err != nil {
+				return err
+			}
+		case docIrrelevant:
+			r.irrelevant++
+		case docItem:
+			var err error
+			if r.outs, err = r.d.Add(r.outs[:0], b.items[i]); err != nil {
+				return err
+			}
+			if err := r.handle(r.outs); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func (r *runner) handle(outs []dedup.Out) error {
+	for _, o := range outs {
+		if o.Kept {
+			if r.kb != nil {
+				if err := r.kb.Put(o.Rec); err != nil {
+					return err
+				}
+			}
+			if err := r.write(o.Rec); err != nil {
+				return err
+			}
+			continue
+		}
+		if o.Late && r.kb != nil {
+			ok, err := r.kb.AddDuplicate(o.Rec.DuplicateOf, o.Rec.URL)
+			if err != nil {
+				return err
+			}
+			if !ok {
+				r.storeMiss++
+			}
+		}
+		if r.emitDups {
+			if err := r.write(o.Rec); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func (r *runner) write(k *record.Knowledge) error {
+	r.written++
+	return r.s.Out.Write(k)
+}
+
+func (r *runner) summary(o dedup.Options) {
+	st := r.d.Stats()
+	el := time.Since(r.start).Seconds()
+	rate := 0.0
+	if el > 0 {
+		rate = float64(st.In+r.irrelevant+r.failed) / el
+	}
+	r.s.Log.Infof("%d docs: %d kept, %d duplicates (url %d, exact %d, near %d; %d of earlier runs), %d irrelevant skipped, %d errors passed on; %d groups indexed; %.1fs, %.0f docs/s",
+		st.In+r.irrelevant+r.failed, st.Kept, st.Dropped, st.ByURL, st.ByExact, st.ByNear, st.Earlier,
+		r.irrelevant, r.failed, r.d.Groups(), el, rate)
+	if st.Replaced > 0 {
+		r.s.Log.Infof("--keep %s: %d kept copies replaced by better ones", o.Keep, st.Replaced)
+	}
+	if st.LateBetter > 0 {
+		r.s.Log.Errorf("--keep %s: %d better copies came after their group was written (beyond --window %d) and were dropped; use a larger --window or --window all", o.Keep, st.LateBetter, o.Window)
+	}
+	if r.storeMiss > 0 {
+		r.s.Log.Infof("%d duplicates of records not in the knowledge base (stored by a run without --store?)", r.storeMiss)
+	}
+}

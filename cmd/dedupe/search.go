@@ -1,0 +1,133 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	ucli "github.com/urfave/cli/v2"
+
+	"github.com/focuscrawl/focuscrawl/internal/cli"
+	"github.com/focuscrawl/focuscrawl/internal/jsonl"
+	"github.com/focuscrawl/focuscrawl/internal/kb"
+)
+
+const (
+	flagFormat  = "format"
+	flagLimit   = "limit"
+	flagAny     = "any"
+	flagRaw     = "raw"
+	flagSnippet = "snippet"
+)
+
+func searchCommand() *ucli.Command {
+	return &ucli.Command{
+		Name:      "search",
+		Usage:     "search the knowledge base: records ranked by bm25, with highlighted snippets",
+		ArgsUsage: "QUERY...",
+		Description: "The query is cut into words like the stored text (Chinese by gse, traditional folded to\n" +
+			"simplified, stop words dropped); records holding all of them (--any: any) are ranked by\n" +
+			"bm25, the title weighing 3 and the content 1. --raw passes FTS5 query syntax unchanged.\n" +
+			"--format jsonl writes one hit per line; table (the default on a terminal) a readable list.",
+		Flags: []ucli.Flag{
+			&ucli.StringFlag{Name: flagStore, Usage: "knowledge base `FILE`", EnvVars: cli.Env(flagStore), Required: true},
+			&ucli.StringFlag{Name: flagFormat, Value: "auto", Usage: "jsonl, table, or auto (table on a terminal)", EnvVars: cli.Env(flagFormat)},
+			&ucli.IntFlag{Name: flagLimit, Aliases: []string{"n"}, Value: 20, Usage: "at most `N` hits", EnvVars: cli.Env(flagLimit)},
+			&ucli.BoolFlag{Name: flagAny, Usage: "match records with any of the words, not all", EnvVars: cli.Env(flagAny)},
+			&ucli.BoolFlag{Name: flagRaw, Usage: "the query is FTS5 syntax over the segmented text", EnvVars: cli.Env(flagRaw)},
+			&ucli.IntFlag{Name: flagSnippet, Value: 120, Usage: "snippet length in `CHARS`", EnvVars: cli.Env(flagSnippet)},
+			cli.TopicFlag(false),
+		},
+		Action: runSearch,
+	}
+}
+
+func runSearch(c *ucli.Context) error {
+	query := strings.TrimSpace(strings.Join(c.Args().Slice(), " "))
+	if query == "" {
+		return cli.Usagef("search: give a QUERY")
+	}
+	format := c.String(flagFormat)
+	switch format {
+	case "auto":
+		format = "jsonl"
+		if cli.IsTerminal(os.Stdout) {
+			format = "table"
+		}
+	case "jsonl", "table":
+	default:
+		return cli.Usagef("--format: %q is not jsonl, table or auto", format)
+	}
+	if _, err := os.Stat(c.String(flagStore)); err != nil {
+		return cli.Usagef("--store: %v", err)
+	}
+	tok, err := tokenizer(c)
+	if err != nil {
+		return err
+	}
+	store, err := kb.Open(c.String(flagStore), tok)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	open, close := "[", "]"
+	if format == "table" && cli.IsTerminal(os.Stdout) {
+		open, close = "\033[1;31m", "\033[0m"
+	}
+	hits, err := store.Search(kb.Query{Text: query, Any: c.Bool(flagAny), Raw: c.Bool(flagRaw),
+		Limit: c.Int(flagLimit), Snippet: c.Int(flagSnippet), Open: open, Close: close})
+	if errors.Is(err, kb.ErrEmptyQuery) {
+		return cli.Usagef("search %q: %v", query, err)
+	}
+	if err != nil {
+		if c.Bool(flagRaw) {
+			return cli.Usagef("--raw query %q: %v", query, err)
+		}
+		return err
+	}
+	if format == "table" {
+		return writeTable(os.Stdout, hits)
+	}
+	w := jsonl.NewWriter(os.Stdout)
+	for i := range hits {
+		if err := w.Write(&hits[i]); err != nil {
+			break
+		}
+	}
+	return w.Close()
+}
+
+// writeTable prints hits as a readable list: rank and title, then URL,
+// date, source, copies and score, then the snippet.
+func writeTable(w io.Writer, hits []kb.Hit) error {
+	bw := bufio.NewWriter(w)
+	if len(hits) == 0 {
+		fmt.Fprintln(bw, "no match")
+	}
+	for _, h := range hits {
+		title := h.Title
+		if title == "" {
+			title = "(no title)"
+		}
+		fmt.Fprintf(bw, "%2d. %s\n", h.Rank, title)
+		facts := []string{h.URL}
+		for _, f := range []string{h.Published, h.Source} {
+			if f != "" {
+				facts = append(facts, f)
+			}
+		}
+		if len(h.Duplicates) > 0 {
+			facts = append(facts, fmt.Sprintf("+%d copies", len(h.Duplicates)))
+		}
+		facts = append(facts, fmt.Sprintf("bm25 %.3g", h.Score))
+		fmt.Fprintf(bw, "    %s\n", strings.Join(facts, " · "))
+		if h.Snippet != "" {
+			fmt.Fprintf(bw, "    %s\n", h.Snippet)
+		}
+		fmt.Fprintln(bw)
+	}
+	return bw.Flush()
+}

@@ -1,0 +1,221 @@
+package dedup
+
+import (
+	"math"
+	"math/bits"
+	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/cespare/xxhash/v2"
+
+	"github.com/focuscrawl/focuscrawl/internal/text"
+	"github.com/focuscrawl/focuscrawl/internal/vsm"
+)
+
+// FingerprintVersion names the way Fingerprinter computes its keys. An
+// index file records it and refuses runs that would compute them another
+// way, since fingerprints of two versions cannot be compared.
+const FingerprintVersion = "simhash64-v1"
+
+// Print holds the content keys of one text.
+type Print struct {
+	// SimHash is the 64-bit SimHash of the weighted features.
+	SimHash uint64
+	// Exact is the hash of the text with white space collapsed.
+	Exact uint64
+	// Tokens is the number of tokens the SimHash was made from.
+	Tokens int
+	// Vector is the TF-IDF vector for --method euclid (nil unless asked).
+	Vector Compact
+}
+
+// Fingerprinter computes the content keys of texts. It is safe for
+// concurrent use.
+type Fingerprinter struct {
+	tok *text.Tokenizer
+	idf *vsm.IDF
+	// Shingle is the length, in tokens, of the shingles hashed beside the
+	// single tokens (≤ 1: single tokens only).
+	Shingle int
+	// VectorTerms, when > 0, makes Print carry the TF-IDF vector of the
+	// text cut to its heaviest VectorTerms terms.
+	VectorTerms int
+}
+
+// NewFingerprinter returns a Fingerprinter cutting text with tok and
+// weighing terms with idf (vsm.Builtin when nil).
+func NewFingerprinter(tok *text.Tokenizer, idf *vsm.IDF) *Fingerprinter {
+	if idf == nil {
+		idf = vsm.Builtin()
+	}
+	return &Fingerprinter{tok: tok, idf: idf, Shingle: 2}
+}
+
+// feature is one hashed feature and its weight.
+type feature struct {
+	h uint64
+	w float32
+}
+
+// Print computes the keys of s. Traditional Chinese is folded to
+// simplified first; the features are the distinct tokens, weighing
+// idf·(1+ln tf), and the shingles of Shingle consecutive tokens, weighing
+// the mean idf of their tokens. Tokens made only of digits (dates, counts,
+// page numbers) weigh a fifth: they are what copies of one text change.
+func (f *Fingerprinter) Print(s string) Print {
+	p := Print{Exact: ExactHash(s)}
+	toks := f.tok.Tokens(Fold(s))
+	p.Tokens = len(toks)
+	if len(toks) == 0 {
+		return p
+	}
+	hs := make([]uint64, len(toks))
+	ws := make([]float32, len(toks))
+	for i, t := range toks {
+		hs[i] = xxhash.Sum64String(t)
+		w := f.idf.Weight(t)
+		if digitsOnly(t) {
+			w *= 0.2
+		}
+		ws[i] = float32(w)
+	}
+	feats := make([]feature, 0, 2*len(toks))
+	feats = appendUnigrams(feats, hs, ws)
+	if n := f.Shingle; n > 1 && len(toks) >= n {
+		for i := 0; i+n <= len(toks); i++ {
+			h := uint64(n)
+			w := float32(0)
+			for j := i; j < i+n; j++ {
+				h = bits.RotateLeft64(h, 23)*0x9E3779B97F4A7C15 ^ hs[j]
+				w += ws[j]
+			}
+			feats = append(feats, feature{mix(h), w / float32(n)})
+		}
+	}
+	p.SimHash = simhash(feats)
+	if f.VectorTerms > 0 {
+		p.Vector = compactVector(hs, ws, f.VectorTerms)
+	}
+	return p
+}
+
+// appendUnigrams adds one feature per distinct token, weighing
+// w·(1+ln tf).
+func appendUnigrams(dst []feature, hs []uint64, ws []float32) []feature {
+	idx := make([]int32, len(hs))
+	for i := range idx {
+		idx[i] = int32(i)
+	}
+	slices.SortFunc(idx, func(a, b int32) int {
+		switch {
+		case hs[a] < hs[b]:
+			return -1
+		case hs[a] > hs[b]:
+			return 1
+		}
+		return 0
+	})
+	for i := 0; i < len(idx); {
+		j := i + 1
+		for j < len(idx) && hs[idx[j]] == hs[idx[i]] {
+			j++
+		}
+		tf := float64(j - i)
+		dst = append(dst, feature{hs[idx[i]], ws[idx[i]] * float32(1+math.Log(tf))})
+		i = j
+	}
+	return dst
+}
+
+// simhash folds weighted features into 64 bits: bit b is set when the
+// features with bit b set outweigh those without.
+func simhash(feats []feature) uint64 {
+	var v [64]float32
+	for _, ft := range feats {
+		h, w := ft.h, ft.w
+		for b := 0; b < 64; b++ {
+			// sign is +1 or -1 without a branch.
+			sign := float32(int32(h>>b&1)*2 - 1)
+			v[b] += sign * w
+		}
+	}
+	var out uint64
+	for b := 0; b < 64; b++ {
+		if v[b] > 0 {
+			out |= 1 << b
+		}
+	}
+	return out
+}
+
+// mix is the finaliser of SplitMix64: it spreads the bits of a combined
+// hash so every output bit depends on every input bit.
+func mix(h uint64) uint64 {
+	h ^= h >> 30
+	h *= 0xBF58476D1CE4E5B9
+	h ^= h >> 27
+	h *= 0x94D049BB133111EB
+	h ^= h >> 31
+	return h
+}
+
+func digitsOnly(t string) bool {
+	for _, r := range t {
+		if !unicode.IsDigit(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// ExactHash hashes s with runs of white space collapsed to one space and
+// leading and trailing space dropped, so copies that differ only in line
+// breaks and indentation hash alike.
+func ExactHash(s string) uint64 {
+	d := xxhash.New()
+	space := false
+	start := -1
+	flush := func(end int) {
+		if start >= 0 {
+			d.WriteString(s[start:end])
+			start = -1
+		}
+	}
+	wrote := false
+	for i, r := range s {
+		if unicode.IsSpace(r) {
+			flush(i)
+			space = true
+			continue
+		}
+		if start < 0 {
+			if space && wrote {
+				d.WriteString(" ")
+			}
+			start = i
+			space = false
+			wrote = true
+		}
+	}
+	flush(len(s))
+	return d.Sum64()
+}
+
+// Hamming is the number of bits in which a and b differ.
+func Hamming(a, b uint64) int { return bits.OnesCount64(a ^ b) }
+
+// FormatFingerprint writes a SimHash as 16 hex digits, the knowledge
+// record's fingerprint.
+func FormatFingerprint(h uint64) string {
+	const hexd = "0123456789abcdef"
+	var b [16]byte
+	for i := 15; i >= 0; i-- {
+		b[i] = hexd[h&15]
+		h >>= 4
+	}
+	return string(b[:])
+}
+
+// isBlank tells whether s has no visible character.
+func isBlank(s string) bool { return strings.TrimSpace(s) == "" }

@@ -1,0 +1,243 @@
+package kb
+
+import (
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"slices"
+	"strings"
+	"time"
+
+	_ "modernc.org/sqlite" // the pure-Go SQLite driver
+
+	"github.com/focuscrawl/focuscrawl/internal/record"
+	"github.com/focuscrawl/focuscrawl/internal/text"
+)
+
+// SchemaVersion is written to kb_info; Open refuses other versions.
+const SchemaVersion = "1"
+
+const schema = `
+CREATE TABLE IF NOT EXISTS kb_info (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS knowledge (
+  id          INTEGER PRIMARY KEY,
+  url         TEXT NOT NULL UNIQUE,
+  title       TEXT NOT NULL DEFAULT '',
+  published   TEXT NOT NULL DEFAULT '',
+  source      TEXT NOT NULL DEFAULT '',
+  author      TEXT NOT NULL DEFAULT '',
+  content     TEXT NOT NULL DEFAULT '',
+  score       REAL NOT NULL DEFAULT 0,
+  fingerprint TEXT NOT NULL DEFAULT '',
+  duplicates  TEXT NOT NULL DEFAULT '[]',
+  meta        TEXT,
+  first_seen  TEXT NOT NULL,
+  updated     TEXT NOT NULL
+);
+CREATE VIRTUAL TABLE IF NOT EXISTS knowledge_fts USING fts5(title, body, tokenize = 'unicode61 remove_diacritics 2');
+`
+
+// batchSize is the number of writes committed together.
+const batchSize = 500
+
+// KB is an open knowledge base. Writes are batched in transactions;
+// Commit (or Close) makes them visible. A KB is not safe for concurrent
+// use; several processes may share one file (SQLite locks it, and a
+// writer waits up to 30 s for another).
+type KB struct {
+	db   *sql.DB
+	path string
+	tok  *text.Tokenizer
+	tx   *sql.Tx
+	ops  int
+	now  func() time.Time
+}
+
+// Open opens or creates the knowledge base at path. tok cuts text for the
+// full-text index; it must be the same for every run on one file.
+func Open(path string, tok *text.Tokenizer) (*KB, error) {
+	if path == "" {
+		return nil, errors.New("open knowledge base: no file given")
+	}
+	q := url.Values{}
+	q.Add("_pragma", "busy_timeout(30000)")
+	q.Add("_pragma", "journal_mode(WAL)")
+	q.Add("_pragma", "synchronous(NORMAL)")
+	q.Set("_txlock", "immediate")
+	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
+	if err != nil {
+		return nil, fmt.Errorf("open knowledge base %s: %w", path, err)
+	}
+	db.SetMaxOpenConns(1)
+	k := &KB{db: db, path: path, tok: tok, now: time.Now}
+	if err := k.init(); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("open knowledge base %s: %w", path, err)
+	}
+	return k, nil
+}
+
+func (k *KB) init() error {
+	if _, err := k.db.Exec(schema); err != nil {
+		return err
+	}
+	var v string
+	err := k.db.QueryRow(`SELECT value FROM kb_info WHERE key = 'schema'`).Scan(&v)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		_, err = k.db.Exec(`INSERT INTO kb_info(key, value) VALUES ('schema', ?)`, SchemaVersion)
+		return err
+	case err != nil:
+		return err
+	case v != SchemaVersion:
+		return fmt.Errorf("schema version %s, this build reads %s", v, SchemaVersion)
+	}
+	return nil
+}
+
+func (k *KB) begin() (*sql.Tx, error) {
+	if k.tx != nil {
+		return k.tx, nil
+	}
+	tx, err := k.db.Begin()
+	if err != nil {
+		return nil, fmt.Errorf("knowledge base %s: %w", k.path, err)
+	}
+	k.tx = tx
+	return tx, nil
+}
+
+func (k *KB) done() error {
+	k.ops++
+	if k.ops >= batchSize {
+		return k.Commit()
+	}
+	return nil
+}
+
+// Commit makes the writes so far durable and visible to readers.
+func (k *KB) Commit() error {
+	if k.tx == nil {
+		return nil
+	}
+	err := k.tx.Commit()
+	k.tx, k.ops = nil, 0
+	if err != nil {
+		return fmt.Errorf("knowledge base %s: commit: %w", k.path, err)
+	}
+	return nil
+}
+
+// Segmented is the text as the full-text index holds it: tokens joined
+// by spaces, traditional characters folded to simplified.
+func (k *KB) Segmented(s string) string {
+	return strings.Join(k.tok.Tokens(fold(s)), " ")
+}
+
+// Put stores r, replacing the record of the same URL (its duplicates are
+// merged, its first_seen kept).
+func (k *KB) Put(r *record.Knowledge) error {
+	tx, err := k.begin()
+	if err != nil {
+		return err
+	}
+	now := k.now().UTC().Format(time.RFC3339)
+	var meta any
+	if len(r.Meta) > 0 && string(r.Meta) != "null" {
+		meta = string(r.Meta)
+	}
+	var id int64
+	var oldDups string
+	err = tx.QueryRow(`SELECT id, duplicates FROM knowledge WHERE url = ?`, r.URL).Scan(&id, &oldDups)
+	dups := r.Duplicates
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		res, err := tx.Exec(`INSERT INTO knowledge(url, title, published, source, author, content, score, fingerprint, duplicates, meta, first_seen, updated)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			r.URL, r.Title, r.Published, r.Source, r.Author, r.Content, r.Score, r.Fingerprint, jsonList(dups), meta, now, now)
+		if err != nil {
+			return fmt.Errorf("store %s: %w", r.URL, err)
+		}
+		if id, err = res.LastInsertId(); err != nil {
+			return fmt.Errorf("store %s: %w", r.URL, err)
+		}
+	case err != nil:
+		return fmt.Errorf("store %s: %w", r.URL, err)
+	default:
+		var old []string
+		json.Unmarshal([]byte(oldDups), &old)
+		dups = union(old, dups)
+		if _, err := tx.Exec(`UPDATE knowledge SET title = ?, published = ?, source = ?, author = ?, content = ?, score = ?, fingerprint = ?, duplicates = ?, meta = ?, updated = ? WHERE id = ?`,
+			r.Title, r.Published, r.Source, r.Author, r.Content, r.Score, r.Fingerprint, jsonList(dups), meta, now, id); err != nil {
+			return fmt.Errorf("store %s: %w", r.URL, err)
+		}
+		if _, err := tx.Exec(`DELETE FROM knowledge_fts WHERE rowid = ?`, id); err != nil {
+			return fmt.Errorf("store %s: %w", r.URL, err)
+		}
+	}
+	if _, err := tx.Exec(`INSERT INTO knowledge_fts(rowid, title, body) VALUES (?, ?, ?)`,
+		id, k.Segmented(r.Title), k.Segmented(r.Content)); err != nil {
+		return fmt.Errorf("index %s: %w", r.URL, err)
+	}
+	return k.done()
+}
+
+// AddDuplicate adds dup to the duplicates of the record of keptURL (a
+// copy found after that record was stored). It reports false when the
+// knowledge base has no record of keptURL.
+func (k *KB) AddDuplicate(keptURL, dup string) (bool, error) {
+	tx, err := k.begin()
+	if err != nil {
+		return false, err
+	}
+	res, err := tx.Exec(`UPDATE knowledge SET duplicates = json_insert(duplicates, '$[#]', ?1), updated = ?3
+		WHERE url = ?2 AND NOT EXISTS (SELECT 1 FROM json_each(knowledge.duplicates) WHERE value = ?1)`,
+		dup, keptURL, k.now().UTC().Format(time.RFC3339))
+	if err != nil {
+		return false, fmt.Errorf("add duplicate %s of %s: %w", dup, keptURL, err)
+	}
+	n, _ := res.RowsAffected()
+	if n == 0 {
+		var one int
+		if err := tx.QueryRow(`SELECT 1 FROM knowledge WHERE url = ?`, keptURL).Scan(&one); errors.Is(err, sql.ErrNoRows) {
+			return false, k.done()
+		}
+	}
+	return true, k.done()
+}
+
+// Count is the number of records.
+func (k *KB) Count() (int, error) {
+	var n int
+	err := k.db.QueryRow(`SELECT count(*) FROM knowledge`).Scan(&n)
+	return n, err
+}
+
+// Close commits and closes.
+func (k *KB) Close() error {
+	err := k.Commit()
+	if cerr := k.db.Close(); err == nil && cerr != nil {
+		err = cerr
+	}
+	return err
+}
+
+func jsonList(l []string) string {
+	if len(l) == 0 {
+		return "[]"
+	}
+	b, _ := json.Marshal(l)
+	return string(b)
+}
+
+func union(a, b []string) []string {
+	out := slices.Clone(a)
+	for _, s := range b {
+		if !slices.Contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
