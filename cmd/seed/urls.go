@@ -123,6 +123,10 @@ func runURLs(c *ucli.Context) error {
 	}
 	if err == nil || errors.Is(err, cli.ErrRejected) {
 		s.Log.Infof("urls: %d lines, %d urls, %d duplicates, %d rejected", st.Lines, st.URLs, st.Duplicates, s.Rejects.Count())
+		if st.Seen.Spills > 0 {
+			s.Log.Infof("urls: the seen set spilled %d times (%d merges, %d MiB on disk at the end)",
+				st.Seen.Spills, st.Seen.Merges, st.Seen.SpilledBytes>>20)
+		}
 	}
 	return err
 }
@@ -130,6 +134,7 @@ func runURLs(c *ucli.Context) error {
 // urlsStats count what a run did.
 type urlsStats struct {
 	Lines, URLs, Duplicates int64
+	Seen                    seenset.Stats
 }
 
 // seedURLs is the whole of seed urls over an open stream: lines are read in
@@ -137,10 +142,12 @@ type urlsStats struct {
 // de-duplicated and written in input order by the calling goroutine. When
 // it returns an error, the reading goroutine may still be running: the
 // caller must not close s.In.
-func seedURLs(ctx context.Context, s *cli.Stream, o urlsOptions) (urlsStats, error) {
-	var st urlsStats
+func seedURLs(ctx context.Context, s *cli.Stream, o urlsOptions) (st urlsStats, err error) {
 	seen := seenset.New(o.Seen)
-	defer seen.Close()
+	defer func() {
+		st.Seen = seen.Stats()
+		seen.Close()
+	}()
 
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()

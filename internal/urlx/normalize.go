@@ -39,6 +39,9 @@ func Normalize(raw string) (string, error) {
 
 // NormalizeWith is Normalize with options.
 func NormalizeWith(raw string, o Options) (string, error) {
+	if n, ok := fastNormalize(raw, o); ok {
+		return n, nil
+	}
 	u, err := parse(raw)
 	if err != nil {
 		return "", err
@@ -251,6 +254,10 @@ func paramName(p string) string {
 // trailing dot (IPv6 addresses in brackets), or "" when raw is not a
 // usable URL.
 func Hostname(raw string) string {
+	if _, ok := fastNormalize(raw, Options{}); ok {
+		h, _ := fastHostOf(raw)
+		return h
+	}
 	u, err := parse(raw)
 	if err != nil {
 		return ""

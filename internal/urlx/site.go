@@ -31,6 +31,9 @@ func SiteKey(hostOrURL string) string {
 // hostOnly extracts the lower-case host name, without port or trailing
 // dot, from a URL or from a bare host[:port].
 func hostOnly(s string) string {
+	if h, ok := fastHostOf(s); ok {
+		return h
+	}
 	if strings.Contains(s, "://") {
 		u, err := parse(s)
 		if err != nil {
@@ -77,4 +80,39 @@ func allDigits(s string) bool {
 		}
 	}
 	return true
+}
+
+// fastHostOf extracts the host of an http(s) URL whose host is already in
+// normal form (plain lower-case DNS name or IPv4 address), without parsing
+// the whole URL.
+func fastHostOf(s string) (string, bool) {
+	var rest string
+	switch {
+	case strings.HasPrefix(s, "https://"):
+		rest = s[8:]
+	case strings.HasPrefix(s, "http://"):
+		rest = s[7:]
+	default:
+		return "", false
+	}
+	if end := strings.IndexAny(rest, "/?#"); end >= 0 {
+		rest = rest[:end]
+	}
+	if strings.ContainsAny(rest, "@[") {
+		return "", false
+	}
+	if i := strings.IndexByte(rest, ':'); i >= 0 {
+		p := strings.TrimLeft(rest[i+1:], "0")
+		if !allDigits(p) || len(p) > 5 || len(p) == 5 && p > "65535" {
+			return "", false
+		}
+		rest = rest[:i]
+	}
+	if fastHost(rest) {
+		return rest, true
+	}
+	if a, err := netip.ParseAddr(rest); err == nil && a.Is4() && a.String() == rest {
+		return rest, true
+	}
+	return "", false
 }

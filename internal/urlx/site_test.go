@@ -1,6 +1,9 @@
 package urlx
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestSiteKey(t *testing.T) {
 	tests := []struct{ in, want string }{
@@ -32,5 +35,22 @@ func TestSiteKey(t *testing.T) {
 				t.Fatalf("SiteKey(%q) = %q, want %q", tt.in, got, tt.want)
 			}
 		})
+	}
+}
+
+func TestFastHostOfAgrees(t *testing.T) {
+	for _, in := range append(fastSamples, "http://1.2.3.4:80/", "http://01.2.3.4/", "http://[::1]/", "http://u@a.example/",
+		"http://A.example/", "http://a.example:99/", "https://lyj.zj.gov.cn/a") {
+		h, ok := fastHostOf(in)
+		if !ok {
+			continue
+		}
+		u, err := parse(in)
+		if err != nil {
+			t.Fatalf("fastHostOf(%q) = %q but the URL does not parse: %v", in, h, err)
+		}
+		if want := strings.TrimSuffix(u.Hostname(), "."); h != want {
+			t.Fatalf("fastHostOf(%q) = %q, parser says %q", in, h, want)
+		}
 	}
 }
