@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"net"
 	"net/http"
-	"os"
 	"time"
 
 	ucli "github.com/urfave/cli/v2"
@@ -48,7 +47,7 @@ func serve(c *ucli.Context) error {
 		"addr": ln.Addr().String(), "proxy": "http://" + ln.Addr().String(),
 		"seed": c.Int64(flagSeed), "sites": c.Int(flagSites),
 	})
-	if _, err := fmt.Fprintf(os.Stdout, "%s\n", hello); err != nil {
+	if _, err := fmt.Fprintf(c.App.Writer, "%s\n", hello); err != nil {
 		ln.Close()
 		return err
 	}

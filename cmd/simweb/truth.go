@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 
 	ucli "github.com/urfave/cli/v2"
 
@@ -33,7 +34,7 @@ func truth(c *ucli.Context) error {
 	if err != nil {
 		return err
 	}
-	st, err := cli.OpenStream(c)
+	st, err := cli.OpenStreamWith(c, c.Args().Slice(), os.Stdin, c.App.Writer, c.App.ErrWriter)
 	if err != nil {
 		return err
 	}
