@@ -87,7 +87,11 @@ func pump(ctx context.Context, f *fetcher.Fetcher, s *cli.Stream) (err error, in
 	go f.Run(ctx, in, out)
 	if s.Progress {
 		stop := cli.Ticker(time.Second, func() { progress(s.Log, f.Stats().Snapshot()) })
-		defer func() { stop(); s.Log.EndProgress() }()
+		defer func() {
+			stop()
+			progress(s.Log, f.Stats().Snapshot()) // the final state, even for short runs
+			s.Log.EndProgress()
+		}()
 	}
 	var writeErr error
 	var buf []byte

@@ -4,12 +4,16 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/focuscrawl/focuscrawl/internal/cli"
 	"github.com/focuscrawl/focuscrawl/internal/record"
@@ -123,6 +127,65 @@ func TestParseSize(t *testing.T) {
 	for _, bad := range []string{"", "abc", "-1", "0", "10XB", "1e30"} {
 		if _, err := parseSize(bad); err == nil {
 			t.Errorf("parseSize(%q) accepted", bad)
+		}
+	}
+}
+
+func TestProgressAndQuiet(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		w.Write([]byte("<p>x</p>"))
+	}))
+	defer srv.Close()
+	_, stderr, code := runFetch(t, srv.URL+"/\n", "--progress", "on", "--ignore-robots")
+	if code != 0 || !strings.Contains(stderr, "hosts waiting") || !strings.Contains(stderr, "pages/s") {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+	_, stderr, code = runFetch(t, srv.URL+"/\n", "-q", "--ignore-robots")
+	if code != 0 || stderr != "" {
+		t.Errorf("-q: exit %d, stderr %q", code, stderr)
+	}
+}
+
+// TestInterruptWritesARecordPerInput sends the process a real SIGINT while
+// stdin stays open and the server hangs: every URL read must come out.
+func TestInterruptWritesARecordPerInput(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-time.After(10 * time.Second):
+		case <-r.Context().Done():
+		}
+	}))
+	defer srv.Close()
+	pr, pw := io.Pipe()
+	defer pw.Close()
+	const n = 30
+	go func() {
+		for i := 0; i < n; i++ {
+			fmt.Fprintf(pw, "%s/%d\n", srv.URL, i)
+		}
+		// stdin stays open, like `seed next --follow`
+	}()
+	app := newApp()
+	var out, errw bytes.Buffer
+	app.Reader = pr
+	app.Writer = &out
+	time.AfterFunc(500*time.Millisecond, func() { syscall.Kill(os.Getpid(), syscall.SIGINT) })
+	start := time.Now()
+	code := cli.Run(app, []string{"fetch", "--ignore-robots", "--delay", "0", "-c", "4"}, &errw)
+	if code != cli.ExitInterrupted {
+		t.Errorf("exit %d, want %d", code, cli.ExitInterrupted)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("took %v to stop", d)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != n {
+		t.Fatalf("%d records for %d URLs read", len(lines), n)
+	}
+	for _, l := range lines {
+		if !strings.Contains(l, `"error":"canceled"`) {
+			t.Errorf("record %s", l)
 		}
 	}
 }

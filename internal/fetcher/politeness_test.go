@@ -45,8 +45,16 @@ func TestDelayBetweenRequestsToOneHost(t *testing.T) {
 			if len(arr) != 5 { // robots.txt + 4 pages
 				t.Fatalf("%d requests to %s, want 5", len(arr), host)
 			}
+			// With one request at a time the delay runs from the end of
+			// the previous one, so the gap is strict; with several, starts
+			// are spaced on the client, and the server sees them within
+			// scheduling jitter.
+			slack := time.Duration(0)
+			if perHost > 1 {
+				slack = 5 * time.Millisecond
+			}
 			for i := 1; i < len(arr); i++ {
-				if gap := arr[i].Sub(arr[i-1]); gap < cfg.Delay {
+				if gap := arr[i].Sub(arr[i-1]); gap < cfg.Delay-slack {
 					t.Errorf("gap %d = %v, shorter than the delay %v", i, gap, cfg.Delay)
 				}
 			}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"log"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -436,6 +437,7 @@ func TestHTTP2AndInsecure(t *testing.T) {
 		htmlHandler("<p>h2</p>")(w, r)
 	}))
 	srv.EnableHTTP2 = true
+	srv.Config.ErrorLog = log.New(io.Discard, "", 0) // the refused handshake is expected
 	srv.StartTLS()
 	defer srv.Close()
 	u, _ := url.Parse(srv.URL)

@@ -168,3 +168,22 @@ func TestIgnoreRobots(t *testing.T) {
 		t.Errorf("error %q, robots.txt fetched %d times", p.Error, robotsHits.Load())
 	}
 }
+
+func TestRobotsCacheExpires(t *testing.T) {
+	var pages, robotsHits atomic.Int64
+	srv := robotsServer(t, nil, &pages, &robotsHits)
+	cfg := testConfig()
+	cfg.RobotsTTL = 100 * time.Millisecond
+	f := newFetcher(t, srv, cfg)
+	u := record.URL{URL: hostURL(srv, "ttl.test", "/")}
+	f.Fetch(context.Background(), u)
+	f.Fetch(context.Background(), u)
+	if robotsHits.Load() != 1 {
+		t.Errorf("robots.txt fetched %d times within its TTL", robotsHits.Load())
+	}
+	time.Sleep(150 * time.Millisecond)
+	f.Fetch(context.Background(), u)
+	if robotsHits.Load() != 2 {
+		t.Errorf("robots.txt fetched %d times: an expired entry must be fetched again", robotsHits.Load())
+	}
+}

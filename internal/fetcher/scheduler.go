@@ -95,7 +95,7 @@ func (s *scheduler) loop() {
 			jobs, next = s.f.jobs, *s.pending
 		}
 		submit := s.f.submit
-		if s.queued >= s.f.cfg.Queue {
+		if s.queued+len(s.fails) >= s.f.cfg.Queue {
 			submit = nil // back-pressure: stop taking input
 		}
 		s.f.stats.hostsWaiting.Store(int64(s.ready.Len()))
