@@ -165,7 +165,7 @@ func crawl(t testing.TB, w *Web, seeds []string, topic string, budget int, focus
 var crawlDebug map[string]int
 
 func TestCrawlTargetsReachable(t *testing.T) {
-	if testing.Short() {
+	if testing.Short() || raceEnabled {
 		t.Skip("crawls 4,000 pages")
 	}
 	w := New(Config{Seed: 1, NoFaults: true})

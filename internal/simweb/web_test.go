@@ -576,6 +576,9 @@ func TestBookstorePages(t *testing.T) {
 // reached only through their tunnels, competitors never link to each
 // other, and on-topic pages link mostly to on-topic pages.
 func TestStructure(t *testing.T) {
+	if raceEnabled {
+		t.Skip("renders every page of a web; no goroutines to check")
+	}
 	w := New(Config{Seed: 3, Sites: 30, NoFaults: true})
 	var onTopic, onTopicRel, offTopic, offTopicRel int
 	var checked int
@@ -659,5 +662,44 @@ func TestTunnels(t *testing.T) {
 		if lengths[n] == 0 {
 			t.Errorf("no tunnel of length %d (%v)", n, lengths)
 		}
+	}
+}
+
+// TestConcurrent asks a web with every fault on from many goroutines at
+// once: the rate limiter, the flaky hosts' memory and the buffer pool are
+// shared.
+func TestConcurrent(t *testing.T) {
+	w := New(Config{Seed: 2, Sites: 30, SlowLatency: time.Millisecond})
+	srv := httptest.NewServer(w.Handler())
+	defer srv.Close()
+	urls := benchURLs(w, 400)
+	client := proxyClient(srv.URL)
+	var wg sync.WaitGroup
+	errs := make(chan error, 8)
+	for g := 0; g < 8; g++ {
+		wg.Add(1)
+		go func(g int) {
+			defer wg.Done()
+			for i := g; i < len(urls); i += 8 {
+				resp, err := client.Get(urls[i])
+				if err != nil {
+					errs <- err
+					return
+				}
+				io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+				switch resp.StatusCode {
+				case 200, 301, 302, 429, 500, 503:
+				default:
+					errs <- fmt.Errorf("%s: status %d", urls[i], resp.StatusCode)
+					return
+				}
+			}
+		}(g)
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
 	}
 }
