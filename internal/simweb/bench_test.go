@@ -6,10 +6,20 @@ import (
 	"testing"
 )
 
-// benchURLs returns n URLs of the web's table pages, spread over all sites.
-func benchURLs(w *Web, n int) []string {
+// benchURLs returns n URLs of the web, spread over all sites; with
+// contentOnly, only pages of content (homes, lists, articles, products,
+// threads).
+func benchURLs(w *Web, n int, contentOnly ...bool) []string {
 	var all []string
 	w.URLs(func(u string) error {
+		if len(contentOnly) > 0 && contentOnly[0] {
+			pt, _ := w.Page(u)
+			switch pt.Kind {
+			case "home", "list", "article", "product", "thread":
+			default:
+				return nil
+			}
+		}
 		all = append(all, u)
 		return nil
 	})
@@ -28,7 +38,7 @@ func benchURLs(w *Web, n int) []string {
 // of one page on one core, HTML generation and GBK encoding included.
 func BenchmarkHandler(b *testing.B) {
 	w := New(Config{Seed: 1, NoFaults: true})
-	urls := benchURLs(w, 2000)
+	urls := benchURLs(w, 2000, true)
 	h := w.Handler()
 	b.ReportAllocs()
 	b.ResetTimer()
@@ -49,7 +59,7 @@ func BenchmarkServeLoopback(b *testing.B) {
 	w := New(Config{Seed: 1, NoFaults: true})
 	srv := httptest.NewServer(w.Handler())
 	defer srv.Close()
-	urls := benchURLs(w, 2000)
+	urls := benchURLs(w, 2000, true)
 	client := proxyClient(srv.URL)
 	b.ResetTimer()
 	b.RunParallel(func(pb *testing.PB) {
