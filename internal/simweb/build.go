@@ -403,6 +403,7 @@ func (b *builder) traits(s *site) {
 			s.decl = declMeta
 		}
 	}
+	s.gzip = chance(r, 0.5)
 	national := s.rank == "national"
 	s.slow = !national && chance(r, 0.05)
 	s.rateLimited = !national && chance(r, 0.04)

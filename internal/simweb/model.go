@@ -88,6 +88,7 @@ type site struct {
 	style int    // URL style variant
 
 	gbk  bool
+	gzip bool // compresses answers when asked
 	decl int // declHeader|declMeta for GBK sites (0: no declaration)
 
 	slow, down, flaky, rateLimited bool

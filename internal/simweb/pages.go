@@ -144,6 +144,34 @@ func (x *renderer) homeExtras() {
 	}
 }
 
+// channelSites writes the site directory of a portal channel: a hub of
+// links to sites of the channel's topic.
+func (x *renderer) channelSites(topic int) {
+	pool := x.w.byTopic[topic]
+	if len(pool) == 0 {
+		return
+	}
+	h := "推荐网站"
+	if !x.zh {
+		h = "Recommended sites"
+	}
+	x.ws(`<div class="sites"><h3>`, h, "</h3><ul>")
+	var ids []int32
+	for i := 0; i < 10; i++ {
+		ids = append(ids, int32(pick(x.r, pool)))
+	}
+	for _, id := range dedupe(ids) {
+		o := x.w.sites[id]
+		if competitors(x.s, o) || o == x.s {
+			continue
+		}
+		x.ws("<li>")
+		x.a(x.foreign(o, 0), o.name)
+		x.ws("</li>")
+	}
+	x.ws("</ul></div>\n")
+}
+
 // gatedLinks writes links to the hidden sites whose tunnel ends at step.
 func (x *renderer) gatedLinks(step int) {
 	for i, id := range x.s.gated {
@@ -199,6 +227,9 @@ func (x *renderer) list() {
 	x.itemList("list", ids, s.kind != KindBookstore && s.kind != KindShop)
 	x.pagination(c)
 	x.ws("</div>\n")
+	if s.kind == KindPortal && x.p.num == 0 && c.topic >= 0 && !c.mixed {
+		x.channelSites(c.topic)
+	}
 	x.sidebar()
 	x.footer()
 }

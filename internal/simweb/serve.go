@@ -1,6 +1,11 @@
 package simweb
 
 import (
+	"bytes"
+	"strings"
+	"sync"
+
+	"github.com/klauspost/compress/gzip"
 	"net/http"
 	"strconv"
 	"time"
@@ -90,7 +95,27 @@ func (w *Web) serveHTTP(rw http.ResponseWriter, r *http.Request) {
 		ct = "text/html; charset=utf-8"
 	}
 	h.Set("Content-Type", ct)
+	if s.gzip && strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+		h.Set("Content-Encoding", "gzip")
+		h.Set("Vary", "Accept-Encoding")
+		body = gzipped(body)
+	}
 	writeBody(rw, r, body)
+}
+
+var gzipPool = sync.Pool{New: func() any {
+	zw, _ := gzip.NewWriterLevel(nil, gzip.BestSpeed)
+	return zw
+}}
+
+func gzipped(b []byte) []byte {
+	var out bytes.Buffer
+	zw := gzipPool.Get().(*gzip.Writer)
+	zw.Reset(&out)
+	zw.Write(b)
+	zw.Close()
+	gzipPool.Put(zw)
+	return out.Bytes()
 }
 
 // pageBody renders the page a target names.

@@ -213,6 +213,7 @@ func (w *Web) siteTruth(s *site) SiteTruth {
 	add(s.sessions, "session-ids")
 	add(s.legacy, "legacy-redirects")
 	add(s.alias != "", "alias-redirect")
+	add(s.gzip, "gzip")
 	return st
 }
 

@@ -2,6 +2,7 @@ package simweb
 
 import (
 	"bytes"
+	"compress/gzip"
 	"fmt"
 	"io"
 	"net/http"
@@ -701,5 +702,26 @@ func TestConcurrent(t *testing.T) {
 	close(errs)
 	for err := range errs {
 		t.Error(err)
+	}
+}
+
+func TestGzip(t *testing.T) {
+	w := calm()
+	s := siteWith(t, w, "gzip", func(s SiteTruth) bool { return hasTrait(s, "gzip") && s.Charset == "utf-8" })
+	plain := get(w, s.Home)
+	req := httptest.NewRequest("GET", s.Home, nil)
+	req.Header.Set("Accept-Encoding", "gzip, deflate")
+	rec := httptest.NewRecorder()
+	w.Handler().ServeHTTP(rec, req)
+	if rec.Header().Get("Content-Encoding") != "gzip" {
+		t.Fatalf("no gzip from %s", s.Host)
+	}
+	zr, err := gzip.NewReader(rec.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, err := io.ReadAll(zr)
+	if err != nil || !bytes.Equal(body, plain.body) {
+		t.Errorf("gzip body differs from the plain one (%v)", err)
 	}
 }
