@@ -89,7 +89,7 @@ type site struct {
 
 	gbk  bool
 	gzip bool // compresses answers when asked
-	decl int // declHeader|declMeta for GBK sites (0: no declaration)
+	decl int  // declHeader|declMeta for GBK sites (0: no declaration)
 
 	slow, down, flaky, rateLimited bool
 	errPct                         int // percent of pages answering 500
