@@ -143,13 +143,17 @@ func headerCharset(contentType string) string {
 
 // overrideFalseUTF8 replaces a UTF-8 declaration that the body's bytes
 // contradict by what the detector finds, when it finds a multi-byte
-// encoding that decodes them cleanly.
+// encoding that decodes them cleanly. A body that is mostly UTF-8 (a cut
+// last character, a stray byte) keeps its declaration.
 func overrideFalseUTF8(body []byte, r Result) Result {
 	if r.Name != UTF8 {
 		return r
 	}
 	if utf8.Valid(body) {
 		r.validUTF8 = true
+		return r
+	}
+	if mostlyUTF8(body) {
 		return r
 	}
 	d, ok := detectLegacy(body)

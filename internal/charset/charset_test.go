@@ -218,3 +218,26 @@ func BenchmarkDecodeGBKUndeclared(b *testing.B) {
 		Decode(body, "")
 	}
 }
+
+func TestMostlyUTF8KeepsItsName(t *testing.T) {
+	text := page(`<meta charset="utf-8">`, zhHans+zhHans)
+	tests := map[string]struct {
+		body []byte
+		ct   string
+	}{
+		"cut mid-character, declared":   {[]byte(text)[:len(text)-len("</p></body></html>\n")-1], "text/html; charset=utf-8"},
+		"cut mid-character, undeclared": {[]byte(page("", zhHans))[:len(page("", zhHans))-len("</p></body></html>\n")-1], ""},
+		"one stray byte":                {append([]byte(text[:200]), append([]byte{0xB0}, text[200:]...)...), "text/html"},
+	}
+	for name, tt := range tests {
+		t.Run(name, func(t *testing.T) {
+			got, cs, _ := Decode(tt.body, tt.ct)
+			if cs != "utf-8" {
+				t.Errorf("charset %q, want utf-8", cs)
+			}
+			if !strings.Contains(got, zhHans[:30]) {
+				t.Errorf("text garbled: %.80q", got)
+			}
+		})
+	}
+}

@@ -22,7 +22,7 @@ func detect(body []byte) Result {
 	if len(sample) > detectSample {
 		sample = sample[:detectSample]
 	}
-	if validUTF8Prefix(sample, len(sample) < len(body)) {
+	if utf8.Valid(sample) || mostlyUTF8(sample) {
 		return Result{Name: UTF8, Source: SourceDefault, Encoding: encoding.Nop}
 	}
 	if r, ok := detectLegacy(body); ok {
@@ -95,21 +95,30 @@ func errorRate(enc encoding.Encoding, sample []byte, cut bool) float64 {
 	return float64(bad) / float64(nonASCII)
 }
 
-// validUTF8Prefix reports whether b is valid UTF-8, allowing an incomplete
-// last character when b was cut from a longer body.
-func validUTF8Prefix(b []byte, cut bool) bool {
-	if utf8.Valid(b) {
-		return true
-	}
-	if !cut {
-		return false
-	}
-	for i := 1; i < utf8.UTFMax && i <= len(b); i++ {
-		if utf8.Valid(b[:len(b)-i]) {
-			return true
+// mostlyUTF8 tells whether b reads as UTF-8 with at most a few flaws: a
+// character cut at the end (a truncated body or sample) is no flaw, and
+// fewer bad bytes than a tenth of the multi-byte characters are tolerated.
+// Legacy CJK text read as UTF-8 is almost all bad bytes.
+func mostlyUTF8(b []byte) bool {
+	multi, bad := 0, 0
+	for i := 0; i < len(b); {
+		if b[i] < utf8.RuneSelf {
+			i++
+			continue
 		}
+		r, size := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && size == 1 {
+			if !utf8.FullRune(b[i:]) {
+				break // cut at the end
+			}
+			bad++
+			i++
+			continue
+		}
+		multi++
+		i += size
 	}
-	return false
+	return bad == 0 || bad*10 < multi
 }
 
 // hasGB18030FourByte reports whether b holds a GB18030 four-byte sequence
