@@ -263,6 +263,9 @@ func TestBackoffAndBoundedRetries(t *testing.T) {
 			if p.Error != tt.wantErr {
 				t.Errorf("error %q, want %q", p.Error, tt.wantErr)
 			}
+			if tt.wantCalls > 1 && p.ElapsedMS < (cfg.Backoff/2).Milliseconds() {
+				t.Errorf("elapsed_ms %d does not count from the first attempt", p.ElapsedMS)
+			}
 			for i, g := range gaps {
 				// Equal jitter: at least half the exponential pause.
 				if floor := cfg.Backoff << i / 2; g < floor {

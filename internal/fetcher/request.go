@@ -76,15 +76,18 @@ func failed(u record.URL, at time.Time, err error) record.Page {
 // should pause (backoff or Retry-After).
 func (f *Fetcher) attempt(j job) (p record.Page, retry bool, wait time.Duration) {
 	it := j.it
-	start := time.Now()
+	if it.started.IsZero() {
+		it.started = time.Now()
+	}
 	it.attempts++
-	p = newPage(it.u, start)
+	p = newPage(it.u, it.started)
 	if err := it.ctx.Err(); err != nil {
 		p.Error = errorCanceled.Error()
 		return p, false, 0
 	}
 	retryAfter, retriable := f.get(withGate(it.ctx, j.host.gate, j.delay), it, &p)
-	p.ElapsedMS = time.Since(start).Milliseconds()
+	// Like fetched_at, elapsed_ms counts from the first attempt.
+	p.ElapsedMS = time.Since(it.started).Milliseconds()
 	if retryAfter > f.cfg.MaxRetryAfter {
 		p.Error += "; Retry-After " + retryAfter.String() + " over --max-retry-after"
 		return p, false, f.cfg.MaxRetryAfter
@@ -147,7 +150,9 @@ func (f *Fetcher) get(ctx context.Context, it *item, p *record.Page) (retryAfter
 	}
 	defer resp.Body.Close()
 	p.Status = resp.StatusCode
-	p.FinalURL = resp.Request.URL.String()
+	if final := resp.Request.URL.String(); final != p.URL {
+		p.FinalURL = final // omitted when the same as url (docs/records.md)
+	}
 	ctHeader := resp.Header.Get("Content-Type")
 	mediaType := mediaTypeOf(ctHeader)
 	p.ContentType = mediaType
