@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"sync/atomic"
 	"time"
 
@@ -107,6 +108,12 @@ func runURLs(c *ucli.Context) error {
 		if _, err := os.Stat(name); err != nil {
 			return fmt.Errorf("input: %w", err)
 		}
+	}
+	if os.Getenv("GOMEMLIMIT") == "" {
+		// The seen set's arena is live to the end, so by default the heap
+		// would grow to twice the budget before a collection: a soft limit
+		// keeps the process near the budget instead.
+		debug.SetMemoryLimit(o.Seen.Memory + o.Seen.Memory/4 + 64<<20)
 	}
 	s, err := cli.OpenStream(c)
 	if err != nil {
