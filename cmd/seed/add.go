@@ -122,6 +122,7 @@ type adder struct {
 	keepPruned     bool
 	followNofollow bool
 	graph          bool
+	sites          map[string]string // host -> site key
 }
 
 func newAdder(c *ucli.Context) (*adder, error) {
@@ -130,6 +131,7 @@ func newAdder(c *ucli.Context) (*adder, error) {
 		return nil, cli.Usagef("--%s: %v", flagScope, err)
 	}
 	a := &adder{
+		sites:          map[string]string{},
 		scope:          scope,
 		maxPerHost:     c.Int64(flagMaxPerHost),
 		seedPriority:   c.Float64(flagSeedPriority),
@@ -391,12 +393,25 @@ func (a *adder) refuse(b *frontier.Batch, guard string) {
 	b.Refused[guard]++
 }
 
+// site gives the site key of a host, through a cache: links crowd on few
+// hosts, and the public suffix lookup is not free.
 func (a *adder) site(host string) string {
 	if a.scope == frontier.ScopeHost {
 		return host
 	}
-	return urlx.SiteKey(host)
+	if s, ok := a.sites[host]; ok {
+		return s
+	}
+	if len(a.sites) >= siteCacheSize {
+		clear(a.sites)
+	}
+	s := urlx.SiteKey(host)
+	a.sites[host] = s
+	return s
 }
+
+// siteCacheSize bounds the site key cache.
+const siteCacheSize = 100000
 
 // addURL queues a url record.
 func (a *adder) addURL(b *frontier.Batch, u record.URL) error {
@@ -408,7 +423,7 @@ func (a *adder) addURL(b *frontier.Batch, u record.URL) error {
 	if err != nil {
 		return fmt.Errorf("url %q: %w", u.URL, err)
 	}
-	e := frontier.Entry{URL: norm, Host: urlx.Host(norm), Lineage: u.Lineage, Meta: u.Meta}
+	e := frontier.Entry{URL: norm, Host: frontier.HostOf(norm), Lineage: u.Lineage, Meta: u.Meta}
 	e.Site = a.site(e.Host)
 	if e.Priority == 0 {
 		e.Priority = a.seedPriority
@@ -432,12 +447,12 @@ func (a *adder) addReturning(b *frontier.Batch, r *returning, kind record.Kind) 
 	if err != nil {
 		return fmt.Errorf("url %q: %w", r.URL, err)
 	}
-	o := frontier.Outcome{URL: norm, Host: urlx.Host(norm), Depth: r.Depth, Status: r.Status,
+	o := frontier.Outcome{URL: norm, Host: frontier.HostOf(norm), Depth: r.Depth, Status: r.Status,
 		FetchedAt: r.FetchedAt, Error: r.Error}
 	o.Site = a.site(o.Host)
 	if r.FinalURL != "" {
 		if fin, err := urlx.Normalize(r.FinalURL); err == nil && fin != norm {
-			o.FinalURL, o.FinalHost = fin, urlx.Host(fin)
+			o.FinalURL, o.FinalHost = fin, frontier.HostOf(fin)
 		}
 	}
 	if kind == record.KindScoredDoc && r.Score != nil {
@@ -464,7 +479,7 @@ func (a *adder) addReturning(b *frontier.Batch, r *returning, kind record.Kind) 
 			a.refuse(b, frontier.GuardInvalidURL)
 			continue
 		}
-		host := urlx.Host(lu)
+		host := frontier.HostOf(lu)
 		cand := frontier.Candidate{URL: lu, Host: host, Site: a.site(host), Depth: r.Depth + 1,
 			ParentHost: pageHost, ParentSite: pageSite}
 		if guard := a.policy.Check(cand); guard != "" {

@@ -2,7 +2,6 @@ package frontier
 
 import (
 	"fmt"
-	"net/url"
 	"regexp"
 	"strings"
 )
@@ -71,16 +70,17 @@ type Candidate struct {
 	ParentHost, ParentSite string
 }
 
-// Check returns the guard that refuses c, or "" when c is admitted.
+// Check returns the guard that refuses c, or "" when c is admitted. c.URL
+// must be normalised (urlx.Normalize).
 func (p *Policy) Check(c Candidate) string {
 	if p.MaxURLLength > 0 && len(c.URL) > p.MaxURLLength {
 		return GuardURLLength
 	}
-	u, err := url.Parse(c.URL)
-	if err != nil || u.Host == "" {
+	u, ok := splitURL(c.URL)
+	if !ok {
 		return GuardInvalidURL
 	}
-	if u.Scheme != "http" && u.Scheme != "https" {
+	if u.scheme != "http" && u.scheme != "https" {
 		return GuardNotHTTP
 	}
 	if p.MaxDepth > 0 && c.Depth > p.MaxDepth {
@@ -112,9 +112,9 @@ func (p *Policy) Check(c Candidate) string {
 	return p.checkTraps(u)
 }
 
-func (p *Policy) checkTraps(u *url.URL) string {
+func (p *Policy) checkTraps(u urlParts) string {
 	if p.MaxPathDepth > 0 || p.MaxRepeat > 0 {
-		segs := strings.FieldsFunc(u.EscapedPath(), func(r rune) bool { return r == '/' })
+		segs := strings.FieldsFunc(u.path, func(r rune) bool { return r == '/' })
 		if p.MaxPathDepth > 0 && len(segs) > p.MaxPathDepth {
 			return GuardPathDepth
 		}
@@ -128,12 +128,54 @@ func (p *Policy) checkTraps(u *url.URL) string {
 			}
 		}
 	}
-	if p.MaxQueryParams > 0 && u.RawQuery != "" {
-		if n := strings.Count(u.RawQuery, "&") + 1; n > p.MaxQueryParams {
+	if p.MaxQueryParams > 0 && u.query != "" {
+		if n := strings.Count(u.query, "&") + 1; n > p.MaxQueryParams {
 			return GuardQueryParams
 		}
 	}
 	return ""
+}
+
+// urlParts are the pieces of a URL the guards look at.
+type urlParts struct {
+	scheme, host, path, query string
+}
+
+// splitURL cuts an absolute URL into its parts without a full parse:
+// candidates are normalised already, and this runs for every link.
+func splitURL(s string) (urlParts, bool) {
+	var u urlParts
+	i := strings.Index(s, "://")
+	if i <= 0 {
+		return u, false
+	}
+	u.scheme, s = strings.ToLower(s[:i]), s[i+3:]
+	if j := strings.IndexByte(s, '#'); j >= 0 {
+		s = s[:j]
+	}
+	end := strings.IndexAny(s, "/?")
+	if end < 0 {
+		end = len(s)
+	}
+	u.host, s = s[:end], s[end:]
+	if at := strings.LastIndexByte(u.host, '@'); at >= 0 {
+		u.host = u.host[at+1:]
+	}
+	if u.host == "" {
+		return u, false
+	}
+	u.path, u.query, _ = strings.Cut(s, "?")
+	return u, true
+}
+
+// HostOf returns the host[:port] of a normalised URL, as urlx.Host would,
+// without parsing it again.
+func HostOf(normalized string) string {
+	u, ok := splitURL(normalized)
+	if !ok {
+		return ""
+	}
+	return u.host
 }
 
 func matchesAny(res []*regexp.Regexp, s string) bool {

@@ -17,7 +17,8 @@ func TestPolicyCheck(t *testing.T) {
 	}{
 		{"zero policy admits", Policy{}, Candidate{URL: "http://a.cn/x", Host: "a.cn"}, ""},
 		{"not http", Policy{}, Candidate{URL: "ftp://a.cn/x", Host: "a.cn"}, GuardNotHTTP},
-		{"invalid", Policy{}, Candidate{URL: "http://%zz/", Host: ""}, GuardInvalidURL},
+		{"no host", Policy{}, Candidate{URL: "http:///x", Host: ""}, GuardInvalidURL},
+		{"no scheme", Policy{}, Candidate{URL: "a.cn/x", Host: "a.cn"}, GuardInvalidURL},
 		{"host scope same host", Policy{Scope: ScopeHost}, Candidate{URL: "http://a.cn/x", Host: "a.cn", ParentHost: "a.cn"}, ""},
 		{"host scope other host", Policy{Scope: ScopeHost}, Candidate{URL: "http://b.a.cn/x", Host: "b.a.cn", Site: "a.cn", ParentHost: "a.cn", ParentSite: "a.cn"}, GuardScope},
 		{"domain scope subdomain", Policy{Scope: ScopeDomain}, Candidate{URL: "http://b.a.cn/x", Host: "b.a.cn", Site: "a.cn", ParentHost: "a.cn", ParentSite: "a.cn"}, ""},
@@ -44,6 +45,21 @@ func TestPolicyCheck(t *testing.T) {
 				t.Errorf("Check(%s) = %q, want %q", tt.c.URL, got, tt.want)
 			}
 		})
+	}
+}
+
+func TestHostOf(t *testing.T) {
+	for in, want := range map[string]string{
+		"http://a.cn/x?y#z":       "a.cn",
+		"https://a.cn:8080?q":     "a.cn:8080",
+		"http://user@a.cn/":       "a.cn",
+		"http://[::1]:80/":        "[::1]:80",
+		"https://xn--fiq228c.cn/": "xn--fiq228c.cn",
+		"mailto:x@y":              "",
+	} {
+		if got := HostOf(in); got != want {
+			t.Errorf("HostOf(%q) = %q, want %q", in, got, want)
+		}
 	}
 }
 

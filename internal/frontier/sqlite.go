@@ -34,8 +34,8 @@ CREATE TABLE IF NOT EXISTS hosts (
   relevant INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS urls (
-  id          INTEGER PRIMARY KEY,
-  url         TEXT NOT NULL UNIQUE,
+  id          INTEGER PRIMARY KEY, -- xxhash64 of url (next free id on a collision)
+  url         TEXT NOT NULL,
   host_id     INTEGER NOT NULL,
   state       INTEGER NOT NULL DEFAULT 0,
   priority    REAL NOT NULL DEFAULT 0,
@@ -53,7 +53,7 @@ CREATE TABLE IF NOT EXISTS urls (
   relevant    INTEGER,
   error       TEXT
 );
-CREATE INDEX IF NOT EXISTS urls_queue ON urls (priority DESC, depth, id) WHERE state = 0;
+CREATE INDEX IF NOT EXISTS urls_queue ON urls (priority DESC, depth, added_at) WHERE state = 0;
 CREATE INDEX IF NOT EXISTS urls_lease ON urls (lease_until) WHERE state = 1;
 CREATE TABLE IF NOT EXISTS edges (
   src      INTEGER NOT NULL,

@@ -28,7 +28,7 @@ type applyTx struct {
 	hosts map[string]hostInfo // hosts touched in this transaction
 	ids   map[string]int64    // URL ids resolved in this transaction
 
-	insertURL, raiseURL, lookupURL, doneURL, insertDone *sql.Stmt
+	insertURL, raiseURL, lookupURL, doneURL, insertDone, hostFigures *sql.Stmt
 }
 
 // Apply records outcomes, queues entries, stores edges and counts
@@ -110,21 +110,22 @@ func (a *applyTx) prepare() error {
 		st, err = a.tx.PrepareContext(a.ctx, q)
 		return st
 	}
-	a.insertURL = prep(`INSERT INTO urls (url, host_id, state, priority, depth, parent_id, anchor, inherited, meta, added_at)
-		VALUES (?, ?, 0, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (url) DO NOTHING`)
+	a.insertURL = prep(`INSERT INTO urls (id, url, host_id, state, priority, depth, parent_id, anchor, inherited, meta, added_at)
+		VALUES (?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`)
 	a.raiseURL = prep(`UPDATE urls SET
 		  depth     = min(depth, ?2),
 		  priority  = CASE WHEN ?1 > priority THEN ?1 ELSE priority END,
 		  parent_id = CASE WHEN ?1 > priority THEN ?3 ELSE parent_id END,
 		  anchor    = CASE WHEN ?1 > priority THEN ?4 ELSE anchor END,
 		  inherited = CASE WHEN ?1 > priority THEN ?5 ELSE inherited END
-		WHERE url = ?6 AND state IN (0, 1) AND (?1 > priority OR ?2 < depth)`)
-	a.lookupURL = prep(`SELECT id FROM urls WHERE url = ?`)
+		WHERE id = ?6 AND state IN (0, 1) AND (?1 > priority OR ?2 < depth)`)
+	a.lookupURL = prep(`SELECT url, state FROM urls WHERE id = ?`)
 	a.doneURL = prep(`UPDATE urls SET state = ?2, lease_until = NULL, lease_owner = NULL,
 		  fetched_at = ?3, status = ?4, score = ?5, relevant = ?6, error = ?7
-		WHERE url = ?1 RETURNING id, host_id, state`)
-	a.insertDone = prep(`INSERT INTO urls (url, host_id, state, depth, added_at, fetched_at, status, score, relevant, error)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`)
+		WHERE id = ?1 RETURNING host_id`)
+	a.insertDone = prep(`INSERT INTO urls (id, url, host_id, state, depth, added_at, fetched_at, status, score, relevant, error)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+	a.hostFigures = prep(`UPDATE hosts SET fetched = fetched + 1, relevant = relevant + ? WHERE id = ?`)
 	if err != nil {
 		a.closeStmts()
 		return fmt.Errorf("frontier: prepare: %w", err)
@@ -133,7 +134,7 @@ func (a *applyTx) prepare() error {
 }
 
 func (a *applyTx) closeStmts() {
-	for _, st := range []*sql.Stmt{a.insertURL, a.raiseURL, a.lookupURL, a.doneURL, a.insertDone} {
+	for _, st := range []*sql.Stmt{a.insertURL, a.raiseURL, a.lookupURL, a.doneURL, a.insertDone, a.hostFigures} {
 		if st != nil {
 			st.Close()
 		}
@@ -203,39 +204,56 @@ func (a *applyTx) queue(e *Entry, maxPerHost int64) (queueResult, error) {
 	}
 	anchor := nullString(e.Anchor)
 	inherited := nullFloat(e.Inherited)
-	if maxPerHost > 0 && hi.urls >= maxPerHost {
+	full := maxPerHost > 0 && hi.urls >= maxPerHost
+	id := urlID(e.URL)
+	if !full {
+		var meta any
+		if len(e.Meta) > 0 && string(e.Meta) != "null" {
+			meta = string(e.Meta)
+		}
+		// The common case, a new URL in its own slot, is one statement.
+		r, err := a.insertURL.ExecContext(a.ctx, id, e.URL, hi.id, e.Priority, e.Depth, parent, anchor, inherited, meta, a.now)
+		if err != nil {
+			return 0, fmt.Errorf("frontier: queue %s: %w", e.URL, err)
+		}
+		if n, _ := r.RowsAffected(); n == 1 {
+			return a.inserted(e, hi, id), nil
+		}
+		found, free, _, err := a.find(e.URL)
+		if err != nil {
+			return 0, err
+		}
+		if found == 0 { // a hash collision: the URL goes in the next free slot
+			if _, err := a.insertURL.ExecContext(a.ctx, free, e.URL, hi.id, e.Priority, e.Depth, parent, anchor, inherited, meta, a.now); err != nil {
+				return 0, fmt.Errorf("frontier: queue %s: %w", e.URL, err)
+			}
+			return a.inserted(e, hi, free), nil
+		}
+		id = found
+	} else {
 		// The host is full: only a URL already known may be improved.
-		r, err := a.raise(e, parent, anchor, inherited)
-		if err != nil || r == queuedRaised {
-			return r, err
+		found, _, _, err := a.find(e.URL)
+		if err != nil {
+			return 0, err
 		}
-		if known, err := a.lookup(e.URL); err != nil || known != 0 {
-			return queuedKnown, err
+		if found == 0 {
+			return queuedRefused, nil
 		}
-		return queuedRefused, nil
+		id = found
 	}
-	var meta any
-	if len(e.Meta) > 0 && string(e.Meta) != "null" {
-		meta = string(e.Meta)
-	}
-	r, err := a.insertURL.ExecContext(a.ctx, e.URL, hi.id, e.Priority, e.Depth, parent, anchor, inherited, meta, a.now)
-	if err != nil {
-		return 0, fmt.Errorf("frontier: queue %s: %w", e.URL, err)
-	}
-	if n, _ := r.RowsAffected(); n == 1 {
-		hi.urls++
-		hi.added++
-		a.hosts[e.Host] = hi
-		if id, err := r.LastInsertId(); err == nil {
-			a.ids[e.URL] = id
-		}
-		return queuedNew, nil
-	}
-	return a.raise(e, parent, anchor, inherited)
+	return a.raise(e, id, parent, anchor, inherited)
 }
 
-func (a *applyTx) raise(e *Entry, parent, anchor, inherited any) (queueResult, error) {
-	r, err := a.raiseURL.ExecContext(a.ctx, e.Priority, e.Depth, parent, anchor, inherited, e.URL)
+func (a *applyTx) inserted(e *Entry, hi hostInfo, id int64) queueResult {
+	hi.urls++
+	hi.added++
+	a.hosts[e.Host] = hi
+	a.ids[e.URL] = id
+	return queuedNew
+}
+
+func (a *applyTx) raise(e *Entry, id int64, parent, anchor, inherited any) (queueResult, error) {
+	r, err := a.raiseURL.ExecContext(a.ctx, e.Priority, e.Depth, parent, anchor, inherited, id)
 	if err != nil {
 		return 0, fmt.Errorf("frontier: requeue %s: %w", e.URL, err)
 	}
@@ -250,16 +268,25 @@ func (a *applyTx) lookup(u string) (int64, error) {
 	if id, ok := a.ids[u]; ok {
 		return id, nil
 	}
-	var id int64
-	err := a.lookupURL.QueryRowContext(a.ctx, u).Scan(&id)
-	if errors.Is(err, sql.ErrNoRows) {
-		return 0, nil
-	}
+	id, _, _, err := a.find(u)
 	if err != nil {
-		return 0, fmt.Errorf("frontier: look up %s: %w", u, err)
+		return 0, err
 	}
-	a.ids[u] = id
+	if id != 0 {
+		a.ids[u] = id
+	}
 	return id, nil
+}
+
+// find probes the slots of u: it returns the URL's id and state when it
+// is stored, or else id 0 and the free slot where it would go.
+func (a *applyTx) find(u string) (id, free int64, state State, err error) {
+	return findURL(func(slot int64) (string, State, error) {
+		var got string
+		var st State
+		err := a.lookupURL.QueryRowContext(a.ctx, slot).Scan(&got, &st)
+		return got, st, err
+	}, u)
 }
 
 func (a *applyTx) done(o *Outcome) error {
@@ -292,18 +319,19 @@ func (a *applyTx) markDone(u, host string, o *Outcome) error {
 	status := nullInt(o.Status)
 	errText := nullString(o.Error)
 
-	var id, hostID int64
-	var before State
-	// RETURNING gives the state after the update; read the old one first
-	// so a URL recorded twice is counted once in its host's figures.
-	err := a.tx.QueryRowContext(a.ctx, `SELECT state FROM urls WHERE url = ?`, u).Scan(&before)
-	switch {
-	case errors.Is(err, sql.ErrNoRows):
+	var hostID int64
+	// The state before tells whether the host's figures count it already.
+	id, free, before, err := a.find(u)
+	if err != nil {
+		return err
+	}
+	if id == 0 {
 		hi, err := a.host(host, o.Site)
 		if err != nil {
 			return err
 		}
-		if err := a.insertDone.QueryRowContext(a.ctx, u, hi.id, state, o.Depth, a.now, fetched, status, score, relevant, errText).Scan(&id); err != nil {
+		id = free
+		if _, err := a.insertDone.ExecContext(a.ctx, id, u, hi.id, state, o.Depth, a.now, fetched, status, score, relevant, errText); err != nil {
 			return fmt.Errorf("frontier: record %s: %w", u, err)
 		}
 		hi.urls++
@@ -311,13 +339,8 @@ func (a *applyTx) markDone(u, host string, o *Outcome) error {
 		a.hosts[host] = hi
 		hostID = hi.id
 		before = Queued
-	case err != nil:
+	} else if err := a.doneURL.QueryRowContext(a.ctx, id, state, fetched, status, score, relevant, errText).Scan(&hostID); err != nil {
 		return fmt.Errorf("frontier: record %s: %w", u, err)
-	default:
-		var after State
-		if err := a.doneURL.QueryRowContext(a.ctx, u, state, fetched, status, score, relevant, errText).Scan(&id, &hostID, &after); err != nil {
-			return fmt.Errorf("frontier: record %s: %w", u, err)
-		}
 	}
 	a.ids[u] = id
 	if before == Done || before == Failed {
@@ -327,7 +350,7 @@ func (a *applyTx) markDone(u, host string, o *Outcome) error {
 	if o.Scored && o.Relevant {
 		rel = 1
 	}
-	if _, err := a.tx.ExecContext(a.ctx, `UPDATE hosts SET fetched = fetched + 1, relevant = relevant + ? WHERE id = ?`, rel, hostID); err != nil {
+	if _, err := a.hostFigures.ExecContext(a.ctx, rel, hostID); err != nil {
 		return fmt.Errorf("frontier: host figures: %w", err)
 	}
 	return nil

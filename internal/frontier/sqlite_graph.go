@@ -4,13 +4,9 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"strings"
 
 	"github.com/focuscrawl/focuscrawl/internal/scoring"
 )
-
-// pageScoreChunk is how many URLs one PageScores query asks about.
-const pageScoreChunk = 500
 
 // PageScores returns the page score of each of urls that was fetched
 // (done or failed; a failed or unscored page counts 0). URLs not fetched
@@ -19,32 +15,25 @@ func (s *SQLiteStore) PageScores(ctx context.Context, urls []string) (map[string
 	if s.db == nil {
 		return nil, ErrClosed
 	}
+	stmt, err := s.db.PrepareContext(ctx, `SELECT url, state, coalesce(score, 0) FROM urls WHERE id = ?`)
+	if err != nil {
+		return nil, fmt.Errorf("frontier: page scores: %w", err)
+	}
+	defer stmt.Close()
 	out := make(map[string]float64, len(urls))
-	for len(urls) > 0 {
-		chunk := urls[:min(len(urls), pageScoreChunk)]
-		urls = urls[len(chunk):]
-		args := make([]any, len(chunk))
-		for i, u := range chunk {
-			args[i] = u
-		}
-		q := `SELECT url, coalesce(score, 0) FROM urls WHERE state >= 2 AND url IN (?` + strings.Repeat(",?", len(chunk)-1) + `)`
-		rows, err := s.db.QueryContext(ctx, q, args...)
+	for _, u := range urls {
+		var score float64
+		id, _, state, err := findURL(func(slot int64) (string, State, error) {
+			var got string
+			var st State
+			err := stmt.QueryRowContext(ctx, slot).Scan(&got, &st, &score)
+			return got, st, err
+		}, u)
 		if err != nil {
-			return nil, fmt.Errorf("frontier: page scores: %w", err)
+			return nil, err
 		}
-		for rows.Next() {
-			var u string
-			var v float64
-			if err := rows.Scan(&u, &v); err != nil {
-				rows.Close()
-				return nil, fmt.Errorf("frontier: page scores: %w", err)
-			}
-			out[u] = v
-		}
-		err = rows.Err()
-		rows.Close()
-		if err != nil {
-			return nil, fmt.Errorf("frontier: page scores: %w", err)
+		if id != 0 && (state == Done || state == Failed) {
+			out[u] = score
 		}
 	}
 	return out, nil

@@ -126,7 +126,7 @@ func pick(ctx context.Context, tx *sql.Tx, r LeaseRequest) ([]leaseRow, error) {
 		limit = r.N*scanFactor + scanExtra
 	}
 	rows, err := tx.QueryContext(ctx, `SELECT id, host_id, url, priority, depth, parent_id, anchor, inherited, meta
-		FROM urls WHERE state = 0 ORDER BY priority DESC, depth, id LIMIT ?`, limit)
+		FROM urls WHERE state = 0 ORDER BY priority DESC, depth, added_at LIMIT ?`, limit)
 	if err != nil {
 		return nil, fmt.Errorf("frontier: lease: %w", err)
 	}

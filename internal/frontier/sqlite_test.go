@@ -2,6 +2,7 @@ package frontier
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"path/filepath"
 	"sort"
@@ -272,5 +273,68 @@ func TestPageScoresAndEdges(t *testing.T) {
 	want := []string{"http://a.cn/ http://a.cn/1 林业 关于林业", "http://a.cn/ http://a.cn/bad  "}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("edges %q, want %q", got, want)
+	}
+}
+
+// A URL whose slot holds another URL (a hash collision) goes in the next
+// free slot and is found there.
+func TestHashCollision(t *testing.T) {
+	s, _ := openTest(t)
+	ctx := context.Background()
+	if _, err := s.Apply(ctx, Batch{Queue: []Entry{entry("http://a.cn/", "a.cn", 0.5, 0)}}); err != nil {
+		t.Fatal(err)
+	}
+	// Pretend http://b.cn/ hashes to a slot another URL already holds.
+	slot := urlID("http://b.cn/")
+	if _, err := s.DB().Exec(`INSERT INTO urls (id, url, host_id, state, priority, depth, added_at) VALUES (?, 'http://impostor.cn/', 1, 2, 0, 0, 0)`, slot); err != nil {
+		t.Fatal(err)
+	}
+	res, err := s.Apply(ctx, Batch{Queue: []Entry{entry("http://b.cn/", "b.cn", 0.9, 0)}})
+	if err != nil || res.Queued != 1 {
+		t.Fatalf("queue colliding URL: %+v %v", res, err)
+	}
+	res, err = s.Apply(ctx, Batch{Queue: []Entry{entry("http://b.cn/", "b.cn", 0.95, 0)}})
+	if err != nil || res.Raised != 1 {
+		t.Fatalf("colliding URL seen again: %+v %v, want it found and raised", res, err)
+	}
+	got := lease(t, s, LeaseRequest{N: 5})
+	if fmt.Sprint(got) != "[http://b.cn/ http://a.cn/]" {
+		t.Fatalf("leased %v", got)
+	}
+	if _, err := s.Apply(ctx, Batch{Done: []Outcome{{URL: "http://b.cn/", Host: "b.cn", Scored: true, Score: 0.4}}}); err != nil {
+		t.Fatal(err)
+	}
+	m, err := s.PageScores(ctx, []string{"http://b.cn/", "http://impostor.cn/"}) // planted by hand
+	if err != nil || m["http://b.cn/"] != 0.4 || len(m) != 1 {                   // the impostor is not in its own slot
+		t.Errorf("page scores %v %v", m, err)
+	}
+}
+
+func TestFindURLProbing(t *testing.T) {
+	u := "http://x/"
+	base := urlID(u)
+	tests := []struct {
+		name     string
+		slots    map[int64]string
+		wantID   int64
+		wantFree int64
+	}{
+		{"empty", nil, 0, base},
+		{"home", map[int64]string{base: u}, base, base},
+		{"displaced", map[int64]string{base: "other", base + 1: u}, base + 1, base + 1},
+		{"absent after collision", map[int64]string{base: "other"}, 0, base + 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			id, free, _, err := findURL(func(slot int64) (string, State, error) {
+				if v, ok := tt.slots[slot]; ok {
+					return v, Queued, nil
+				}
+				return "", 0, sql.ErrNoRows
+			}, u)
+			if err != nil || id != tt.wantID || free != tt.wantFree {
+				t.Errorf("id %d free %d err %v, want %d %d", id, free, err, tt.wantID, tt.wantFree)
+			}
+		})
 	}
 }
