@@ -356,8 +356,9 @@ func (w *Web) Seeds(topic string) ([]string, error) {
 	}
 	var out []string
 	portals := 0
+	calm := func(s *site) bool { return !s.down && !s.slow && !s.rateLimited && !s.flaky && s.errPct == 0 }
 	for _, s := range w.sites {
-		if s.kind == KindPortal && !s.down && portals < 3 {
+		if s.kind == KindPortal && calm(s) && portals < 3 {
 			out = append(out, s.homeURL())
 			if portals == 0 {
 				for _, c := range s.cols {
@@ -373,7 +374,7 @@ func (w *Web) Seeds(topic string) ([]string, error) {
 	best := []*site{}
 	rankOrder := map[string]int{"national": 0, "province": 1, "city": 2, "county": 3, "": 4}
 	for _, s := range w.sites {
-		if s.topic != t || s.tunnel > 0 || s.down || s.slow || s.rateLimited || s.flaky || s.errPct > 0 {
+		if s.topic != t || s.tunnel > 0 || !calm(s) {
 			continue
 		}
 		switch s.kind {
