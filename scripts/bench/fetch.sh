@@ -31,7 +31,7 @@ run() {
   local name=$1; shift
   local t0 t1
   t0=$(date +%s.%N)
-  /usr/bin/time -f '%M' -o "$work/$name.rss" "$@" <"$work/urls" >"$work/$name.out" 2>"$work/$name.err"
+  /usr/bin/time -f '%M %U %S' -o "$work/$name.time" "$@" <"$work/urls" >"$work/$name.out" 2>"$work/$name.err"
   t1=$(date +%s.%N)
   echo "$t0 $t1" | awk '{ printf "%.3f", $2 - $1 }' >"$work/$name.secs"
   cat "$work/$name.err" >&2
@@ -44,13 +44,16 @@ report() {
   local name=$1 target_rate=$2 target_rss=$3
   local secs rss lines ok rate
   secs=$(cat "$work/$name.secs")
-  rss=$(( $(cat "$work/$name.rss") / 1024 ))
+  read -r rss_kb user sys <"$work/$name.time"
+  rss=$(( rss_kb / 1024 ))
+  cpu_us=$(awk -v u="$user" -v s="$sys" -v n="$pages" 'BEGIN { printf "%.0f", (u + s) * 1e6 / n }')
   lines=$(wc -l <"$work/$name.out")
   ok=$(grep -c '"status":200' "$work/$name.out" || true)
   rate=$(awk -v n="$lines" -v s="$secs" 'BEGIN { printf "%.0f", n / s }')
-  echo "$name: $lines records ($ok with status 200) in ${secs}s, peak RSS ${rss} MB" >&2
+  echo "$name: $lines records ($ok with status 200) in ${secs}s, peak RSS ${rss} MB, ${cpu_us} µs CPU per page" >&2
   echo "| fetch | $name: pages/s ($pages × 20 KB, $hosts hosts, -c $conc) | $rate | $target_rate |"
   echo "| fetch | $name: peak RSS | ${rss} MB | $target_rss |"
+  echo "| fetch | $name: CPU per page (user+sys) | ${cpu_us} µs | — |"
   echo "$rate" >"$work/$name.rate"
 }
 report fetch "≥ 3000" "≤ 150 MB"
