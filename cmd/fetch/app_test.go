@@ -189,3 +189,34 @@ func TestInterruptWritesARecordPerInput(t *testing.T) {
 		}
 	}
 }
+
+// closedPipe fails every write the way stdout does under `| head`.
+type closedPipe struct{}
+
+func (closedPipe) Write([]byte) (int, error) { return 0, syscall.EPIPE }
+
+func TestClosedStdoutEndsQuietly(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		w.Write([]byte("<p>x</p>"))
+	}))
+	defer srv.Close()
+	var in strings.Builder
+	for i := 0; i < 200; i++ {
+		fmt.Fprintf(&in, "%s/%d\n", srv.URL, i)
+	}
+	app := newApp()
+	var errw bytes.Buffer
+	app.Reader = strings.NewReader(in.String())
+	app.Writer = closedPipe{}
+	done := make(chan int, 1)
+	go func() { done <- cli.Run(app, []string{"fetch", "--ignore-robots", "--delay", "0", "-q"}, &errw) }()
+	select {
+	case code := <-done:
+		if code != cli.ExitOK || errw.Len() != 0 {
+			t.Errorf("exit %d, stderr %q", code, errw.String())
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("fetch did not stop on a closed stdout")
+	}
+}

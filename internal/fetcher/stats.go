@@ -21,7 +21,6 @@ type Stats struct {
 	robotsFetched atomic.Int64
 	queued        atomic.Int64
 	hostsWaiting  atomic.Int64
-	inFlight      atomic.Int64
 
 	mu     sync.Mutex
 	errors map[string]int64

@@ -172,11 +172,11 @@ func requestHead(req *http.Request) []byte {
 // Transfer-Encoding is dropped: the body is stored de-chunked.
 func responseHead(resp *http.Response) []byte {
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "HTTP/%d.%d %s\r\n", 1, 1, resp.Status)
-	if resp.Status == "" || !strings.HasPrefix(resp.Status, fmt.Sprint(resp.StatusCode)) {
-		b.Reset()
-		fmt.Fprintf(&b, "HTTP/1.1 %d %s\r\n", resp.StatusCode, http.StatusText(resp.StatusCode))
+	status := resp.Status // "200 OK"
+	if status == "" {
+		status = fmt.Sprintf("%d %s", resp.StatusCode, http.StatusText(resp.StatusCode))
 	}
+	b.WriteString("HTTP/1.1 " + status + "\r\n")
 	resp.Header.WriteSubset(&b, map[string]bool{"Transfer-Encoding": true})
 	b.WriteString("\r\n")
 	return b.Bytes()
