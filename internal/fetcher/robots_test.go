@@ -187,3 +187,31 @@ func TestRobotsCacheExpires(t *testing.T) {
 		t.Errorf("robots.txt fetched %d times: an expired entry must be fetched again", robotsHits.Load())
 	}
 }
+
+func TestRobotsBlockedURLsDoNotWaitForTheirHost(t *testing.T) {
+	var pages, robotsHits atomic.Int64
+	srv := robotsServer(t, map[string]func(http.ResponseWriter){
+		"wait.test": func(w http.ResponseWriter) { fmt.Fprint(w, "User-agent: *\nDisallow: /no\n") },
+	}, &pages, &robotsHits)
+	cfg := testConfig()
+	cfg.Delay = 800 * time.Millisecond
+	f := newFetcher(t, srv, cfg)
+	f.Fetch(context.Background(), record.URL{URL: hostURL(srv, "wait.test", "/yes/1")}) // loads robots.txt
+	in := make(chan record.URL, 3)
+	out := make(chan record.Page, 3)
+	for _, p := range []string{"/yes/2", "/no/1", "/no/2"} {
+		in <- record.URL{URL: hostURL(srv, "wait.test", p)}
+	}
+	close(in)
+	start := time.Now()
+	go f.Run(context.Background(), in, out)
+	for p := range out {
+		waited := time.Since(start)
+		switch {
+		case p.Error == "robots" && waited > 400*time.Millisecond:
+			t.Errorf("%s: blocked URL waited %v for its host's delay", p.URL, waited)
+		case p.Error == "" && waited < cfg.Delay/2:
+			t.Errorf("%s: allowed URL did not wait for the delay (%v)", p.URL, waited)
+		}
+	}
+}

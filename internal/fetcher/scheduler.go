@@ -132,6 +132,14 @@ func (s *scheduler) add(it *item) {
 		return
 	}
 	it.target = t
+	if !s.f.cfg.IgnoreRobots {
+		// A URL a cached robots.txt forbids need not wait for its host.
+		if r := s.robots[t.origin]; r != nil && !r.loading && time.Now().Before(r.expires) &&
+			!r.allows(t.robotsPath(), s.f.token) {
+			s.fails = append(s.fails, job{kind: jobFail, it: it, err: errorRobots})
+			return
+		}
+	}
 	h := s.hosts[t.host]
 	if h == nil {
 		h = &host{key: t.host, index: -1, delay: s.f.cfg.Delay, gate: &gate{}}
