@@ -21,9 +21,9 @@ func TestAgainstMap(t *testing.T) {
 		wantMerges bool
 	}{
 		{"in memory", Options{Memory: 64 << 20}, 20000, 5000, false, false},
-		{"spills", Options{Memory: 256 << 10, MaxRuns: 100}, 60000, 30000, true, false},
-		{"spills and merges", Options{Memory: 128 << 10, MaxRuns: 2}, 60000, 30000, true, true},
-		{"tiny budget", Options{Memory: 1, MaxRuns: 3}, 3000, 2000, true, true},
+		{"spills", Options{Memory: 64 << 10, MaxRuns: 100}, 20000, 10000, true, false},
+		{"spills and merges", Options{Memory: 32 << 10, MaxRuns: 2}, 20000, 10000, true, true},
+		{"tiny budget", Options{Memory: 1, MaxRuns: 3}, 600, 400, true, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -116,10 +116,10 @@ func TestCloseRemovesSpillFiles(t *testing.T) {
 
 // TestMemoryBudget checks that the in-memory part stays within budget.
 func TestMemoryBudget(t *testing.T) {
-	const budget = 2 << 20
+	const budget = 512 << 10
 	s := New(Options{Memory: budget, TempDir: t.TempDir()})
 	defer s.Close()
-	for i := 0; i < 200000; i++ {
+	for i := 0; i < 30000; i++ {
 		if _, err := s.AddString(fmt.Sprintf("http://host%d.example/some/longer/path/%d.html", i%1000, i)); err != nil {
 			t.Fatal(err)
 		}
