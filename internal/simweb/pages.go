@@ -44,6 +44,9 @@ func (w *Web) newRenderer(s *site, pi int32, sid, what string) *renderer {
 	}
 	x.r = w.pageRand(s, what, pi)
 	x.g = &textGen{r: x.r, lang: s.lang, topic: int(x.p.topic), place: s.place}
+	if pi >= 0 {
+		x.g.focus = w.focusOf(s, pi, int(x.p.topic))
+	}
 	if s.kind == KindAuthority || s.kind == KindGovPortal {
 		x.g.org = s.name
 	}

@@ -100,14 +100,41 @@ type textGen struct {
 	topic int // the page's topic, or noTopic
 	place string
 	org   string
+	// focus holds the few terms a page is mostly about; its title and its
+	// text draw from them, as real articles repeat their subject.
+	focus []string
 	sb    strings.Builder
+}
+
+// zipfIndex draws an index in [0,n) with a heavy head: the word files list
+// the core terms of a topic first, and real text uses them far more often
+// than the rare ones (the first 1% of the list gets a fifth of the draws).
+func zipfIndex(r *rand.Rand, n int) int {
+	u := r.Float64()
+	return int(float64(n) * u * u * u)
+}
+
+// focusTerms draws the focus of a page about topic t.
+func focusTerms(r *rand.Rand, t, lang int) []string {
+	words := topicWords(t, lang)
+	out := make([]string, 5)
+	for i := range out {
+		out[i] = words[zipfIndex(r, len(words))]
+	}
+	return out
 }
 
 func (g *textGen) common() *common { return &lex.common[g.lang] }
 
 // term returns a term of topic t, readable in English.
 func (g *textGen) term(t int) string {
-	w := pick(g.r, topicWords(t, g.lang))
+	var w string
+	if t == g.topic && len(g.focus) > 0 && g.r.IntN(100) < 45 {
+		w = pick(g.r, g.focus)
+	} else {
+		words := topicWords(t, g.lang)
+		w = words[zipfIndex(g.r, len(words))]
+	}
 	if g.lang == langEN && strings.Contains(w, "-") && !strings.ContainsAny(w, "0123456789") {
 		w = strings.ReplaceAll(w, "-", " ")
 	}

@@ -29,10 +29,20 @@ func (w *Web) pageRand(s *site, what string, pi int32) *rand.Rand {
 
 func (w *Web) textGenFor(s *site, what string, pi int32, topic int) *textGen {
 	g := &textGen{r: w.pageRand(s, what, pi), lang: s.lang, topic: topic, place: s.place}
+	g.focus = w.focusOf(s, pi, topic)
 	if s.kind == KindAuthority || s.kind == KindGovPortal {
 		g.org = s.name
 	}
 	return g
+}
+
+// focusOf is the focus of page pi: one draw per page, shared by the
+// generators of its title, lead and body.
+func (w *Web) focusOf(s *site, pi int32, topic int) []string {
+	if topic < 0 {
+		return nil
+	}
+	return focusTerms(w.pageRand(s, "focus", pi), topic, s.lang)
 }
 
 // itemTitle is the headline, book title or product name of an item page.
