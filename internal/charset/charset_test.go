@@ -241,3 +241,18 @@ func TestMostlyUTF8KeepsItsName(t *testing.T) {
 		})
 	}
 }
+
+// FuzzDecode: any bytes under any Content-Type decode to valid UTF-8 with
+// a charset named, without panicking.
+func FuzzDecode(f *testing.F) {
+	f.Add([]byte("<meta charset=gbk>\xb0\xa1"), "text/html")
+	f.Add([]byte("\xff\xfe<\x00p\x00"), "")
+	f.Add([]byte("<!--<meta charset=big5>-->\xa4\xa4"), "text/html; charset=")
+	f.Add([]byte("\x1b$B"), "text/html; charset=iso-2022-jp")
+	f.Fuzz(func(t *testing.T, body []byte, ct string) {
+		text, name, _ := Decode(body, ct)
+		if !utf8.ValidString(text) || name == "" {
+			t.Fatalf("Decode(%q, %q) = %q, %q", body, ct, text, name)
+		}
+	})
+}
