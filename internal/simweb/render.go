@@ -393,11 +393,10 @@ func dedupe(ids []int32) []int32 {
 
 // priceLabel is the price shown next to a product.
 func (x *renderer) priceLabel(pi int32) string {
-	list, sale := x.w.prices(x.s, pi)
+	_, sale := x.w.prices(x.s, pi)
 	if x.zh {
 		return fmt.Sprintf("￥%.2f", sale)
 	}
-	_ = list
 	return fmt.Sprintf("$%.2f", sale)
 }
 
