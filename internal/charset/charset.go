@@ -73,7 +73,7 @@ func Determine(body []byte, contentType string) Result {
 	}
 	if label := headerCharset(contentType); label != "" {
 		if enc, name, err := Lookup(label); err == nil {
-			return overrideFalseUTF8(body, Result{Name: name, Source: SourceHeader, Encoding: enc})
+			return overrideFalseLegacy(body, overrideFalseUTF8(body, Result{Name: name, Source: SourceHeader, Encoding: enc}))
 		}
 	}
 	if label := prescan(body); label != "" {
@@ -87,7 +87,7 @@ func Determine(body []byte, contentType string) Result {
 			case name == "x-user-defined":
 				enc, name, _ = Lookup("windows-1252")
 			}
-			return overrideFalseUTF8(body, Result{Name: name, Source: SourceMeta, Encoding: enc})
+			return overrideFalseLegacy(body, overrideFalseUTF8(body, Result{Name: name, Source: SourceMeta, Encoding: enc}))
 		}
 	}
 	return detect(body)
@@ -161,6 +161,39 @@ func overrideFalseUTF8(body []byte, r Result) Result {
 		return d
 	}
 	return r
+}
+
+// minUTF8Evidence is how many multi-byte characters a body declared in a
+// legacy encoding must hold, all valid UTF-8, to be read as UTF-8.
+const minUTF8Evidence = 8
+
+// overrideFalseLegacy reads a body declared in a legacy encoding as UTF-8
+// when all of it is valid UTF-8 with enough multi-byte characters: text in
+// GBK, Big5 or windows-1252 practically never is, while servers that label
+// every page "charset=gbk" serve UTF-8 pages too.
+func overrideFalseLegacy(body []byte, r Result) Result {
+	if r.Name == UTF8 || strings.HasPrefix(r.Name, "utf-16") || r.Name == "replacement" {
+		return r
+	}
+	if !utf8.Valid(body) || countMultiByte(body, minUTF8Evidence) < minUTF8Evidence {
+		return r
+	}
+	return Result{Name: UTF8, Source: SourceDetected, Encoding: encoding.Nop, validUTF8: true}
+}
+
+// countMultiByte counts the multi-byte characters of valid UTF-8 b, up to
+// limit.
+func countMultiByte(b []byte, limit int) int {
+	n := 0
+	for _, c := range b {
+		if c >= 0xC0 { // a lead byte
+			n++
+			if n >= limit {
+				break
+			}
+		}
+	}
+	return n
 }
 
 func (r Result) multiByte() bool {

@@ -17,9 +17,12 @@
 //     Big5 page); the detector decides, and a candidate that decodes the
 //     sample without errors wins over one that does not.
 //
-// A declaration of UTF-8 that the body contradicts (invalid UTF-8 where a
-// detector is confident of a CJK encoding) is overridden, since servers
-// configured with a global "charset=utf-8" serve legacy GBK pages daily.
+// Declarations the bytes contradict are overridden, since servers
+// configured with one global charset serve pages in another daily: a
+// UTF-8 declaration on a body that is mostly invalid UTF-8 and that the
+// detector reads as a CJK encoding, and a legacy declaration (gbk, big5,
+// windows-1252, …) on a body that is entirely valid UTF-8 with at least
+// eight multi-byte characters, which legacy text practically never is.
 //
 // The decoded text is always valid UTF-8: bytes that cannot be decoded
 // become U+FFFD.
