@@ -19,9 +19,12 @@ type Source string
 
 // The steps, in the order they are tried.
 const (
-	SourceBOM      Source = "bom"
-	SourceHeader   Source = "header"
-	SourceMeta     Source = "meta"
+	SourceBOM    Source = "bom"
+	SourceHeader Source = "header"
+	SourceMeta   Source = "meta"
+	// SourceXML is the encoding of an <?xml …?> declaration, used for
+	// XHTML pages that have no meta.
+	SourceXML      Source = "xml"
 	SourceDetected Source = "detected"
 	// SourceDefault is used for bodies with no declaration whose bytes are
 	// plain ASCII or valid UTF-8.
@@ -90,7 +93,35 @@ func Determine(body []byte, contentType string) Result {
 			return overrideFalseLegacy(body, overrideFalseUTF8(body, Result{Name: name, Source: SourceMeta, Encoding: enc}))
 		}
 	}
+	if label := xmlDeclEncoding(body); label != "" {
+		if enc, name, err := Lookup(label); err == nil && !strings.HasPrefix(name, "utf-16") {
+			return overrideFalseLegacy(body, overrideFalseUTF8(body, Result{Name: name, Source: SourceXML, Encoding: enc}))
+		}
+	}
 	return detect(body)
+}
+
+// xmlDeclEncoding gives the encoding of an XML declaration at the start of
+// body (<?xml version="1.0" encoding="gb2312"?>), or "".
+func xmlDeclEncoding(body []byte) string {
+	b := bytes.TrimLeft(body[:min(len(body), prescanLimit)], " \t\r\n")
+	if !bytes.HasPrefix(b, []byte("<?xml")) {
+		return ""
+	}
+	end := bytes.Index(b, []byte("?>"))
+	if end < 0 {
+		return ""
+	}
+	decl := b[:end]
+	i := indexFold(decl, "encoding")
+	if i < 0 {
+		return ""
+	}
+	_, value, _, ok := nextAttr(decl, i)
+	if !ok {
+		return ""
+	}
+	return value
 }
 
 // Lookup finds the encoding of a label ("GB2312", "utf8", "x-sjis", …) and

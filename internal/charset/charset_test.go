@@ -90,6 +90,8 @@ func TestDecode(t *testing.T) {
 		{"false gbk header on utf-8 page", encoding.Nop, page("", zhHans), "text/html; charset=gbk", "utf-8"},
 		{"false gb2312 meta on utf-8 page", encoding.Nop, page(`<meta charset="gb2312">`, zhHans), "", "utf-8"},
 		{"false windows-1252 header on utf-8 page", encoding.Nop, latinPage, "text/html; charset=windows-1252", "utf-8"},
+		{"xml declaration without meta", simplifiedchinese.GBK, `<?xml version="1.0" encoding="GB2312"?>` + "\n" + page("", zhHans), "", "gbk"},
+		{"meta beats xml declaration", simplifiedchinese.GBK, `<?xml version="1.0" encoding="big5"?>` + page(`<meta charset="gbk">`, zhHans), "", "gbk"},
 		{"unknown header label falls to meta", simplifiedchinese.GBK, page(`<meta charset="gbk">`, zhHans), "text/html; charset=x-nonsense", "gbk"},
 		{"ascii", encoding.Nop, "<html><body>plain</body></html>", "", "utf-8"},
 		{"empty", encoding.Nop, "", "", "utf-8"},
@@ -179,6 +181,7 @@ func TestDetermineSource(t *testing.T) {
 		{gbk, "text/html; charset=gbk", SourceHeader},
 		{gbk, "text/html", SourceMeta},
 		{encode(t, simplifiedchinese.GBK, page("", zhHans)), "", SourceDetected},
+		{encode(t, simplifiedchinese.GBK, "<?xml version='1.0' encoding='gbk'?>"+page("", zhHans)), "", SourceXML},
 		{[]byte("plain ascii"), "", SourceDefault},
 	}
 	for i, tt := range tests {

@@ -4,8 +4,9 @@
 // The decision follows the order of the WHATWG encoding sniffing algorithm:
 // a byte order mark, then the charset parameter of the Content-Type header,
 // then a <meta charset> or <meta http-equiv="content-type"> in the first
-// 1024 bytes, then statistical detection (gogs/chardet) for bodies that
-// declare nothing. Two departures from what browsers do, both because
+// 1024 bytes, then the encoding of an <?xml …?> declaration (XHTML pages
+// without a meta), then statistical detection (gogs/chardet) for bodies
+// that declare nothing. Two departures from what browsers do, both because
 // Chinese sites need them:
 //
 //   - every GB label (gb2312, gbk, gb18030, x-gbk, …) is decoded with
