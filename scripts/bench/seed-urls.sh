@@ -23,11 +23,11 @@ awk -v n="$lines" 'BEGIN {
   } }' >"$work/urls.txt"
 distinct=$(( lines - lines / 5 ))
 mb=$(( $(stat -c %s "$work/urls.txt") / 1048576 ))
-label="$(( lines / 1000000 ))M lines ($mb MB)"
+label="$(awk -v n="$lines" 'BEGIN { if (n >= 1e6) printf "%gM", n / 1e6; else printf "%gk", n / 1e3 }') lines ($mb MB)"
 
-run() { # run BUDGET: one timed run; prints "seconds maxrss_kb spills"
+run() { # run BUDGET: one timed run; prints "seconds maxrss_kb cpu_seconds spills"
   local budget=$1 out
-  /usr/bin/time -f '%e %M' -o "$work/time" \
+  /usr/bin/time -f '%e %M %U %S' -o "$work/time" \
     "$bin/seed" urls --memory "$budget" --temp-dir "$work" "$work/urls.txt" 2>"$work/log" | wc -l >"$work/count"
   out=$(cat "$work/count")
   if [ "$out" -ne "$distinct" ]; then
@@ -36,12 +36,15 @@ run() { # run BUDGET: one timed run; prints "seconds maxrss_kb spills"
   cat "$work/log" >&2
   local spills
   spills=$(sed -n 's/.*spilled \([0-9]*\) times.*/\1/p' "$work/log")
-  echo "$(cat "$work/time") ${spills:-0}"
+  read -r e m u s <"$work/time"
+  echo "$e $m $(awk -v u="$u" -v s="$s" 'BEGIN { print u + s }') ${spills:-0}"
 }
 
 for budget in 256MiB 64MiB; do
-  read -r secs rss spills < <(run "$budget")
+  read -r secs rss cpu spills < <(run "$budget")
   rate=$(awk -v n="$lines" -v s="$secs" 'BEGIN { printf "%.0f", n / s }')
+  us=$(awk -v n="$lines" -v c="$cpu" 'BEGIN { printf "%.1f", c * 1e6 / n }')
   echo "| seed urls | lines/s, $label, --memory $budget ($spills spills) | $rate | ≥ 100000 |"
+  echo "| seed urls | CPU per line (user+sys), --memory $budget | $us µs | ≤ 10 µs |"
   echo "| seed urls | peak RSS, $label, --memory $budget | $(( rss / 1024 )) MB | ≤ 1.25 × budget + 100 MB |"
 done
