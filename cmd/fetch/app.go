@@ -60,7 +60,7 @@ func run(c *ucli.Context) error {
 		}
 		return cli.Usagef("%v", err)
 	}
-	runErr, inputDone := pump(c.Context, f, s)
+	inputDone, runErr := pump(c.Context, f, s)
 	err = errors.Join(runErr, f.Close())
 	if w != nil {
 		err = errors.Join(err, w.Close())
@@ -72,7 +72,7 @@ func run(c *ucli.Context) error {
 // pump reads input lines, runs the fetcher, and writes pages from one
 // goroutine as they complete. inputDone says whether the input reader
 // ended (it may still be blocked reading stdin after an interrupt).
-func pump(ctx context.Context, f *fetcher.Fetcher, s *cli.Stream) (err error, inputDone bool) {
+func pump(ctx context.Context, f *fetcher.Fetcher, s *cli.Stream) (inputDone bool, err error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	in := make(chan record.URL, 64)
@@ -106,10 +106,10 @@ func pump(ctx context.Context, f *fetcher.Fetcher, s *cli.Stream) (err error, in
 	}
 	select {
 	case <-readDone:
-		return errors.Join(readErr, writeErr), true
+		return true, errors.Join(readErr, writeErr)
 	case <-time.After(100 * time.Millisecond):
 		// Still blocked reading stdin after an interrupt: leave it.
-		return writeErr, false
+		return false, writeErr
 	}
 }
 
