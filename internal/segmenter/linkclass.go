@@ -2,7 +2,9 @@ package segmenter
 
 import (
 	"regexp"
+	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/net/html/atom"
@@ -154,25 +156,29 @@ const textSimThreshold = 0.3
 // under 10 bytes, relevant ones 20–30.
 const shortAnchorBytes = 10
 
-func (lw *linkWords) features(l record.Link, titleGrams map[string]int) linkFeatures {
-	return linkFeatures{
-		short:    len(strings.TrimSpace(l.Anchor)) < shortAnchorBytes,
-		stop:     lw.isStop(l.Anchor),
-		ad:       lw.isAd(l.URL),
-		offsite:  !l.Internal,
-		titleSim: dice(bigrams(l.Anchor), titleGrams) >= textSimThreshold,
+func (lw *linkWords) features(l record.Link, title *bigramBag) linkFeatures {
+	f := linkFeatures{
+		short:   len(strings.TrimSpace(l.Anchor)) < shortAnchorBytes,
+		stop:    lw.isStop(l.Anchor),
+		ad:      lw.isAd(l.URL),
+		offsite: !l.Internal,
 	}
+	// TextSim only rescues a short anchor; long anchors never need it.
+	if f.short && !f.ad && !f.stop {
+		f.titleSim = title.dice(l.Anchor) >= textSimThreshold
+	}
+	return f
 }
 
 // classify sets the kind of every block.
 func (lw *linkWords) classify(blocks []*block, title string) {
-	tg := bigrams(title)
+	tg := newBigramBag(title)
 	for _, b := range blocks {
 		b.kind = lw.kindOf(b, tg)
 	}
 }
 
-func (lw *linkWords) kindOf(b *block, titleGrams map[string]int) string {
+func (lw *linkWords) kindOf(b *block, titleGrams *bigramBag) string {
 	hint := b.n.class + " " + b.n.id
 	ld := 0.0
 	if b.chars > 0 {
@@ -232,30 +238,55 @@ func (lw *linkWords) hasSpecial(text string, b *block) bool {
 	return strings.Contains(strings.ToLower(b.n.class+" "+b.n.id), "related")
 }
 
-// bigrams counts the character bigrams of s, lower-cased, spaces dropped.
-func bigrams(s string) map[string]int {
-	rs := []rune(strings.ToLower(strings.Join(strings.Fields(s), "")))
-	m := make(map[string]int, len(rs))
-	for i := 0; i+1 < len(rs); i++ {
-		m[string(rs[i:i+2])]++
-	}
-	return m
+// bigramBag is the bag of character bigrams of a text (lower-cased,
+// spaces dropped), each bigram packed in a uint64, with its size.
+type bigramBag struct {
+	m map[uint64]int
+	n int
 }
 
-// dice is the Dice coefficient of two bigram bags.
-func dice(a, b map[string]int) float64 {
-	na, nb, both := 0, 0, 0
-	for _, v := range a {
-		na += v
+// bigramKeys appends the packed bigrams of s to dst.
+func bigramKeys(dst []uint64, s string) []uint64 {
+	prev := rune(-1)
+	for _, r := range s {
+		if isSpace(r) {
+			continue
+		}
+		r = unicode.ToLower(r)
+		if prev >= 0 {
+			dst = append(dst, uint64(prev)<<32|uint64(r))
+		}
+		prev = r
 	}
-	for _, v := range b {
-		nb += v
+	return dst
+}
+
+func newBigramBag(s string) *bigramBag {
+	keys := bigramKeys(nil, s)
+	b := &bigramBag{m: make(map[uint64]int, len(keys)), n: len(keys)}
+	for _, k := range keys {
+		b.m[k]++
 	}
-	if na == 0 || nb == 0 {
+	return b
+}
+
+// dice is the Dice coefficient of the bigrams of s and the bag, in time
+// linear in s (the bag's size is known).
+func (b *bigramBag) dice(s string) float64 {
+	var buf [32]uint64
+	keys := bigramKeys(buf[:0], s)
+	if len(keys) == 0 || b.n == 0 {
 		return 0
 	}
-	for k, v := range a {
-		both += min(v, b[k])
+	slices.Sort(keys)
+	both := 0
+	for i := 0; i < len(keys); {
+		j := i + 1
+		for j < len(keys) && keys[j] == keys[i] {
+			j++
+		}
+		both += min(j-i, b.m[keys[i]])
+		i = j
 	}
-	return 2 * float64(both) / float64(na+nb)
+	return 2 * float64(both) / float64(len(keys)+b.n)
 }

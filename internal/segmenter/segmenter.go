@@ -114,14 +114,12 @@ func (sg *Segmenter) SegmentBlocks(p record.Page) []record.BlockRecord {
 		return []record.BlockRecord{{URL: p.URL, Error: d.Error, Meta: p.Meta}}
 	}
 	out := make([]record.BlockRecord, 0, len(blocks))
+	byBlock := make(map[int][]record.Link, len(blocks))
+	for _, l := range d.Links {
+		byBlock[l.Block] = append(byBlock[l.Block], l)
+	}
 	for _, b := range blocks {
-		br := record.BlockRecord{URL: d.URL, Block: b.record(), Meta: p.Meta}
-		for _, l := range d.Links {
-			if l.Block == b.id {
-				br.Links = append(br.Links, l)
-			}
-		}
-		out = append(out, br)
+		out = append(out, record.BlockRecord{URL: d.URL, Block: b.record(), Links: byBlock[b.id], Meta: p.Meta})
 	}
 	return out
 }

@@ -241,6 +241,13 @@ func TestBadInput(t *testing.T) {
 		{"deep inline", strings.Repeat("<b><i>", 60000) + "x", 0},
 		{"deep tables", strings.Repeat("<table><tr><td>", 30000) + "x", 0},
 		{"50MB", huge, 2 << 20},
+		// Inputs that were super-linear (found by FuzzSegment stalling):
+		// the heading was compared with every run of title parts joined
+		// (parts³), and every short anchor's TextSim walked the whole
+		// title's bigrams (links × title).
+		{"title of many parts", "<title>" + strings.Repeat("a_", 3000) + "</title><h1>zz</h1><p>x</p>", 0},
+		{"huge title, many links", "<title>" + strings.Repeat("森林抚育经营", 20000) + "</title>" +
+			strings.Repeat(`<a href="/x">森林</a> `, 20000), 0},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -256,6 +263,30 @@ func TestBadInput(t *testing.T) {
 				t.Fatal("hang")
 			}
 		})
+	}
+}
+
+// TestManyBlocks: --emit blocks hands each block its links without a scan
+// of every link per block (blocks × links).
+func TestManyBlocks(t *testing.T) {
+	html := strings.Repeat("<div><a href='/a'>x</a>y</div>", 50000)
+	sg := mustNew(t, Options{})
+	done := make(chan []record.BlockRecord, 1)
+	go func() { done <- sg.SegmentBlocks(record.Page{URL: "http://x.example/", HTML: html}) }()
+	select {
+	case brs := <-done:
+		links := 0
+		for _, b := range brs {
+			links += len(b.Links)
+			if len(b.Links) > 1 {
+				t.Fatalf("block %d holds %d links, want 1", b.Block.ID, len(b.Links))
+			}
+		}
+		if links != 50000 {
+			t.Errorf("%d links in block records, want 50000", links)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("hang")
 	}
 }
 

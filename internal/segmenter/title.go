@@ -12,6 +12,10 @@ import (
 // affixes ("Story – Site", "站点_栏目_标题").
 var titleSeparators = regexp.MustCompile(`\s+[|\-–—:·»/\\]\s+|\s*[|｜_—–]{1,2}\s*|\s+::\s+|——|－|\s*-{2,}\s*`)
 
+// maxTitleRunes caps the title and the headings compared with it: no real
+// title is longer, and the comparisons must stay cheap on garbage pages.
+const maxTitleRunes = 1000
+
 // headings gathers the texts that may state the title: og:title and
 // twitter:title, then the h1 elements, then h2s with a title-like class.
 func headings(body *node, h *head) []string {
@@ -25,12 +29,15 @@ func headings(body *node, h *head) []string {
 	walkElements(body, func(n *node) {
 		switch n.tag {
 		case atom.H1:
-			if t := strings.TrimSpace(collapseSpace(flatText(n))); t != "" && len(h1s) < 3 {
+			if len(h1s) >= 3 {
+				return
+			}
+			if t := strings.TrimSpace(collapseSpace(flatText(n))); t != "" {
 				h1s = append(h1s, t)
 			}
 		case atom.H2, atom.H3:
-			if strings.Contains(strings.ToLower(n.class+n.id), "title") {
-				if t := strings.TrimSpace(collapseSpace(flatText(n))); t != "" && len(h2s) < 3 {
+			if len(h2s) < 3 && strings.Contains(strings.ToLower(n.class+n.id), "title") {
+				if t := strings.TrimSpace(collapseSpace(flatText(n))); t != "" {
 					h2s = append(h2s, t)
 				}
 			}
@@ -44,7 +51,10 @@ func headings(body *node, h *head) []string {
 // best heading); without a matching heading, the longest part wins when
 // it is substantial.
 func cleanTitle(title string, heads []string) string {
-	title = strings.TrimSpace(title)
+	title = strings.TrimSpace(truncRunes(title, maxTitleRunes))
+	for i, h := range heads {
+		heads[i] = truncRunes(h, maxTitleRunes)
+	}
 	if title == "" {
 		if len(heads) > 0 {
 			return heads[0]
@@ -71,12 +81,24 @@ func cleanTitle(title string, heads []string) string {
 			return h
 		}
 	}
-	// Several parts joined may be the heading ("A - B | Site").
+	// Several parts joined may be the heading ("A - B | Site"). The
+	// joined parts grow one part at a time and stop once longer than the
+	// heading, so a title of thousands of parts costs parts × heading,
+	// not parts³.
+	normParts := make([]string, len(parts))
+	for i, p := range parts {
+		normParts[i] = normTitle(p)
+	}
 	for _, h := range heads {
-		nh := normTitle(h)
-		for i := range parts {
-			for j := i + 2; j <= len(parts); j++ {
-				if normTitle(strings.Join(parts[i:j], "")) == strings.ReplaceAll(nh, " ", "") {
+		nh := strings.ReplaceAll(normTitle(h), " ", "")
+		if nh == "" {
+			continue
+		}
+		for i := range normParts {
+			joined := normParts[i]
+			for j := i + 1; j < len(normParts) && len(joined) < len(nh); j++ {
+				joined += normParts[j]
+				if joined == nh {
 					return h
 				}
 			}
