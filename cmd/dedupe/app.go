@@ -68,7 +68,7 @@ func newApp() *ucli.App {
 			&ucli.BoolFlag{Name: flagAll, Usage: "keep irrelevant docs too (default: only relevant ones)", EnvVars: cli.Env(flagAll)},
 			&ucli.StringFlag{Name: flagIndex, Usage: "persistent index `FILE`: de-duplicate against earlier runs and add this one", EnvVars: cli.Env(flagIndex)},
 			&ucli.StringFlag{Name: flagStore, Usage: "write kept records to the knowledge base `FILE` (SQLite, FTS5)", EnvVars: cli.Env(flagStore)},
-			&ucli.IntFlag{Name: flagShingle, Value: 2, Usage: "SimHash features: single tokens and shingles of `N` tokens (1: tokens only)", EnvVars: cli.Env(flagShingle)},
+			&ucli.IntFlag{Name: flagShingle, Value: 1, Usage: "SimHash features: single tokens, and shingles of `N` tokens (1: tokens only)", EnvVars: cli.Env(flagShingle)},
 			&ucli.IntFlag{Name: flagMinTokens, Value: def.MinTokens, Usage: "texts with fewer than `N` tokens are matched by URL and exact content only", EnvVars: cli.Env(flagMinTokens)},
 			&ucli.IntFlag{Name: flagWorkers, Usage: "goroutines decoding and fingerprinting (default: number of CPUs)", EnvVars: cli.Env(flagWorkers)},
 			cli.TopicFlag(false),

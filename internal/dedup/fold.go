@@ -8,6 +8,36 @@ import (
 // t2s maps a traditional character to its simplified form.
 var t2s = buildT2S(t2sPairs)
 
+// The CJK Unified Ideographs block, where every character of the table
+// lies: there a dense array replaces the map on the hot path.
+const (
+	cjkFirst = 0x4E00
+	cjkLast  = 0x9FFF
+)
+
+// t2sDense[r-cjkFirst] is the simplified form of r, or 0.
+var t2sDense = func() []uint16 {
+	d := make([]uint16, cjkLast-cjkFirst+1)
+	for t, s := range t2s {
+		if t >= cjkFirst && t <= cjkLast && s <= 0xFFFF {
+			d[t-cjkFirst] = uint16(s)
+		}
+	}
+	return d
+}()
+
+// simplified returns the simplified form of r, and whether it has one.
+func simplified(r rune) (rune, bool) {
+	if r >= cjkFirst && r <= cjkLast {
+		if s := t2sDense[r-cjkFirst]; s != 0 {
+			return rune(s), true
+		}
+		return r, false
+	}
+	s, ok := t2s[r]
+	return s, ok
+}
+
 // buildT2S reads pairs "TS" separated by white space.
 func buildT2S(pairs string) map[rune]rune {
 	m := make(map[rune]rune, len(pairs)/7)
@@ -34,7 +64,7 @@ func Fold(s string) string {
 			continue
 		}
 		r, n := utf8.DecodeRuneInString(s[i:])
-		if _, ok := t2s[r]; ok {
+		if _, ok := simplified(r); ok {
 			break
 		}
 		i += n
@@ -46,7 +76,7 @@ func Fold(s string) string {
 	b.Grow(len(s))
 	b.WriteString(s[:i])
 	for _, r := range s[i:] {
-		if sr, ok := t2s[r]; ok {
+		if sr, ok := simplified(r); ok {
 			r = sr
 		}
 		b.WriteRune(r)
