@@ -120,7 +120,8 @@ func (w *Web) WriteSites(out io.Writer) error {
 
 // Seeds returns a few realistic entry points for a crawl on topic: the
 // homes of three news portals, the topic channel of one of them, and the
-// homes of one or two relevant sites of high rank (never hidden ones).
+// home of the highest-ranked relevant site (never a hidden or faulty one):
+// entry points a user would pick, not the relevant pages themselves.
 func (w *Web) Seeds(topic string) ([]string, error) {
 	t := TopicIndex(topic)
 	if t < 0 {
@@ -159,7 +160,7 @@ func (w *Web) Seeds(topic string) ([]string, error) {
 			best[j], best[j-1] = best[j-1], best[j]
 		}
 	}
-	for i := 0; i < len(best) && i < 2; i++ {
+	for i := 0; i < len(best) && i < 1; i++ {
 		out = append(out, best[i].homeURL())
 	}
 	return out, nil
