@@ -11,7 +11,10 @@ func (x *renderer) byline() (author, source string) {
 	author = x.g.person()
 	source = x.s.name
 	if x.r.IntN(4) == 0 && len(x.s.friends) > 0 {
-		source = x.w.sites[pick(x.r, x.s.friends)].name
+		// Reprinted from a partner site of the same language.
+		if o := x.w.sites[pick(x.r, x.s.friends)]; o.lang == x.s.lang && o.kind != KindLinkFarm {
+			source = o.name
+		}
 	}
 	return author, source
 }

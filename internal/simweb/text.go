@@ -13,7 +13,8 @@ import (
 // terms, so telling them apart takes a real scorer.
 //
 // Slots: {T} topic term, {N} common noun, {V} verb, {A} adjective,
-// {D} adverb, {P} place, {O} organisation, {#} number, {Y} year.
+// {D} adverb, {P} place, {O} organisation, {#} number, {Y} year, {M} month
+// number, {DAY} day of the month, {MONTH} month name, {NAME} a person.
 
 var sentencesZH = []string{
 	"近日，{P}召开{T}工作会议，研究部署{T}和{T}等重点任务。",
@@ -43,7 +44,7 @@ var adminZH = []string{
 	"会议要求，各{N}要{D}{V}{N}，{V}{N}，确保{N}{A}。",
 	"{Y}年以来，{O}{D}{V}{N}{N}，{V}{N}{#}项。",
 	"本{N}自发布之日起施行，由{O}负责解释。",
-	"请各{N}于{#}月{#}日前将{N}报送{O}办公室。",
+	"请各{N}于{M}月{DAY}日前将{N}报送{O}办公室。",
 	"{O}召开{N}会议，{V}{N}{N}和{N}{N}。",
 	"全体{N}要{D}{V}{N}，{V}{A}{N}。",
 	"联系电话：0{#}-{#}{#}，联系人：{NAME}。",
@@ -72,7 +73,7 @@ var sentencesEN = []string{
 
 var adminEN = []string{
 	"{O} {V} its {A} {N} for the coming year.",
-	"The {N} will be held on {MONTH} {#} at the {P} office.",
+	"The {N} will be held on {MONTH} {DAY} at the {P} office.",
 	"Applications for the {N} close at the end of {MONTH}.",
 	"For more information, contact the {N} office of {O}.",
 	"{O} {D} {V} changes to its {N} and {N}.",
@@ -227,6 +228,10 @@ func (g *textGen) fill(tpl string, t int) {
 			g.sb.WriteString(g.person())
 		case "MONTH":
 			g.sb.WriteString(pick(g.r, months))
+		case "M":
+			g.sb.WriteString(strconv.Itoa(between(g.r, 1, 12)))
+		case "DAY":
+			g.sb.WriteString(strconv.Itoa(between(g.r, 1, 28)))
 		}
 	}
 }
