@@ -35,6 +35,7 @@ const (
 	flagProxy          = "proxy"
 	flagResolve        = "resolve"
 	flagInsecure       = "insecure"
+	flagCookies        = "cookies"
 	flagQueue          = "queue"
 	flagWARC           = "warc"
 )
@@ -64,6 +65,7 @@ func fetchFlags() []ucli.Flag {
 		&ucli.StringFlag{Name: flagProxy, Usage: "HTTP proxy `URL` (default: HTTP_PROXY/HTTPS_PROXY/NO_PROXY)", EnvVars: cli.Env(flagProxy)},
 		&ucli.StringSliceFlag{Name: flagResolve, Usage: "connect HOST:PORT to ADDR or ADDR:PORT, like curl (`HOST:PORT:ADDR`; * for any host or port)", EnvVars: cli.Env(flagResolve)},
 		&ucli.BoolFlag{Name: flagInsecure, Usage: "do not verify TLS certificates", EnvVars: cli.Env(flagInsecure)},
+		&ucli.BoolFlag{Name: flagCookies, Value: d.Cookies, Usage: "keep cookies servers set, in memory, for the run (--cookies=false to drop them)", EnvVars: cli.Env(flagCookies)},
 		&ucli.IntFlag{Name: flagQueue, Value: d.Queue, Usage: "most URLs waiting in host queues; input reading pauses beyond", EnvVars: cli.Env(flagQueue)},
 		&ucli.StringFlag{Name: flagWARC, Usage: "also write every HTTP exchange to `FILE.warc.gz` (WARC/1.1)", EnvVars: cli.Env(flagWARC)},
 	)
@@ -92,6 +94,7 @@ func configFromFlags(c *ucli.Context) (fetcher.Config, error) {
 	cfg.RobotsErrorTTL = c.Duration(flagRobotsErrorTTL)
 	cfg.Proxy = c.String(flagProxy)
 	cfg.Insecure = c.Bool(flagInsecure)
+	cfg.Cookies = c.Bool(flagCookies)
 	cfg.Queue = c.Int(flagQueue)
 	for _, check := range []struct {
 		name string

@@ -67,6 +67,9 @@ type Config struct {
 	Resolve map[string]string
 	// Insecure skips TLS certificate verification.
 	Insecure bool
+	// Cookies keeps the cookies servers set, in memory, for the run: some
+	// sites answer a first visit with a cookie and a redirect back.
+	Cookies bool
 	// Queue is the most URLs waiting in the per-host queues at once.
 	Queue int
 	// WARC, when set, receives every HTTP exchange.
@@ -97,6 +100,7 @@ func Defaults() Config {
 		RobotsTTL:      24 * time.Hour,
 		RobotsErrorTTL: 10 * time.Minute,
 		Queue:          10000,
+		Cookies:        true,
 	}
 }
 

@@ -202,8 +202,16 @@ func (f *Fetcher) checkRedirect(req *http.Request, via []*http.Request) error {
 	if req.URL.Scheme != "http" && req.URL.Scheme != "https" {
 		return errRedirectScheme
 	}
-	for _, v := range via {
-		if v.URL.String() == u {
+	seen := 0
+	for k, v := range via {
+		if v.URL.String() != u {
+			continue
+		}
+		seen++
+		// A return to a URL is a loop unless a cookie was set on the way
+		// (a "checking your browser" hop that sends the client back),
+		// and then only the first time.
+		if seen > 1 || f.client.Jar == nil || !setsCookie(req, via[k:]) {
 			return errRedirectLoop
 		}
 	}
@@ -211,6 +219,22 @@ func (f *Fetcher) checkRedirect(req *http.Request, via []*http.Request) error {
 		return errTooManyRedirects
 	}
 	return nil
+}
+
+// setsCookie tells whether a response in the redirect cycle that started
+// with cycle[0] set a cookie. The response to cycle[j] is the Response of
+// the request after it.
+func setsCookie(req *http.Request, cycle []*http.Request) bool {
+	for j := 1; j <= len(cycle); j++ {
+		next := req
+		if j < len(cycle) {
+			next = cycle[j]
+		}
+		if next.Response != nil && len(next.Response.Header.Values("Set-Cookie")) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // accepts tells whether bodies of mediaType are kept.

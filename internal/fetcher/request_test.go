@@ -457,3 +457,39 @@ func TestHTTP2AndInsecure(t *testing.T) {
 		t.Errorf("error %q, protocol %q", p.Error, proto)
 	}
 }
+
+func TestCookieRedirectBackIsNotALoop(t *testing.T) {
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/page":
+			if _, err := r.Cookie("checked"); err != nil {
+				http.SetCookie(w, &http.Cookie{Name: "checked", Value: "1", Path: "/"})
+				http.Redirect(w, r, "/check", http.StatusFound)
+				return
+			}
+			htmlHandler("<p>content</p>")(w, r)
+		case "/check":
+			http.Redirect(w, r, "/page", http.StatusFound)
+		case "/forever": // sets a cookie every time, but never lets in
+			http.SetCookie(w, &http.Cookie{Name: "n", Value: "x", Path: "/"})
+			http.Redirect(w, r, "/forever2", http.StatusFound)
+		case "/forever2":
+			http.Redirect(w, r, "/forever", http.StatusFound)
+		}
+	})
+	for _, cookies := range []bool{true, false} {
+		cfg := testConfig()
+		cfg.Cookies = cookies
+		cfg.Retries = 0
+		p := fetchOne(t, h, cfg, "/page")
+		if cookies && (p.Error != "" || p.HTML != "<p>content</p>" || len(p.Redirects) != 2) {
+			t.Errorf("with cookies: error %q html %q redirects %q", p.Error, p.HTML, p.Redirects)
+		}
+		if !cookies && p.Error != "redirect: redirect loop" {
+			t.Errorf("without cookies: error %q, want a loop", p.Error)
+		}
+		if p := fetchOne(t, h, cfg, "/forever"); p.Error != "redirect: redirect loop" {
+			t.Errorf("cookies %v, endless cookie redirects: error %q", cookies, p.Error)
+		}
+	}
+}
