@@ -1,0 +1,110 @@
+package dedup
+
+import (
+	"testing"
+
+	"github.com/focuscrawl/focuscrawl/internal/text"
+)
+
+func newFP() *Fingerprinter { return NewFingerprinter(text.NewTokenizer(text.Options{}), nil) }
+
+// TestPrintCopiesAndDistinct: copies that change furniture, bylines,
+// paragraph order or script stay within 3 bits; distinct articles of the
+// same site template are far apart.
+func TestPrintCopiesAndDistinct(t *testing.T) {
+	f := newFP()
+	base := join(append(append([]string{headerZH}, articleZH...), footerZH)...)
+	swapped := append([]string(nil), articleZH...)
+	swapped[1], swapped[2] = swapped[2], swapped[1]
+	near := []struct{ name, text string }{
+		{"same text", base},
+		{"furniture removed", join(articleZH...)},
+		{"byline added", join(append([]string{"发布时间：2024-03-05 来源：中国林业网 作者：王芳"}, articleZH...)...)},
+		{"paragraphs swapped", join(append(append([]string{headerZH}, swapped...), footerZH)...)},
+		{"traditional script", Traditional(base)},
+		{"re-wrapped lines", join(articleZH[:3]...) + "\n" + join(articleZH[3:]...)},
+	}
+	p0 := f.Print(base)
+	for _, tt := range near {
+		if d := Hamming(p0.SimHash, f.Print(tt.text).SimHash); d > 3 {
+			t.Errorf("%s: Hamming distance %d, want <= 3", tt.name, d)
+		}
+	}
+	far := []struct{ name, text string }{
+		{"other article, same template", join(append(append([]string{headerZH}, otherZH...), footerZH)...)},
+		{"English article", join(articleEN...)},
+	}
+	for _, tt := range far {
+		if d := Hamming(p0.SimHash, f.Print(tt.text).SimHash); d < 12 {
+			t.Errorf("%s: Hamming distance %d, want >= 12", tt.name, d)
+		}
+	}
+}
+
+func TestPrintEmptyAndTokens(t *testing.T) {
+	f := newFP()
+	if p := f.Print(""); p.Tokens != 0 || p.SimHash != 0 {
+		t.Fatalf("empty text: %+v", p)
+	}
+	if p := f.Print(join(articleEN...)); p.Tokens < 50 {
+		t.Fatalf("English article: %d tokens", p.Tokens)
+	}
+}
+
+func TestExactHash(t *testing.T) {
+	a := ExactHash("one two\nthree")
+	for _, s := range []string{"  one   two three ", "one\ttwo\n\nthree\n"} {
+		if ExactHash(s) != a {
+			t.Errorf("ExactHash(%q) differs from ExactHash(%q)", s, "one two\nthree")
+		}
+	}
+	if ExactHash("one two three!") == a || ExactHash("onetwo three") == a {
+		t.Error("different texts hash alike")
+	}
+}
+
+func TestBoilerLines(t *testing.T) {
+	tests := []struct {
+		line string
+		want bool
+	}{
+		{headerZH, true},
+		{"Home | News | World | Business | Sport", true},
+		{"版权所有 © 浙江省林业局", true},
+		{"发布时间：2024-03-05 来源：中国林业网", true},
+		{"By Alex Morgan | Published 2024-03-05", true},
+		{"© 2024 Daily Post. All rights reserved.", true},
+		{articleZH[0], false},
+		{articleEN[0], false},
+		{"by the river, the trees grow", false},
+		{"A long paragraph that mentions copyright law in passing but goes on and on about forests, stands, thinning rules, survival rates, funding and inspections for many words.", false},
+	}
+	for _, tt := range tests {
+		if got := isBoilerLine(tt.line); got != tt.want {
+			t.Errorf("isBoilerLine(%q) = %v, want %v", tt.line, got, tt.want)
+		}
+	}
+}
+
+func TestEuclideanCompact(t *testing.T) {
+	f := newFP()
+	f.VectorTerms = 128
+	a := f.Print(join(articleZH...)).Vector
+	b := f.Print(Traditional(join(articleZH[1:]...))).Vector
+	c := f.Print(join(otherZH...)).Vector
+	if d := Euclidean(a, a); d > 1e-6 {
+		t.Errorf("distance to itself %g", d)
+	}
+	if dab, dac := Euclidean(a, b), Euclidean(a, c); dab >= 0.6 || dac <= 1.0 {
+		t.Errorf("copy at %.3f, other article at %.3f: want < 0.6 and > 1.0", dab, dac)
+	}
+	if d := Euclidean(Compact{}, a); d != 2 {
+		t.Errorf("empty vector at %g, want 2", d)
+	}
+}
+
+func TestFormatFingerprint(t *testing.T) {
+	if got := FormatFingerprint(0xc4f1); got != "000000000000c4f1" {
+		t.Fatalf("got %s", got)
+	}
+}
