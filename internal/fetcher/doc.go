@@ -14,7 +14,10 @@
 // robots.txt (RFC 9309) is fetched through the same per-host queue, once
 // per origin, cached for RobotsTTL: a 4xx answer allows everything, a 5xx
 // answer or an unreachable server disallows everything for RobotsErrorTTL.
-// A blocked URL yields a page whose Error is exactly "robots".
+// A blocked URL yields a page whose Error is exactly "robots". Redirect
+// hops are not followed inside the HTTP client: each goes back to the
+// scheduler, at the front of its target host's queue, so it waits that
+// host's turn and passes its robots.txt too.
 //
 // Every URL given to Fetch or Run yields exactly one page, whatever
 // happens: invalid URLs, network errors and cancellation are recorded in

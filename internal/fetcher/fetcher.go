@@ -58,6 +58,11 @@ type item struct {
 	deliver  func(record.Page)
 	// started is when the first attempt started (zero until then).
 	started time.Time
+	// first is the first URL requested; hops the redirect targets since,
+	// and setCookie whether the response to each request set a cookie.
+	first     string
+	hops      []string
+	setCookie []bool
 }
 
 // New builds a Fetcher and starts its workers.
@@ -87,7 +92,11 @@ func New(cfg Config) (*Fetcher, error) {
 	if cfg.WARC != nil {
 		rt = &warcTransport{base: tr, f: f}
 	}
-	f.client = &http.Client{Transport: rt, CheckRedirect: f.checkRedirect}
+	// Redirects are not followed inside the client: each hop goes back
+	// through the scheduler (see follow).
+	f.client = &http.Client{Transport: rt, CheckRedirect: func(*http.Request, []*http.Request) error {
+		return http.ErrUseLastResponse
+	}}
 	if cfg.Cookies {
 		// One in-memory session for the run, scoped by the public suffix
 		// list, as a browser keeps it.

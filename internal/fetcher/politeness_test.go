@@ -381,3 +381,47 @@ func TestKeepAliveReusesConnections(t *testing.T) {
 		t.Errorf("%d connections for 40 sequential requests to one host", c)
 	}
 }
+
+// TestRedirectHopsArePolite: each hop of a redirect chain waits its host's
+// turn and passes the target host's robots.txt.
+func TestRedirectHopsArePolite(t *testing.T) {
+	h := newHits()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h.add(r)
+		host, _, _ := net.SplitHostPort(r.Host)
+		switch {
+		case r.URL.Path == "/robots.txt" && host == "closed.test":
+			fmt.Fprint(w, "User-agent: *\nDisallow: /\n")
+		case r.URL.Path == "/robots.txt":
+			http.NotFound(w, r)
+		case r.URL.Path == "/old":
+			http.Redirect(w, r, "/new", http.StatusMovedPermanently)
+		case r.URL.Path == "/away":
+			http.Redirect(w, r, "http://"+strings.Replace(r.Host, host, "closed.test", 1)+"/x", http.StatusFound)
+		default:
+			htmlHandler("<p>new</p>")(w, r)
+		}
+	}))
+	defer srv.Close()
+	cfg := testConfig()
+	cfg.Delay = 150 * time.Millisecond
+	f := newFetcher(t, srv, cfg)
+	p := f.Fetch(context.Background(), record.URL{URL: hostURL(srv, "hop.test", "/old")})
+	if p.Error != "" || p.HTML != "<p>new</p>" || len(p.Redirects) != 1 || p.FinalURL != hostURL(srv, "hop.test", "/new") {
+		t.Fatalf("page: error %q redirects %q final %q", p.Error, p.Redirects, p.FinalURL)
+	}
+	arr := h.arrivals("hop.test") // robots.txt, /old, /new
+	if len(arr) != 3 {
+		t.Fatalf("%d requests, want 3", len(arr))
+	}
+	for i := 1; i < len(arr); i++ {
+		if gap := arr[i].Sub(arr[i-1]); gap < cfg.Delay {
+			t.Errorf("gap %d = %v, shorter than the delay %v", i, gap, cfg.Delay)
+		}
+	}
+	p = f.Fetch(context.Background(), record.URL{URL: hostURL(srv, "hop.test", "/away")})
+	if p.Error != "robots" || len(p.Redirects) != 1 || h.count("closed.test/x") != 0 {
+		t.Errorf("redirect into a disallowed host: error %q redirects %q, %d requests to it",
+			p.Error, p.Redirects, h.count("closed.test/x"))
+	}
+}

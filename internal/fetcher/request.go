@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"mime"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -35,18 +36,21 @@ func (f *Fetcher) work() {
 func (f *Fetcher) runJob(j job) {
 	switch j.kind {
 	case jobFail:
-		j.it.deliver(failed(j.it.u, time.Now(), j.err))
+		j.it.deliver(failedItem(j.it, j.err))
 		return
 	case jobRobots:
 		f.report(f.fetchRobots(j))
 	case jobPage:
-		p, retry, wait := f.attempt(j)
-		ev := doneEvent{host: j.host, wait: wait}
-		if retry {
+		o := f.attempt(j)
+		ev := doneEvent{host: j.host, wait: o.wait}
+		switch {
+		case o.retry:
 			ev.retry = j.it
 			f.stats.retries.Add(1)
-		} else {
-			j.it.deliver(p)
+		case o.redirect:
+			ev.redirect = j.it
+		default:
+			j.it.deliver(o.page)
 		}
 		f.report(ev)
 	}
@@ -71,35 +75,70 @@ func failed(u record.URL, at time.Time, err error) record.Page {
 	return p
 }
 
-// attempt makes one try at an item. It returns the page, or retry=true
-// when the item should be queued again; wait is how long the whole host
-// should pause (backoff or Retry-After).
-func (f *Fetcher) attempt(j job) (p record.Page, retry bool, wait time.Duration) {
+// outcome is the result of one attempt at an item.
+type outcome struct {
+	page record.Page
+	// retry queues the item again at the front of its host after wait.
+	retry bool
+	// redirect queues the item, now aimed at the redirect target, at the
+	// front of the target's host: every hop waits its host's turn and
+	// passes its robots.txt.
+	redirect bool
+	// wait pauses the whole host (backoff or Retry-After).
+	wait time.Duration
+}
+
+// failedItem is the page of an item that ends without a request (robots,
+// cancellation), with the redirects it followed so far.
+func failedItem(it *item, err error) record.Page {
+	at := it.started
+	if at.IsZero() {
+		at = time.Now()
+	}
+	p := failed(it.u, at, err)
+	p.Redirects = it.hops
+	if n := len(it.hops); n > 0 {
+		p.FinalURL = it.hops[n-1]
+	}
+	return p
+}
+
+// attempt makes one try at an item.
+func (f *Fetcher) attempt(j job) outcome {
 	it := j.it
 	if it.started.IsZero() {
 		it.started = time.Now()
 	}
 	it.attempts++
-	p = newPage(it.u, it.started)
+	p := newPage(it.u, it.started)
+	p.Redirects = it.hops
 	if err := it.ctx.Err(); err != nil {
 		p.Error = errorCanceled.Error()
-		return p, false, 0
+		return outcome{page: p}
 	}
-	retryAfter, retriable := f.get(withGate(it.ctx, j.host.gate, j.delay), it, &p)
+	retryAfter, retriable, next := f.get(withGate(it.ctx, j.host.gate, j.delay), it, &p)
 	// Like fetched_at, elapsed_ms counts from the first attempt.
 	p.ElapsedMS = time.Since(it.started).Milliseconds()
+	if next != nil {
+		if err := f.follow(it, *next); err != nil {
+			p.Redirects = it.hops
+			p.Error = KindRedirect + ": " + err.Error()
+			return outcome{page: p}
+		}
+		return outcome{redirect: true}
+	}
 	if retryAfter > f.cfg.MaxRetryAfter {
 		p.Error += "; Retry-After " + retryAfter.String() + " over --max-retry-after"
-		return p, false, f.cfg.MaxRetryAfter
+		return outcome{page: p, wait: f.cfg.MaxRetryAfter}
 	}
 	if !retriable {
-		return p, false, retryAfter
+		return outcome{page: p, wait: retryAfter}
 	}
-	wait = max(retryAfter, f.backoff(it.attempts))
+	wait := max(retryAfter, f.backoff(it.attempts))
 	if it.attempts > f.cfg.Retries || it.ctx.Err() != nil {
-		return p, false, wait
+		return outcome{page: p, wait: wait}
 	}
-	return p, true, wait
+	return outcome{page: p, retry: true, wait: wait}
 }
 
 // backoff is the pause after the n-th failed attempt: exponential, capped,
@@ -120,33 +159,28 @@ func retriableStatus(code int) bool {
 		code == http.StatusServiceUnavailable || code == http.StatusGatewayTimeout
 }
 
-// hopsKey carries the redirect list of a request through its context.
-type hopsKey struct{}
-
 // get makes the request and fills p. It returns the server's Retry-After
-// and whether the failure, if any, is worth retrying.
-func (f *Fetcher) get(ctx context.Context, it *item, p *record.Page) (retryAfter time.Duration, retriable bool) {
+// and whether the failure, if any, is worth retrying, or the location of
+// a redirect to follow.
+func (f *Fetcher) get(ctx context.Context, it *item, p *record.Page) (retryAfter time.Duration, retriable bool, next *url.URL) {
 	ctx, cancel := context.WithTimeout(ctx, f.cfg.Timeout)
 	defer cancel()
-	var hops []string
-	ctx = context.WithValue(ctx, hopsKey{}, &hops)
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, it.target.url.String(), nil)
 	if err != nil {
 		p.Error = KindInvalid + ": " + err.Error()
-		return 0, false
+		return 0, false, nil
 	}
 	req.Header.Set("User-Agent", f.cfg.UserAgent)
 	req.Header.Set("Accept", acceptHeader)
 	req.Header.Set("Accept-Encoding", acceptEncoding)
 	resp, err := f.client.Do(req)
-	p.Redirects = hops
 	if err != nil {
 		msg, retr := describe(err)
 		if msg == errorCanceled.Error() && it.ctx.Err() == nil {
 			msg, retr = KindTimeout+": "+err.Error(), true
 		}
 		p.Error = msg
-		return 0, retr
+		return 0, retr, nil
 	}
 	defer resp.Body.Close()
 	p.Status = resp.StatusCode
@@ -156,14 +190,23 @@ func (f *Fetcher) get(ctx context.Context, it *item, p *record.Page) (retryAfter
 	ctHeader := resp.Header.Get("Content-Type")
 	mediaType := mediaTypeOf(ctHeader)
 	p.ContentType = mediaType
+	if loc := resp.Header.Get("Location"); loc != "" && isRedirect(resp.StatusCode) {
+		drain(resp.Body)
+		it.setCookie = append(it.setCookie, len(resp.Header.Values("Set-Cookie")) > 0)
+		u, err := resp.Request.URL.Parse(loc)
+		if err != nil {
+			u = &url.URL{Scheme: "invalid", Opaque: loc}
+		}
+		return 0, false, u
+	}
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		p.Error = statusError(resp.StatusCode)
 		drain(resp.Body)
-		return parseRetryAfter(resp.Header.Get("Retry-After"), time.Now()), retriableStatus(resp.StatusCode)
+		return parseRetryAfter(resp.Header.Get("Retry-After"), time.Now()), retriableStatus(resp.StatusCode), nil
 	}
 	if mediaType != "" && !f.accepts(mediaType) {
 		drain(resp.Body)
-		return 0, false
+		return 0, false, nil
 	}
 	buf := getBuffer()
 	defer putBuffer(buf)
@@ -172,69 +215,25 @@ func (f *Fetcher) get(ctx context.Context, it *item, p *record.Page) (retryAfter
 	if err != nil {
 		if be, ok := err.(*bodyError); ok {
 			p.Error = KindBody + ": " + be.Error()
-			return 0, false
+			return 0, false, nil
 		}
 		msg, retr := describe(err)
 		p.Error = msg
-		return 0, retr
+		return 0, retr, nil
 	}
 	body := buf.Bytes()
 	if mediaType == "" {
 		mediaType = mediaTypeOf(http.DetectContentType(body))
 		p.ContentType = mediaType
 		if !f.accepts(mediaType) {
-			return 0, false
+			return 0, false, nil
 		}
 	}
 	if isText(mediaType) {
 		html, cs, _ := charset.Decode(body, ctHeader)
 		p.HTML, p.Charset = html, cs
 	}
-	return 0, false
-}
-
-// checkRedirect records each hop and ends loops and long chains.
-func (f *Fetcher) checkRedirect(req *http.Request, via []*http.Request) error {
-	u := req.URL.String()
-	if hops, ok := req.Context().Value(hopsKey{}).(*[]string); ok {
-		*hops = append(*hops, u)
-	}
-	if req.URL.Scheme != "http" && req.URL.Scheme != "https" {
-		return errRedirectScheme
-	}
-	seen := 0
-	for k, v := range via {
-		if v.URL.String() != u {
-			continue
-		}
-		seen++
-		// A return to a URL is a loop unless a cookie was set on the way
-		// (a "checking your browser" hop that sends the client back),
-		// and then only the first time.
-		if seen > 1 || f.client.Jar == nil || !setsCookie(req, via[k:]) {
-			return errRedirectLoop
-		}
-	}
-	if len(via) > f.cfg.MaxRedirects {
-		return errTooManyRedirects
-	}
-	return nil
-}
-
-// setsCookie tells whether a response in the redirect cycle that started
-// with cycle[0] set a cookie. The response to cycle[j] is the Response of
-// the request after it.
-func setsCookie(req *http.Request, cycle []*http.Request) bool {
-	for j := 1; j <= len(cycle); j++ {
-		next := req
-		if j < len(cycle) {
-			next = cycle[j]
-		}
-		if next.Response != nil && len(next.Response.Header.Values("Set-Cookie")) > 0 {
-			return true
-		}
-	}
-	return false
+	return 0, false, nil
 }
 
 // accepts tells whether bodies of mediaType are kept.

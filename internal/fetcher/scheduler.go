@@ -37,6 +37,9 @@ type doneEvent struct {
 	expires time.Time
 	// retry is an item to queue again at the front after wait.
 	retry *item
+	// redirect is an item aimed at a redirect target, to queue at the
+	// front of the target's host.
+	redirect *item
 	// wait delays every request to the host (backoff or Retry-After).
 	wait time.Duration
 }
@@ -132,6 +135,14 @@ func (s *scheduler) add(it *item) {
 		return
 	}
 	it.target = t
+	it.first = t.url.String()
+	s.enqueue(it, false)
+}
+
+// enqueue queues an item with a parsed target on its host, at the back,
+// or at the front for a redirect hop (it has waited its turn already).
+func (s *scheduler) enqueue(it *item, front bool) {
+	t := it.target
 	if !s.f.cfg.IgnoreRobots {
 		// A URL a cached robots.txt forbids need not wait for its host.
 		if r := s.robots[t.origin]; r != nil && !r.loading && time.Now().Before(r.expires) &&
@@ -145,7 +156,11 @@ func (s *scheduler) add(it *item) {
 		h = &host{key: t.host, index: -1, delay: s.f.cfg.Delay, gate: &gate{}}
 		s.hosts[t.host] = h
 	}
-	h.queue = append(h.queue, it)
+	if front {
+		h.queue = append([]*item{it}, h.queue...)
+	} else {
+		h.queue = append(h.queue, it)
+	}
 	s.queued++
 	s.update(h)
 }
@@ -257,6 +272,9 @@ func (s *scheduler) finished(ev doneEvent) {
 		s.queued++
 	}
 	s.update(h)
+	if ev.redirect != nil {
+		s.enqueue(ev.redirect, true)
+	}
 }
 
 // update puts h in the ready heap when it has work it may start (now or
