@@ -194,7 +194,7 @@ func TestRobotsBlockedURLsDoNotWaitForTheirHost(t *testing.T) {
 		"wait.test": func(w http.ResponseWriter) { fmt.Fprint(w, "User-agent: *\nDisallow: /no\n") },
 	}, &pages, &robotsHits)
 	cfg := testConfig()
-	cfg.Delay = 800 * time.Millisecond
+	cfg.Delay = 400 * time.Millisecond
 	f := newFetcher(t, srv, cfg)
 	f.Fetch(context.Background(), record.URL{URL: hostURL(srv, "wait.test", "/yes/1")}) // loads robots.txt
 	in := make(chan record.URL, 3)
@@ -208,7 +208,7 @@ func TestRobotsBlockedURLsDoNotWaitForTheirHost(t *testing.T) {
 	for p := range out {
 		waited := time.Since(start)
 		switch {
-		case p.Error == "robots" && waited > 400*time.Millisecond:
+		case p.Error == "robots" && waited > 200*time.Millisecond:
 			t.Errorf("%s: blocked URL waited %v for its host's delay", p.URL, waited)
 		case p.Error == "" && waited < cfg.Delay/2:
 			t.Errorf("%s: allowed URL did not wait for the delay (%v)", p.URL, waited)
