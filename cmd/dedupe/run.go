@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"runtime"
 	"sync"
 	"time"
@@ -75,7 +76,7 @@ func runDedupe(c *ucli.Context) error {
 	if err != nil {
 		return cli.Usagef("%v", err)
 	}
-	s, err := cli.OpenStream(c)
+	s, err := cli.OpenStreamWith(c, c.Args().Slice(), os.Stdin, c.App.Writer, c.App.ErrWriter)
 	if err != nil {
 		return err
 	}

@@ -50,11 +50,12 @@ func runSearch(c *ucli.Context) error {
 	if query == "" {
 		return cli.Usagef("search: give a QUERY")
 	}
+	out := c.App.Writer
 	format := c.String(flagFormat)
 	switch format {
 	case "auto":
 		format = "jsonl"
-		if cli.IsTerminal(os.Stdout) {
+		if cli.IsTerminal(out) {
 			format = "table"
 		}
 	case "jsonl", "table":
@@ -74,7 +75,7 @@ func runSearch(c *ucli.Context) error {
 	}
 	defer store.Close()
 	open, close := "[", "]"
-	if format == "table" && cli.IsTerminal(os.Stdout) {
+	if format == "table" && cli.IsTerminal(out) {
 		open, close = "\033[1;31m", "\033[0m"
 	}
 	hits, err := store.Search(kb.Query{Text: query, Any: c.Bool(flagAny), Raw: c.Bool(flagRaw),
@@ -89,9 +90,9 @@ func runSearch(c *ucli.Context) error {
 		return err
 	}
 	if format == "table" {
-		return writeTable(os.Stdout, hits)
+		return writeTable(out, hits)
 	}
-	w := jsonl.NewWriter(os.Stdout)
+	w := jsonl.NewWriter(out)
 	for i := range hits {
 		if err := w.Write(&hits[i]); err != nil {
 			break

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode"
 
 	_ "modernc.org/sqlite" // the pure-Go SQLite driver
 
@@ -131,9 +132,34 @@ func (k *KB) Commit() error {
 }
 
 // Segmented is the text as the full-text index holds it: tokens joined
-// by spaces, traditional characters folded to simplified.
+// by spaces, traditional characters folded to simplified. A Chinese word
+// of three or more characters is followed by its two-character pieces
+// (森林抚育 森林 林抚 抚育), as search engines index compounds, so a
+// query for 抚育 finds a text where the segmenter kept 森林抚育 whole.
 func (k *KB) Segmented(s string) string {
-	return strings.Join(k.tok.Tokens(fold(s)), " ")
+	var b strings.Builder
+	for _, t := range k.tok.Tokens(fold(s)) {
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(t)
+		if r := []rune(t); len(r) >= 3 && allHan(r) {
+			for i := 0; i+2 <= len(r); i++ {
+				b.WriteByte(' ')
+				b.WriteString(string(r[i : i+2]))
+			}
+		}
+	}
+	return b.String()
+}
+
+func allHan(r []rune) bool {
+	for _, c := range r {
+		if !unicode.Is(unicode.Han, c) {
+			return false
+		}
+	}
+	return true
 }
 
 // Put stores r, replacing the record of the same URL (its duplicates are
