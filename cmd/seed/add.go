@@ -44,7 +44,7 @@ const (
 // batch is also written as soon as input pauses, so pages in a crawl loop
 // are recorded within ~50 ms.
 const (
-	addBatchSize = 2000
+	addBatchSize = 20000
 	addBatchWait = 50 * time.Millisecond
 )
 

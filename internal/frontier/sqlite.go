@@ -34,7 +34,8 @@ CREATE TABLE IF NOT EXISTS hosts (
   relevant INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS urls (
-  id          INTEGER PRIMARY KEY, -- xxhash64 of url (next free id on a collision)
+  id          INTEGER PRIMARY KEY,
+  h           INTEGER NOT NULL, -- xxhash64 of url, the lookup key
   url         TEXT NOT NULL,
   host_id     INTEGER NOT NULL,
   state       INTEGER NOT NULL DEFAULT 0,
@@ -53,7 +54,8 @@ CREATE TABLE IF NOT EXISTS urls (
   relevant    INTEGER,
   error       TEXT
 );
-CREATE INDEX IF NOT EXISTS urls_queue ON urls (priority DESC, depth, added_at) WHERE state = 0;
+CREATE INDEX IF NOT EXISTS urls_h ON urls (h);
+CREATE INDEX IF NOT EXISTS urls_queue ON urls (priority DESC, depth, id) WHERE state = 0;
 CREATE INDEX IF NOT EXISTS urls_lease ON urls (lease_until) WHERE state = 1;
 CREATE TABLE IF NOT EXISTS edges (
   src      INTEGER NOT NULL,

@@ -29,6 +29,7 @@ type applyTx struct {
 	ids   map[string]int64    // URL ids resolved in this transaction
 
 	insertURL, raiseURL, lookupURL, doneURL, insertDone, hostFigures *sql.Stmt
+	stmts                                                            map[string]*sql.Stmt // prepared on first use
 }
 
 // Apply records outcomes, queues entries, stores edges and counts
@@ -110,8 +111,8 @@ func (a *applyTx) prepare() error {
 		st, err = a.tx.PrepareContext(a.ctx, q)
 		return st
 	}
-	a.insertURL = prep(`INSERT INTO urls (id, url, host_id, state, priority, depth, parent_id, anchor, inherited, meta, added_at)
-		VALUES (?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`)
+	a.insertURL = prep(`INSERT INTO urls (h, url, host_id, state, priority, depth, parent_id, anchor, inherited, meta, added_at)
+		VALUES (?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?)`)
 	a.raiseURL = prep(`UPDATE urls SET
 		  depth     = min(depth, ?2),
 		  priority  = CASE WHEN ?1 > priority THEN ?1 ELSE priority END,
@@ -119,11 +120,11 @@ func (a *applyTx) prepare() error {
 		  anchor    = CASE WHEN ?1 > priority THEN ?4 ELSE anchor END,
 		  inherited = CASE WHEN ?1 > priority THEN ?5 ELSE inherited END
 		WHERE id = ?6 AND state IN (0, 1) AND (?1 > priority OR ?2 < depth)`)
-	a.lookupURL = prep(`SELECT url, state FROM urls WHERE id = ?`)
+	a.lookupURL = prep(`SELECT id, url, state FROM urls WHERE h = ?`)
 	a.doneURL = prep(`UPDATE urls SET state = ?2, lease_until = NULL, lease_owner = NULL,
 		  fetched_at = ?3, status = ?4, score = ?5, relevant = ?6, error = ?7
 		WHERE id = ?1 RETURNING host_id`)
-	a.insertDone = prep(`INSERT INTO urls (id, url, host_id, state, depth, added_at, fetched_at, status, score, relevant, error)
+	a.insertDone = prep(`INSERT INTO urls (h, url, host_id, state, depth, added_at, fetched_at, status, score, relevant, error)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
 	a.hostFigures = prep(`UPDATE hosts SET fetched = fetched + 1, relevant = relevant + ? WHERE id = ?`)
 	if err != nil {
@@ -133,7 +134,26 @@ func (a *applyTx) prepare() error {
 	return nil
 }
 
+// stmt prepares query once per transaction.
+func (a *applyTx) stmt(query string) (*sql.Stmt, error) {
+	if st, ok := a.stmts[query]; ok {
+		return st, nil
+	}
+	st, err := a.tx.PrepareContext(a.ctx, query)
+	if err != nil {
+		return nil, fmt.Errorf("frontier: prepare: %w", err)
+	}
+	if a.stmts == nil {
+		a.stmts = map[string]*sql.Stmt{}
+	}
+	a.stmts[query] = st
+	return st, nil
+}
+
 func (a *applyTx) closeStmts() {
+	for _, st := range a.stmts {
+		st.Close()
+	}
 	for _, st := range []*sql.Stmt{a.insertURL, a.raiseURL, a.lookupURL, a.doneURL, a.insertDone, a.hostFigures} {
 		if st != nil {
 			st.Close()
@@ -153,9 +173,15 @@ func (a *applyTx) host(host, site string) (hostInfo, error) {
 		a.hosts[host] = hi
 		return hi, nil
 	}
-	err := a.tx.QueryRowContext(a.ctx, `SELECT id, urls FROM hosts WHERE host = ?`, host).Scan(&hi.id, &hi.urls)
+	st, err := a.stmt(`SELECT id, urls FROM hosts WHERE host = ?`)
+	if err == nil {
+		err = st.QueryRowContext(a.ctx, host).Scan(&hi.id, &hi.urls)
+	}
 	if errors.Is(err, sql.ErrNoRows) {
-		err = a.tx.QueryRowContext(a.ctx, `INSERT INTO hosts (host, site) VALUES (?, ?) RETURNING id`, host, site).Scan(&hi.id)
+		st, err = a.stmt(`INSERT INTO hosts (host, site) VALUES (?, ?) RETURNING id`)
+		if err == nil {
+			err = st.QueryRowContext(a.ctx, host, site).Scan(&hi.id)
+		}
 		hi.urls = 0
 	}
 	if err != nil {
@@ -167,11 +193,15 @@ func (a *applyTx) host(host, site string) (hostInfo, error) {
 
 // flushHosts writes the URL counts of the hosts this transaction added to.
 func (a *applyTx) flushHosts() error {
+	st, err := a.stmt(`UPDATE hosts SET urls = urls + ? WHERE id = ?`)
+	if err != nil {
+		return err
+	}
 	for _, hi := range a.hosts {
 		if hi.added == 0 {
 			continue
 		}
-		if _, err := a.tx.ExecContext(a.ctx, `UPDATE hosts SET urls = urls + ? WHERE id = ?`, hi.added, hi.id); err != nil {
+		if _, err := st.ExecContext(a.ctx, hi.added, hi.id); err != nil {
 			return fmt.Errorf("frontier: host counts: %w", err)
 		}
 	}
@@ -204,44 +234,28 @@ func (a *applyTx) queue(e *Entry, maxPerHost int64) (queueResult, error) {
 	}
 	anchor := nullString(e.Anchor)
 	inherited := nullFloat(e.Inherited)
-	full := maxPerHost > 0 && hi.urls >= maxPerHost
-	id := urlID(e.URL)
-	if !full {
-		var meta any
-		if len(e.Meta) > 0 && string(e.Meta) != "null" {
-			meta = string(e.Meta)
-		}
-		// The common case, a new URL in its own slot, is one statement.
-		r, err := a.insertURL.ExecContext(a.ctx, id, e.URL, hi.id, e.Priority, e.Depth, parent, anchor, inherited, meta, a.now)
-		if err != nil {
-			return 0, fmt.Errorf("frontier: queue %s: %w", e.URL, err)
-		}
-		if n, _ := r.RowsAffected(); n == 1 {
-			return a.inserted(e, hi, id), nil
-		}
-		found, free, _, err := a.find(e.URL)
-		if err != nil {
-			return 0, err
-		}
-		if found == 0 { // a hash collision: the URL goes in the next free slot
-			if _, err := a.insertURL.ExecContext(a.ctx, free, e.URL, hi.id, e.Priority, e.Depth, parent, anchor, inherited, meta, a.now); err != nil {
-				return 0, fmt.Errorf("frontier: queue %s: %w", e.URL, err)
-			}
-			return a.inserted(e, hi, free), nil
-		}
-		id = found
-	} else {
-		// The host is full: only a URL already known may be improved.
-		found, _, _, err := a.find(e.URL)
-		if err != nil {
-			return 0, err
-		}
-		if found == 0 {
-			return queuedRefused, nil
-		}
-		id = found
+	id, _, err := a.find(e.URL)
+	if err != nil {
+		return 0, err
 	}
-	return a.raise(e, id, parent, anchor, inherited)
+	if id != 0 {
+		return a.raise(e, id, parent, anchor, inherited)
+	}
+	if maxPerHost > 0 && hi.urls >= maxPerHost {
+		return queuedRefused, nil // the host is full
+	}
+	var meta any
+	if len(e.Meta) > 0 && string(e.Meta) != "null" {
+		meta = string(e.Meta)
+	}
+	r, err := a.insertURL.ExecContext(a.ctx, urlHash(e.URL), e.URL, hi.id, e.Priority, e.Depth, parent, anchor, inherited, meta, a.now)
+	if err != nil {
+		return 0, fmt.Errorf("frontier: queue %s: %w", e.URL, err)
+	}
+	if id, err = r.LastInsertId(); err != nil {
+		return 0, fmt.Errorf("frontier: queue %s: %w", e.URL, err)
+	}
+	return a.inserted(e, hi, id), nil
 }
 
 func (a *applyTx) inserted(e *Entry, hi hostInfo, id int64) queueResult {
@@ -268,7 +282,7 @@ func (a *applyTx) lookup(u string) (int64, error) {
 	if id, ok := a.ids[u]; ok {
 		return id, nil
 	}
-	id, _, _, err := a.find(u)
+	id, _, err := a.find(u)
 	if err != nil {
 		return 0, err
 	}
@@ -278,15 +292,9 @@ func (a *applyTx) lookup(u string) (int64, error) {
 	return id, nil
 }
 
-// find probes the slots of u: it returns the URL's id and state when it
-// is stored, or else id 0 and the free slot where it would go.
-func (a *applyTx) find(u string) (id, free int64, state State, err error) {
-	return findURL(func(slot int64) (string, State, error) {
-		var got string
-		var st State
-		err := a.lookupURL.QueryRowContext(a.ctx, slot).Scan(&got, &st)
-		return got, st, err
-	}, u)
+// find returns the id and state of u, or id 0 when it is not stored.
+func (a *applyTx) find(u string) (id int64, state State, err error) {
+	return findURL(a.ctx, a.lookupURL, u)
 }
 
 func (a *applyTx) done(o *Outcome) error {
@@ -321,7 +329,7 @@ func (a *applyTx) markDone(u, host string, o *Outcome) error {
 
 	var hostID int64
 	// The state before tells whether the host's figures count it already.
-	id, free, before, err := a.find(u)
+	id, before, err := a.find(u)
 	if err != nil {
 		return err
 	}
@@ -330,8 +338,11 @@ func (a *applyTx) markDone(u, host string, o *Outcome) error {
 		if err != nil {
 			return err
 		}
-		id = free
-		if _, err := a.insertDone.ExecContext(a.ctx, id, u, hi.id, state, o.Depth, a.now, fetched, status, score, relevant, errText); err != nil {
+		r, err := a.insertDone.ExecContext(a.ctx, urlHash(u), u, hi.id, state, o.Depth, a.now, fetched, status, score, relevant, errText)
+		if err == nil {
+			id, err = r.LastInsertId()
+		}
+		if err != nil {
 			return fmt.Errorf("frontier: record %s: %w", u, err)
 		}
 		hi.urls++

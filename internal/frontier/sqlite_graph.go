@@ -15,26 +15,30 @@ func (s *SQLiteStore) PageScores(ctx context.Context, urls []string) (map[string
 	if s.db == nil {
 		return nil, ErrClosed
 	}
-	stmt, err := s.db.PrepareContext(ctx, `SELECT url, state, coalesce(score, 0) FROM urls WHERE id = ?`)
+	stmt, err := s.db.PrepareContext(ctx, `SELECT id, url, state FROM urls WHERE h = ?`)
 	if err != nil {
 		return nil, fmt.Errorf("frontier: page scores: %w", err)
 	}
 	defer stmt.Close()
 	out := make(map[string]float64, len(urls))
+	score, err := s.db.PrepareContext(ctx, `SELECT coalesce(score, 0) FROM urls WHERE id = ?`)
+	if err != nil {
+		return nil, fmt.Errorf("frontier: page scores: %w", err)
+	}
+	defer score.Close()
 	for _, u := range urls {
-		var score float64
-		id, _, state, err := findURL(func(slot int64) (string, State, error) {
-			var got string
-			var st State
-			err := stmt.QueryRowContext(ctx, slot).Scan(&got, &st, &score)
-			return got, st, err
-		}, u)
+		id, state, err := findURL(ctx, stmt, u)
 		if err != nil {
 			return nil, err
 		}
-		if id != 0 && (state == Done || state == Failed) {
-			out[u] = score
+		if id == 0 || (state != Done && state != Failed) {
+			continue
 		}
+		var v float64
+		if err := score.QueryRowContext(ctx, id).Scan(&v); err != nil {
+			return nil, fmt.Errorf("frontier: page scores: %w", err)
+		}
+		out[u] = v
 	}
 	return out, nil
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/focuscrawl/focuscrawl/internal/record"
@@ -61,11 +62,20 @@ func (s *SQLiteStore) Lease(ctx context.Context, r LeaseRequest) ([]record.URL, 
 		return nil, tx.Commit()
 	}
 	until := now.Add(r.For).UnixMilli()
-	upd, err := tx.PrepareContext(ctx, `UPDATE urls SET state = 1, lease_until = ?, lease_owner = ? WHERE id = ?`)
-	if err != nil {
+	// One statement for the whole chunk: the ids go in as a JSON array.
+	ids := make([]byte, 0, len(picked)*20)
+	ids = append(ids, '[')
+	for i, p := range picked {
+		if i > 0 {
+			ids = append(ids, ',')
+		}
+		ids = strconv.AppendInt(ids, p.id, 10)
+	}
+	ids = append(ids, ']')
+	if _, err := tx.ExecContext(ctx, `UPDATE urls SET state = 1, lease_until = ?, lease_owner = ?
+		WHERE id IN (SELECT value FROM json_each(?))`, until, r.Owner, string(ids)); err != nil {
 		return nil, fmt.Errorf("frontier: lease: %w", err)
 	}
-	defer upd.Close()
 	parent, err := tx.PrepareContext(ctx, `SELECT url FROM urls WHERE id = ?`)
 	if err != nil {
 		return nil, fmt.Errorf("frontier: lease: %w", err)
@@ -73,9 +83,6 @@ func (s *SQLiteStore) Lease(ctx context.Context, r LeaseRequest) ([]record.URL, 
 	defer parent.Close()
 	out := make([]record.URL, 0, len(picked))
 	for _, p := range picked {
-		if _, err := upd.ExecContext(ctx, until, r.Owner, p.id); err != nil {
-			return nil, fmt.Errorf("frontier: lease %s: %w", p.url, err)
-		}
 		u := record.URL{URL: p.url}
 		u.Depth, u.Priority = p.depth, p.priority
 		u.Anchor, u.Inherited = p.anchor.String, p.inherited.Float64
@@ -126,7 +133,7 @@ func pick(ctx context.Context, tx *sql.Tx, r LeaseRequest) ([]leaseRow, error) {
 		limit = r.N*scanFactor + scanExtra
 	}
 	rows, err := tx.QueryContext(ctx, `SELECT id, host_id, url, priority, depth, parent_id, anchor, inherited, meta
-		FROM urls WHERE state = 0 ORDER BY priority DESC, depth, added_at LIMIT ?`, limit)
+		FROM urls WHERE state = 0 ORDER BY priority DESC, depth, id LIMIT ?`, limit)
 	if err != nil {
 		return nil, fmt.Errorf("frontier: lease: %w", err)
 	}
