@@ -57,7 +57,7 @@ const monthRe = `(jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)[a-z]*\.?`
 // The date layouts, most specific first. Each regexp names its parts.
 var datePatterns = []*regexp.Regexp{
 	// 2017-04-01T08:00:00+08:00, 2017-4-1 8:00, 2017/04/01 08:00:00, 2017.4.1
-	regexp.MustCompile(`(?i)\b(?P<y>(?:19|20)\d{2})\s*[-/.]\s*(?P<m>\d{1,2})\s*[-/.]\s*(?P<d>\d{1,2})(?:(?:\s*T\s*|\s+|&nbsp;)(?P<H>\d{1,2})\s*[:：]\s*(?P<M>\d{2})(?:\s*[:：]\s*(?P<S>\d{2})(?:\.\d+)?)?(?:\s*(?P<ap>am|pm|a\.m\.|p\.m\.))?\s*(?P<z>Z|[+-]\d{2}:?\d{2}|GMT|UTC)?)?`),
+	regexp.MustCompile(`(?i)\b(?P<y>(?:19|20)\d{2})\s*(?P<s1>[-/.])\s*(?P<m>\d{1,2})\s*(?P<s2>[-/.])\s*(?P<d>\d{1,2})(?:(?:\s*T\s*|\s+|&nbsp;)(?P<H>\d{1,2})\s*[:：]\s*(?P<M>\d{2})(?:\s*[:：]\s*(?P<S>\d{2})(?:\.\d+)?)?(?:\s*(?P<ap>am|pm|a\.m\.|p\.m\.))?\s*(?P<z>Z|[+-]\d{2}:?\d{2}|GMT|UTC)?)?`),
 	// 2017年4月1日 08:00, 2017年04月01日 上午8时30分
 	regexp.MustCompile(`(?P<y>(?:19|20)\d{2})\s*年\s*(?P<m>\d{1,2})\s*月\s*(?P<d>\d{1,2})\s*[日号]?(?:\s*(?:(?P<cap>上午|下午|晚上|凌晨|早上|中午)\s*)?(?P<H>\d{1,2})\s*[:：时點点]\s*(?P<M>\d{1,2})\s*分?(?:\s*[:：]?\s*(?P<S>\d{1,2})\s*秒?)?)?`),
 	// Apr 1, 2017 08:00 pm; April 1st 2017; Sat, Apr 1, 2017
@@ -74,23 +74,46 @@ var datePatterns = []*regexp.Regexp{
 	regexp.MustCompile(`^\s*(?P<y>(?:19|20)\d{2})\s*年?\s*$`),
 }
 
+// numericDate is a day and month in either order before the year:
+// 06/02/2022 - 13:48, 9/17/2004 5:54:13 AM. Which number is the month is
+// decided in fromMatch, so it is read only where a date is expected
+// (LooseDate): after a cue word or in a metadata value.
+var numericDate = regexp.MustCompile(`(?i)\b(?P<a>\d{1,2})(?P<s1>[-/.])(?P<b>\d{1,2})(?P<s2>[-/.])(?P<y>(?:19|20)\d{2})\b(?:(?:\s*[-,]\s*|\s+)(?P<H>\d{1,2})\s*:\s*(?P<M>\d{2})(?:\s*:\s*(?P<S>\d{2}))?(?:\s*(?P<ap>am|pm|a\.m\.|p\.m\.))?\s*(?P<z>Z|[+-]\d{2}:?\d{2}|GMT|UTC)?)?`)
+
+// loosePatterns are datePatterns with numericDate before the month-only
+// layouts.
+var loosePatterns = append(append(append([]*regexp.Regexp{}, datePatterns[:4]...), numericDate), datePatterns[4:]...)
+
 // ParseDate reads the first date in s. Times without an offset are taken
 // in loc (UTC when loc is nil).
 func ParseDate(s string, loc *time.Location) (Date, bool) {
-	d, _, ok := findDate(s, loc)
+	d, _, ok := findDate(s, loc, false)
 	return d, ok
 }
 
-// FindDate is ParseDate that also reports the byte offsets of the match.
-func FindDate(s string, loc *time.Location) (d Date, start, end int, ok bool) {
-	d, idx, ok := findDate(s, loc)
+// LooseDate is ParseDate for text known to hold a date (a metadata value,
+// the words after 发布时间 or Published): it also reads day and month
+// written as numbers before the year. The order is day/month (most of the
+// world) unless a number over 12 says otherwise or the time has AM/PM,
+// the US convention that also writes month/day (9/17/2004 5:54:13 AM).
+func LooseDate(s string, loc *time.Location) (d Date, start, end int, ok bool) {
+	d, idx, ok := findDate(s, loc, true)
 	if !ok {
 		return d, -1, -1, false
 	}
 	return d, idx[0], idx[1], true
 }
 
-func findDate(s string, loc *time.Location) (Date, []int, bool) {
+// FindDate is ParseDate that also reports the byte offsets of the match.
+func FindDate(s string, loc *time.Location) (d Date, start, end int, ok bool) {
+	d, idx, ok := findDate(s, loc, false)
+	if !ok {
+		return d, -1, -1, false
+	}
+	return d, idx[0], idx[1], true
+}
+
+func findDate(s string, loc *time.Location, loose bool) (Date, []int, bool) {
 	if loc == nil {
 		loc = time.UTC
 	}
@@ -103,7 +126,11 @@ func findDate(s string, loc *time.Location) (Date, []int, bool) {
 	bestStart := -1
 	var best Date
 	var bestIdx []int
-	for _, re := range datePatterns {
+	patterns := datePatterns
+	if loose {
+		patterns = loosePatterns
+	}
+	for _, re := range patterns {
 		for _, m := range re.FindAllStringSubmatchIndex(s, 4) {
 			if bestStart >= 0 && m[0] >= bestStart {
 				break
@@ -151,8 +178,21 @@ func fromMatch(re *regexp.Regexp, s string, m []int, loc *time.Location) (Date, 
 		v, _ := strconv.Atoi(get(name))
 		return v
 	}
+	if get("s1") != get("s2") {
+		return Date{}, false // "2004 - 01/01" is two things, not one date
+	}
 	y := num("y")
 	mo := num("m")
+	d := num("d")
+	hasDay := get("d") != ""
+	if get("a") != "" { // day and month as numbers, order to decide
+		a, b := num("a"), num("b")
+		monthFirst := b > 12 || (a <= 12 && get("ap") != "" && get("s1") == "/")
+		mo, d, hasDay = b, a, true
+		if monthFirst {
+			mo, d = a, b
+		}
+	}
 	if name := strings.ToLower(strings.TrimSuffix(get("mon"), ".")); name != "" {
 		for k, v := range monthNames {
 			if strings.HasPrefix(name, k) {
@@ -165,8 +205,7 @@ func fromMatch(re *regexp.Regexp, s string, m []int, loc *time.Location) (Date, 
 	if mo != 0 {
 		prec = Month
 	}
-	d := num("d")
-	if get("d") != "" {
+	if hasDay {
 		prec = Day
 	}
 	if y < 1900 || y > 2100 || (prec >= Month && (mo < 1 || mo > 12)) || (prec >= Day && (d < 1 || d > 31)) {

@@ -93,37 +93,136 @@ func uniq(s []string) []string {
 
 // metadata fills published, author and source by generic rules.
 func (sg *Segmenter) metadata(d *record.Doc, pg *page, loc *time.Location) {
-	d.Published = findPublished(pg, loc)
-	d.Author = findAuthor(pg)
-	d.Source = findSource(pg)
+	z := pg.bylineZone(d.Title)
+	d.Published = findPublished(pg, z, loc)
+	d.Author = findAuthor(pg, z)
+	d.Source = findSource(pg, z)
+}
+
+// Zone sizes, in bytes: article metadata sits right above the content
+// (title, byline, date and source lines), in its first and last lines,
+// and right under it (编辑, （记者 … 报道）, source lines).
+const (
+	zoneBefore = 4000
+	zoneHead   = 600
+	zoneTail   = 400
+	zoneAfter  = 400
+)
+
+// bylineZone cuts the page text around the content region.
+func (pg *page) bylineZone(title string) *extract.Zone {
+	if pg.zone != nil {
+		return pg.zone
+	}
+	text := pg.text
+	z := &extract.Zone{Title: title}
+	if pg.from < 0 || pg.to < pg.from || pg.to > len(text) {
+		z.Before = cutBack(text, len(text), 2*zoneBefore)
+		z.Head = ""
+	} else {
+		z.Before = cutBack(text, pg.from, zoneBefore)
+		z.Head = cutFore(text, pg.from, min(pg.to, pg.from+zoneHead))
+		// The content's own last lines (the region's may end in ads or
+		// link lists), and what follows them in the page.
+		c := pg.content
+		z.Tail = lastLines(c, zoneTail)
+		end := pg.to
+		last := strings.TrimSpace(c[strings.LastIndexByte(c, '\n')+1:])
+		if last != "" {
+			if i := strings.LastIndex(text[pg.from:pg.to], last); i >= 0 {
+				end = pg.from + i + len(last)
+			}
+		}
+		z.After = cutFore(text, end, end+zoneAfter)
+	}
+	pg.zone = z
+	return z
+}
+
+// cutBack is text[from-n:end] starting on a line (or at least a rune)
+// boundary; cutFore is text[start:end] ending on a rune boundary.
+func cutBack(text string, end, n int) string {
+	start := max(0, end-n)
+	if start > 0 {
+		if i := strings.IndexByte(text[start:end], '\n'); i >= 0 && i < n/4 {
+			start += i + 1
+		}
+		for start < end && !utf8Start(text[start]) {
+			start++
+		}
+	}
+	return text[start:end]
+}
+
+func cutFore(text string, start, end int) string {
+	end = min(end, len(text))
+	for end < len(text) && end > start && !utf8Start(text[end]) {
+		end--
+	}
+	return text[start:end]
 }
 
 // findPublished tries the metadata first; a date-only value is refined
-// by a time of day on the same date in the visible text.
-func findPublished(pg *page, loc *time.Location) string {
-	d := findPublishedDate(pg, loc)
-	if d.Prec != extract.Day {
-		return d.String()
-	}
-	text := headerZone(pg)
-	for i := 0; i < 8 && text != ""; i++ {
-		t, _, end, ok := extract.FindDate(text, loc)
-		if !ok {
-			break
+// by a time of day on the same date in the visible text, and a time with
+// an offset is shown in the page's own time zone when the page prints it.
+func findPublished(pg *page, z *extract.Zone, loc *time.Location) string {
+	text := z.Text()
+	d := findPublishedDate(pg, text, loc)
+	switch {
+	case d.Prec == extract.Day:
+		for i := 0; i < 8 && text != ""; i++ {
+			t, _, end, ok := extract.FindDate(text, loc)
+			if !ok {
+				break
+			}
+			if t.Prec >= extract.Minute && t.Time.Format("2006-01-02") == d.Time.Format("2006-01-02") {
+				return t.String()
+			}
+			text = text[end:]
 		}
-		if t.Prec >= extract.Minute && t.Time.Format("2006-01-02") == d.Time.Format("2006-01-02") {
-			return t.String()
-		}
-		text = text[end:]
+	case d.Prec >= extract.Minute && d.Zoned:
+		return pageLocal(d, text).String()
 	}
 	return d.String()
 }
 
-func findPublishedDate(pg *page, loc *time.Location) extract.Date {
+// pageLocal shows a zoned time in the zone the page prints it in: when a
+// visible time after a date cue is the same instant's wall clock at a
+// whole-quarter-hour offset (13:48 printed, 12:48:06Z in the metadata),
+// that offset is the page's.
+func pageLocal(d extract.Date, text string) extract.Date {
+	for _, m := range dateCue.FindAllStringIndex(text, 16) {
+		rest := text[m[1]:min(len(text), m[1]+60)]
+		v, s, _, ok := extract.LooseDate(rest, time.UTC)
+		if !ok || s >= 12 || v.Prec < extract.Minute || v.Zoned {
+			continue
+		}
+		wall := time.Date(v.Time.Year(), v.Time.Month(), v.Time.Day(), v.Time.Hour(), v.Time.Minute(), 0, 0, time.UTC)
+		utc := d.Time.UTC().Truncate(time.Minute)
+		off := wall.Sub(utc)
+		if off == 0 || off%(15*time.Minute) != 0 || off > 14*time.Hour || off < -14*time.Hour {
+			continue
+		}
+		d.Time = d.Time.In(time.FixedZone("", int(off/time.Second)))
+		return d
+	}
+	return d
+}
+
+// officialDateCue is the date a government document was signed (成文日期),
+// its date of record, ahead of the date the web page was posted.
+var officialDateCue = regexp.MustCompile(`成\s*文\s*日\s*期\s*[:：]?[\s|｜]*`)
+
+func findPublishedDate(pg *page, text string, loc *time.Location) extract.Date {
+	if m := officialDateCue.FindStringIndex(text); m != nil {
+		if dt, s, _, ok := extract.LooseDate(text[m[1]:min(len(text), m[1]+60)], loc); ok && s < 12 && dt.Prec >= extract.Day {
+			return dt
+		}
+	}
 	h := pg.head
 	for _, k := range publishedMeta {
 		if v := h.meta[k]; v != "" {
-			if dt, ok := extract.ParseDate(v, loc); ok && dt.Prec >= extract.Day {
+			if dt, _, _, ok := extract.LooseDate(v, loc); ok && dt.Prec >= extract.Day {
 				return dt
 			}
 		}
@@ -143,11 +242,10 @@ func findPublishedDate(pg *page, loc *time.Location) extract.Date {
 		}
 	}
 	// Visible text: a date after a cue word, then the first full date
-	// before or at the start of the main content, then the first one.
-	text := headerZone(pg)
+	// around the main content.
 	for _, m := range dateCue.FindAllStringIndex(text, 16) {
 		rest := text[m[1]:min(len(text), m[1]+60)]
-		if dt, s, _, ok := extract.FindDate(rest, loc); ok && s < 12 && dt.Prec >= extract.Day {
+		if dt, s, _, ok := extract.LooseDate(rest, loc); ok && s < 12 && dt.Prec >= extract.Day {
 			return dt
 		}
 	}
@@ -161,48 +259,7 @@ func findPublishedDate(pg *page, loc *time.Location) extract.Date {
 	return extract.Date{}
 }
 
-// headerZone is the text where article metadata lives: everything up to
-// the first 300 bytes of the main content, then the rest of the content's
-// first and last lines.
-func headerZone(pg *page) string {
-	text := pg.text
-	c := pg.content
-	if c == "" {
-		return text
-	}
-	first := c
-	if len(first) > 200 {
-		first = first[:200]
-		first = strings.ToValidUTF8(first, "")
-	}
-	if i := strings.Index(text, firstLine(first)); i >= 0 {
-		end := min(len(text), i+600)
-		for end < len(text) && !utf8Start(text[end]) {
-			end++
-		}
-		zone := text[:end] + "\n" + lastLines(c, 400)
-		// What follows the content: 编辑, （记者 … 报道）, source lines.
-		last := firstLine(lastLines(c, 120))
-		if j := strings.LastIndex(text, last); j >= 0 && j+len(last) < len(text) {
-			after := text[j+len(last):]
-			if len(after) > 400 {
-				after = strings.ToValidUTF8(after[:400], "")
-			}
-			zone += "\n" + after
-		}
-		return zone
-	}
-	return text
-}
-
 func utf8Start(b byte) bool { return b&0xC0 != 0x80 }
-
-func firstLine(s string) string {
-	if i := strings.IndexByte(s, '\n'); i > 0 {
-		return s[:i]
-	}
-	return s
-}
 
 func lastLines(s string, n int) string {
 	if len(s) <= n {
@@ -215,9 +272,8 @@ func lastLines(s string, n int) string {
 	return s
 }
 
-func findAuthor(pg *page) string {
-	zone := headerZone(pg)
-	if v := extract.FindAuthor(zone); v != "" {
+func findAuthor(pg *page, z *extract.Zone) string {
+	if v := z.Author(); v != "" {
 		return v
 	}
 	for _, k := range authorMeta {
@@ -235,8 +291,8 @@ func findAuthor(pg *page) string {
 	return ""
 }
 
-func findSource(pg *page) string {
-	if v := extract.FindSource(headerZone(pg)); v != "" {
+func findSource(pg *page, z *extract.Zone) string {
+	if v := extract.FindSource(z.Text()); v != "" {
 		return v
 	}
 	for _, k := range sourceMeta {

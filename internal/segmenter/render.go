@@ -34,6 +34,11 @@ type textWriter struct {
 	brs     int  // consecutive <br> without text between
 	space   bool // a space is due before the next word
 	cell    bool // a table cell separator is due
+
+	// markFrom and markTo, when set, have their text offsets recorded in
+	// from and to: where the text of markFrom starts, where markTo's ends.
+	markFrom, markTo *node
+	from, to         int
 }
 
 func (w *textWriter) breakLine(level int) {
@@ -98,6 +103,12 @@ func (w *textWriter) String() string { return w.sb.String() }
 
 // render writes the text of n, skipping the subtrees skip says to.
 func render(w *textWriter, n *node, skip func(*node) bool) {
+	if n == w.markFrom {
+		w.from = w.sb.Len()
+	}
+	if n == w.markTo {
+		defer func() { w.to = w.sb.Len() }()
+	}
 	if n.isText() {
 		if n.pre {
 			w.writePre(n.text)

@@ -6,6 +6,7 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/focuscrawl/focuscrawl/internal/extract"
 	"github.com/focuscrawl/focuscrawl/internal/record"
 	"github.com/focuscrawl/focuscrawl/internal/topic"
 	"github.com/focuscrawl/focuscrawl/internal/urlx"
@@ -97,7 +98,22 @@ type page struct {
 	inMain  map[*node]bool
 	content string
 	text    string // the whole visible text, for cues
-	zh      bool
+	// from and to are the offsets in text where the content region
+	// starts and ends (-1 without a region).
+	from, to int
+	zone     *extract.Zone // built on first use
+	zh       bool
+}
+
+// markedText is the text of body with the offsets where the region's
+// first node starts and its last ends (-1, -1 without a region).
+func markedText(body *node, region []*node) (text string, from, to int) {
+	w := textWriter{from: -1, to: -1}
+	if len(region) > 0 {
+		w.markFrom, w.markTo = region[0], region[len(region)-1]
+	}
+	render(&w, body, nil)
+	return w.String(), w.from, w.to
 }
 
 // Segment turns a page into a doc. It never fails: problems are reported
@@ -163,7 +179,7 @@ func (sg *Segmenter) segment(p record.Page) (d record.Doc, blocks []*block) {
 		pg.inMain[n] = true
 	}
 	pg.content = sg.contentText(pg.region)
-	pg.text = plainText(body)
+	pg.text, pg.from, pg.to = markedText(body, pg.region)
 
 	sample := pg.content + " " + h.title
 	if len(pg.content) < 500 {

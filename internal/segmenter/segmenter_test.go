@@ -320,3 +320,32 @@ func FuzzSegment(f *testing.F) {
 		}
 	})
 }
+
+// TestPublishedRules: the date of record of official documents, and a
+// zoned metadata time shown at the offset the page prints it with.
+func TestPublishedRules(t *testing.T) {
+	para := strings.Repeat("森林抚育经营是提高森林质量的关键措施，各地要科学确定抚育方式。", 8)
+	cases := []struct{ name, html, want string }{
+		{"成文日期 before the posting date",
+			`<html><head><meta name="pubdate" content="2022-01-28"></head><body><table><tr><td>成文日期：</td><td>2022年01月27日</td></tr>` +
+				`<tr><td>发布日期：</td><td>2022年01月28日</td></tr></table><div class="content"><p>` + para + `</p></div></body></html>`,
+			"2022-01-27"},
+		{"page's own offset",
+			`<html><head><meta property="article:published_time" content="2022-02-06T12:48:06+00:00"></head><body>` +
+				`<div class="info">发表时间： 06/02/2022 - 13:48</div><div class="content"><p>` + para + `</p></div></body></html>`,
+			"2022-02-06T13:48:06+01:00"},
+		{"no printed time keeps the metadata's",
+			`<html><head><meta property="article:published_time" content="2022-02-06T12:48:06+00:00"></head><body>` +
+				`<div class="content"><p>` + para + `</p></div></body></html>`,
+			"2022-02-06T12:48:06Z"},
+	}
+	sg := mustNew(t, Options{})
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			d := sg.Segment(record.Page{URL: "http://www.example.gov.cn/a.html", HTML: c.html})
+			if d.Published != c.want {
+				t.Errorf("published %q, want %q", d.Published, c.want)
+			}
+		})
+	}
+}

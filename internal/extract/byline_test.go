@@ -1,0 +1,82 @@
+package extract
+
+import (
+	"testing"
+	"time"
+)
+
+func TestZoneAuthor(t *testing.T) {
+	cases := []struct {
+		name string
+		z    Zone
+		want string
+	}{
+		{"byline lines merged", Zone{Before: "标题\n\n本报实习生 王小明 周丽\n\n本报记者 李强 方芳\n\n2003-7-24 晚报"}, "王小明 周丽 李强 方芳"},
+		{"place glued to 报道", Zone{After: "新京报记者 张伟 山东冠县报道\n\n【编辑:刘欢】"}, "张伟"},
+		{"closing brackets", Zone{Tail: "……过一个平安的新春佳节。（陈晓 马丹）"}, "陈晓 马丹"},
+		{"closing brackets with roles", Zone{Tail: "……。（记者 赵磊 通讯员 孙婷）"}, "赵磊 孙婷"},
+		{"nav is not a byline", Zone{Before: "民情\n\n记者调查 民意调查\n\n当前位置：洛阳"}, ""},
+		{"spaced name and affiliation", Zone{Before: "作者: 赵 培：北京物资学院，北京"}, "赵培"},
+		{"blog poster", Zone{After: "由海风张贴 @ 2005-06-14 03:25:55 (370) 共 11 篇评论"}, "海风"},
+		{"forum poster", Zone{After: "oraclefan 发表于 2005-9-15 11:46:00"}, "oraclefan"},
+		{"person as source", Zone{After: "来源: 尹丽"}, "尹丽"},
+		{"medium as source", Zone{After: "来源：东方网"}, ""},
+		{"bracketed on date line", Zone{Before: "2004年7月16日08:19 [ 黄明 ] 来源：[ 国际金融报 ]"}, "黄明"},
+		{"category in brackets", Zone{Before: "2005-01-06 08:13 [房产] 来源：新华网"}, ""},
+		{"pen name under the title", Zone{Title: "我是怎样走上这条路的", Before: "我是怎样走上这条路的\n\n茉莉\n\n【报道】正文"}, "茉莉"},
+		{"name under a heading", Zone{Title: "显示", Before: "比赛的革命\n\n胡明", Head: "——对一个问题的分析"}, "胡明"},
+		{"label under the title", Zone{Title: "某某通知", Before: "某某通知\n\n摘要\n\n正文"}, ""},
+		{"issuing authority", Zone{Before: "发文机关： | 某某省人民政府\n成文日期： | 2022年01月27日"}, "某某省人民政府"},
+		{"drafters", Zone{After: "执笔人：闵乐 赵兰 刘韬\n编辑： 吕峥 | 来源： 千龙网"}, "闵乐 赵兰 刘韬"},
+		{"nickname after a colon", Zone{Before: "作者：放飞&心情 发表时间：2005-08-28"}, "放飞&心情"},
+		{"editor as last resort", Zone{After: "来源：新闻晨报\n\n编辑：山石"}, "山石"},
+		{"English byline", Zone{Before: "By Jane Doe and John Roe\nText"}, "Jane Doe and John Roe"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := c.z.Author(); got != c.want {
+				t.Errorf("Author() = %q, want %q", got, c.want)
+			}
+		})
+	}
+}
+
+func TestLooksLikeChineseName(t *testing.T) {
+	for s, want := range map[string]bool{
+		"王建宏": true, "欧阳修": true, "司马": false, "调查": false, "新华网": false,
+		"东方网": false, "时间": false, "胡平": true, "张": false, "Smith": false, "马丹阳": true,
+	} {
+		if got := LooksLikeChineseName(s); got != want {
+			t.Errorf("LooksLikeChineseName(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
+func TestLooseDate(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{"06/02/2022 - 13:48", "2022-02-06T13:48:00+08:00"},  // day first
+		{"9/17/2004 5:54:13 AM", "2004-09-17T05:54:13+08:00"}, // month > 12 second
+		{"7/5/2005 9:23:57 PM", "2005-07-05T21:23:57+08:00"},  // AM/PM: US order
+		{"25.12.2019", "2019-12-25"},
+		{"13/13/2019", ""},
+		{"2017-04-01 08:00", "2017-04-01T08:00:00+08:00"},
+		{"1/2-2019", ""},
+	}
+	for _, c := range cases {
+		d, _, _, ok := LooseDate(c.in, cst)
+		got := ""
+		if ok {
+			got = d.String()
+		}
+		if got != c.want {
+			t.Errorf("LooseDate(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+	// Strict parsing leaves numeric day/month alone and never joins
+	// mixed separators into one date.
+	for _, s := range []string{"06/02/2022", "12/01/2004 - 01/01/2005", "2004 - 01/01"} {
+		if d, ok := ParseDate(s, time.UTC); ok {
+			t.Errorf("ParseDate(%q) = %q, want none", s, d.String())
+		}
+	}
+}
