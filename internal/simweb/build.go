@@ -76,7 +76,7 @@ func (b *builder) makeSites() {
 		}
 	}
 	// Authorities: mostly forestry, a national one first.
-	authTopics := []int{1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 5, 5, 4, 3}
+	authTopics := []int{1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 5, 5, 4, 3, 2, 5}
 	contentTopics := []int{1, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5}
 	shopTopics := []int{4, 5, 2}
 	nAuth, nContent, nShop, nForum := 0, 0, 0, 0

@@ -24,7 +24,8 @@ var govTopicCols = map[int][]colDef{
 
 // govAdminCols are the administrative sections of every government site.
 var govAdminCols = []colDef{
-	{"tzgg", "通知公告", noTopic, true, 3}, {"zwgk", "政务公开", noTopic, false, 2}, {"djgz", "党建工作", noTopic, false, 2}, {"rsxx", "人事信息", noTopic, false, 1},
+	{"tzgg", "通知公告", noTopic, true, 4}, {"zwgk", "政务公开", noTopic, false, 4}, {"djgz", "党建工作", noTopic, false, 3}, {"rsxx", "人事信息", noTopic, false, 2},
+	{"gzdt", "工作动态", noTopic, true, 3},
 }
 
 // govPortalCols are the sections of a general government portal.
