@@ -138,3 +138,29 @@ func TestSeedsSitesAndUsage(t *testing.T) {
 		}
 	}
 }
+
+func TestEval(t *testing.T) {
+	web := simweb.New(simweb.Config{Seed: 1, Sites: 20})
+	seeds, _ := web.Seeds("forestry")
+	dir := t.TempDir()
+	in := filepath.Join(dir, "pages.jsonl")
+	var b strings.Builder
+	for _, s := range seeds {
+		b.WriteString(`{"url":"` + s + `","status":200}` + "\n")
+	}
+	os.WriteFile(in, []byte(b.String()), 0o644)
+	code, out, errs := run(t, "eval", "--sites", "20", "--topic", "forestry", "--at", "1,2", in)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var r simweb.Eval
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	if r.Pages != len(seeds) || r.Exist == 0 || len(r.HarvestAt) != 2 || !strings.Contains(errs, "harvest") {
+		t.Errorf("eval: %+v\n%s", r, errs)
+	}
+	if code, _, _ := run(t, "eval", "--topic", "forestry", "--at", "x", in); code != cli.ExitUsage {
+		t.Errorf("--at x: exit %d", code)
+	}
+}
