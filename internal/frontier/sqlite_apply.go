@@ -112,7 +112,8 @@ func (a *applyTx) prepare() error {
 		return st
 	}
 	a.insertURL = prep(`INSERT INTO urls (h, url, host_id, state, priority, depth, parent_id, anchor, inherited, meta, added_at)
-		VALUES (?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?)`)
+		SELECT ?1, ?2, ?3, 0, ?4, ?5, ?6, ?7, ?8, ?9, ?10
+		WHERE NOT EXISTS (SELECT 1 FROM urls WHERE h = ?1 AND url = ?2)`)
 	a.raiseURL = prep(`UPDATE urls SET
 		  depth     = min(depth, ?2),
 		  priority  = CASE WHEN ?1 > priority THEN ?1 ELSE priority END,
@@ -234,28 +235,35 @@ func (a *applyTx) queue(e *Entry, maxPerHost int64) (queueResult, error) {
 	}
 	anchor := nullString(e.Anchor)
 	inherited := nullFloat(e.Inherited)
-	id, _, err := a.find(e.URL)
-	if err != nil {
-		return 0, err
-	}
-	if id != 0 {
-		return a.raise(e, id, parent, anchor, inherited)
-	}
 	if maxPerHost > 0 && hi.urls >= maxPerHost {
-		return queuedRefused, nil // the host is full
+		// The host is full: only a URL already known may be improved.
+		id, _, err := a.find(e.URL)
+		if err != nil || id == 0 {
+			return queuedRefused, err
+		}
+		return a.raise(e, id, parent, anchor, inherited)
 	}
 	var meta any
 	if len(e.Meta) > 0 && string(e.Meta) != "null" {
 		meta = string(e.Meta)
 	}
+	// One statement inserts a URL not stored yet, the common case.
 	r, err := a.insertURL.ExecContext(a.ctx, urlHash(e.URL), e.URL, hi.id, e.Priority, e.Depth, parent, anchor, inherited, meta, a.now)
 	if err != nil {
 		return 0, fmt.Errorf("frontier: queue %s: %w", e.URL, err)
 	}
-	if id, err = r.LastInsertId(); err != nil {
-		return 0, fmt.Errorf("frontier: queue %s: %w", e.URL, err)
+	if n, _ := r.RowsAffected(); n == 1 {
+		id, err := r.LastInsertId()
+		if err != nil {
+			return 0, fmt.Errorf("frontier: queue %s: %w", e.URL, err)
+		}
+		return a.inserted(e, hi, id), nil
 	}
-	return a.inserted(e, hi, id), nil
+	id, _, err := a.find(e.URL)
+	if err != nil {
+		return 0, err
+	}
+	return a.raise(e, id, parent, anchor, inherited)
 }
 
 func (a *applyTx) inserted(e *Entry, hi hostInfo, id int64) queueResult {
