@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"mime"
 	"strings"
-	"unicode/utf8"
 
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/htmlindex"
@@ -43,9 +42,9 @@ type Result struct {
 	Encoding encoding.Encoding
 	// bomLen is the length of the byte order mark to skip.
 	bomLen int
-	// validUTF8 records that the whole body was found to be valid UTF-8,
+	// bodyValid records that the whole body was found to be valid UTF-8,
 	// so decoding need not check it again.
-	validUTF8 bool
+	bodyValid bool
 }
 
 // UTF8 is the name of UTF-8.
@@ -180,8 +179,8 @@ func overrideFalseUTF8(body []byte, r Result) Result {
 	if r.Name != UTF8 {
 		return r
 	}
-	if utf8.Valid(body) {
-		r.validUTF8 = true
+	if validUTF8(body) {
+		r.bodyValid = true
 		return r
 	}
 	if mostlyUTF8(body) {
@@ -206,10 +205,10 @@ func overrideFalseLegacy(body []byte, r Result) Result {
 	if r.Name == UTF8 || strings.HasPrefix(r.Name, "utf-16") || r.Name == "replacement" {
 		return r
 	}
-	if !utf8.Valid(body) || countMultiByte(body, minUTF8Evidence) < minUTF8Evidence {
+	if !validUTF8(body) || countMultiByte(body, minUTF8Evidence) < minUTF8Evidence {
 		return r
 	}
-	return Result{Name: UTF8, Source: SourceDetected, Encoding: encoding.Nop, validUTF8: true}
+	return Result{Name: UTF8, Source: SourceDetected, Encoding: encoding.Nop, bodyValid: true}
 }
 
 // countMultiByte counts the multi-byte characters of valid UTF-8 b, up to
@@ -239,7 +238,7 @@ func (r Result) multiByte() bool {
 func (r Result) decode(body []byte) (string, error) {
 	body = body[r.bomLen:]
 	if r.Encoding == nil || r.Encoding == encoding.Nop {
-		if r.validUTF8 || utf8.Valid(body) {
+		if r.bodyValid || validUTF8(body) {
 			return string(body), nil
 		}
 		return strings.ToValidUTF8(string(body), "\uFFFD"), nil
@@ -248,7 +247,7 @@ func (r Result) decode(body []byte) (string, error) {
 	if err != nil {
 		return strings.ToValidUTF8(string(out), "\uFFFD"), fmt.Errorf("decode %s: %w", r.Name, err)
 	}
-	if !utf8.Valid(out) {
+	if !validUTF8(out) {
 		return strings.ToValidUTF8(string(out), "\uFFFD"), nil
 	}
 	return string(out), nil

@@ -262,3 +262,22 @@ func FuzzDecode(f *testing.F) {
 		}
 	})
 }
+
+func FuzzValidUTF8(f *testing.F) {
+	for _, s := range []string{"", "abc", zhHans, "\xed\xa0\x80", "\xe0\x80\x80", "\xef\xbf\xbf", "\xe1\x80", "a\xf0\x9f\x98\x80b", "\xc0\xaf", "森林\xff"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if got, want := validUTF8(b), utf8.Valid(b); got != want {
+			t.Fatalf("validUTF8(%q) = %v, utf8.Valid %v", b, got, want)
+		}
+	})
+}
+
+func BenchmarkValidUTF8(b *testing.B) {
+	body := []byte(page("", strings.Repeat(zhHans, 30)))
+	b.SetBytes(int64(len(body)))
+	for b.Loop() {
+		validUTF8(body)
+	}
+}

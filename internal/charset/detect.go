@@ -22,7 +22,7 @@ func detect(body []byte) Result {
 	if len(sample) > detectSample {
 		sample = sample[:detectSample]
 	}
-	if utf8.Valid(sample) || mostlyUTF8(sample) {
+	if validUTF8(sample) || mostlyUTF8(sample) {
 		return Result{Name: UTF8, Source: SourceDefault, Encoding: encoding.Nop}
 	}
 	if r, ok := detectLegacy(body); ok {

@@ -130,22 +130,22 @@ func load64(s string, i int) uint64 {
 // escapes with SetEscapeHTML(false): quotes, backslashes, control
 // characters, U+2028 and U+2029, and invalid UTF-8 (as \ufffd). One pass
 // validates and escapes: eight ASCII bytes at a time when none needs
-// escaping, three-byte sequences (all of CJK) checked inline.
+// escaping, and runs of three-byte sequences (all of CJK) in a tight loop.
 func appendString(dst []byte, s string) []byte {
 	dst = append(dst, '"')
-	start, i := 0, 0
-	for i < len(s) {
-		if i+8 <= len(s) {
-			x := load64(s, i)
-			if x&lanes80 == 0 &&
-				(x-lanes01*0x20)&^x&lanes80 == 0 && // no control character
-				hasZeroByte(x^(lanes01*'"')) == 0 && hasZeroByte(x^(lanes01*'\\')) == 0 {
-				i += 8
-				continue
-			}
-		}
+	start, i, n := 0, 0, len(s)
+	for i < n {
 		c := s[i]
 		if c < utf8.RuneSelf {
+			if i+8 <= n {
+				x := load64(s, i)
+				if x&lanes80 == 0 &&
+					(x-lanes01*0x20)&^x&lanes80 == 0 && // no control character
+					hasZeroByte(x^(lanes01*'"')) == 0 && hasZeroByte(x^(lanes01*'\\')) == 0 {
+					i += 8
+					continue
+				}
+			}
 			if c >= 0x20 && c != '"' && c != '\\' {
 				i++
 				continue
@@ -160,6 +160,10 @@ func appendString(dst []byte, s string) []byte {
 				dst = append(dst, '\\', 'r')
 			case '\t':
 				dst = append(dst, '\\', 't')
+			case '\b':
+				dst = append(dst, '\\', 'b')
+			case '\f':
+				dst = append(dst, '\\', 'f')
 			default:
 				dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
 			}
@@ -167,14 +171,25 @@ func appendString(dst []byte, s string) []byte {
 			start = i
 			continue
 		}
-		if c >= 0xE1 && c <= 0xEF && c != 0xED && i+2 < len(s) && s[i+1]&0xC0 == 0x80 && s[i+2]&0xC0 == 0x80 {
-			if c == 0xE2 && s[i+1] == 0x80 && s[i+2]&^1 == 0xA8 { // U+2028, U+2029
-				dst = append(dst, s[start:i]...)
-				dst = append(dst, `\u202`...)
-				dst = append(dst, hexDigits[s[i+2]&0xF])
-				start = i + 3
-			}
+		// A run of three-byte characters other than U+2028/U+2029's lead
+		// 0xE2 (0xE0 and 0xED need range checks: left to DecodeRune).
+		for c >= 0xE1 && c <= 0xEF && c != 0xED && c != 0xE2 && i+2 < n &&
+			s[i+1]&0xC0 == 0x80 && s[i+2]&0xC0 == 0x80 {
 			i += 3
+			if i >= n {
+				break
+			}
+			c = s[i]
+		}
+		if i >= n || c < utf8.RuneSelf {
+			continue
+		}
+		if c == 0xE2 && i+2 < n && s[i+1] == 0x80 && s[i+2]&^1 == 0xA8 { // U+2028, U+2029
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, `\u202`...)
+			dst = append(dst, hexDigits[s[i+2]&0xF])
+			i += 3
+			start = i
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
