@@ -91,7 +91,7 @@ func (z Zone) Author() string {
 		return v
 	}
 	for _, l := range lines {
-		if !lineHasDateOrSource(l) {
+		if !strings.ContainsAny(l, "[【［") || !lineHasDateOrSource(l) {
 			continue
 		}
 		for _, m := range bracketName.FindAllStringSubmatch(l, 4) {

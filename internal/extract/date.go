@@ -123,6 +123,9 @@ func findDate(s string, loc *time.Location, loose bool) (Date, []int, bool) {
 	if ts, ok := unixTime(s); ok {
 		return Date{Time: ts.In(loc), Prec: Second, Zoned: true}, []int{0, len(s)}, true
 	}
+	if !hasYear(s) {
+		return Date{}, nil, false // every layout has a year; most text has none
+	}
 	bestStart := -1
 	var best Date
 	var bestIdx []int
@@ -145,6 +148,19 @@ func findDate(s string, loc *time.Location, loose bool) (Date, []int, bool) {
 	}
 	return best, bestIdx, bestStart >= 0
 }
+
+// hasYear tells whether s holds four digits starting with 19 or 20.
+func hasYear(s string) bool {
+	for i := 0; i+3 < len(s); i++ {
+		c := s[i]
+		if (c == '1' && s[i+1] == '9' || c == '2' && s[i+1] == '0') && isDigit(s[i+2]) && isDigit(s[i+3]) {
+			return true
+		}
+	}
+	return false
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 // unixTime reads a bare 10- or 13-digit Unix timestamp.
 func unixTime(s string) (time.Time, bool) {

@@ -221,7 +221,7 @@ func (s *scorer) contentRegion(top *node) []*node {
 			out = append(out, sib)
 			continue
 		}
-		if sib.isText() || neverContent[sib.tag] {
+		if sib.isText() || neverContent[sib.tag] || introducesRelated(sib) {
 			continue
 		}
 		bonus := 0.0
@@ -245,6 +245,70 @@ func (s *scorer) contentRegion(top *node) []*node {
 		}
 	}
 	return out
+}
+
+// relatedHeadings are the headings of "more stories" sections, in the
+// languages of the web's news and blogs, lower case, without trailing
+// dots or colons.
+var relatedHeadings = map[string]bool{
+	"related": true, "related posts": true, "related articles": true, "related stories": true,
+	"related content": true, "you may also like": true, "you might also like": true,
+	"you may like": true, "more stories": true, "more from": true, "recommended": true,
+	"recommended for you": true, "read next": true, "read more": true, "see also": true,
+	"também pode gostar": true, "você pode gostar": true, "você também pode gostar": true,
+	"veja também": true, "leia também": true, "posts relacionados": true,
+	"artículos relacionados": true, "te puede interesar": true, "también te puede interesar": true,
+	"lire aussi": true, "à lire aussi": true, "vous aimerez aussi": true, "articles similaires": true,
+	"das könnte sie auch interessieren": true, "mehr zum thema": true, "ähnliche artikel": true,
+	"leggi anche": true, "articoli correlati": true,
+	"相关阅读": true, "相关文章": true, "相关新闻": true, "相关报道": true, "延伸阅读": true,
+	"猜你喜欢": true, "推荐阅读": true, "热门推荐": true,
+}
+
+// introducesRelated tells whether a block opens with the heading of a
+// related-stories section ("Você pode gostar...", h3.relatedposts): such
+// a block is not merged into the article even when it looks like one.
+func introducesRelated(n *node) bool {
+	h := firstElementWithText(n, 4)
+	if h == nil {
+		return false
+	}
+	switch h.tag {
+	case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6, atom.Header, atom.Strong, atom.B, atom.Span, atom.P, atom.Div:
+	default:
+		return false
+	}
+	if h.chars > 60 {
+		return false
+	}
+	hint := strings.ToLower(h.class + " " + h.id)
+	if strings.Contains(hint, "related") || strings.Contains(hint, "recommend") {
+		return true
+	}
+	t := strings.ToLower(strings.TrimSpace(plainText(h)))
+	t = strings.TrimRight(t, ".…:：!！ ")
+	return relatedHeadings[t]
+}
+
+// firstElementWithText is the first element under n, within depth
+// levels, whose own first child is text: the opening line of a block.
+func firstElementWithText(n *node, depth int) *node {
+	for _, k := range n.kids {
+		if k.isText() {
+			if k.chars > 0 {
+				return n
+			}
+			continue
+		}
+		if k.chars == 0 {
+			continue
+		}
+		if depth > 0 {
+			return firstElementWithText(k, depth-1)
+		}
+		return nil
+	}
+	return nil
 }
 
 func endsSentence(t string) bool {

@@ -59,6 +59,20 @@ func (r *resolver) target(href string) (string, bool) {
 func siteKeyOf(raw string) string { return urlx.SiteKey(raw) }
 
 func hostOf(raw string) string {
+	// Links are absolute and normalised: the host sits between "://" and
+	// the next '/', '?' or '#', after any userinfo, before any port.
+	if i := strings.Index(raw, "://"); i > 0 {
+		h := raw[i+3:]
+		if j := strings.IndexAny(h, "/?#"); j >= 0 {
+			h = h[:j]
+		}
+		if !strings.ContainsAny(h, "@[%\\") {
+			if j := strings.LastIndexByte(h, ':'); j >= 0 {
+				h = h[:j]
+			}
+			return strings.ToLower(h)
+		}
+	}
 	u, err := url.Parse(raw)
 	if err != nil {
 		return ""

@@ -33,6 +33,12 @@ func (p *pruner) skip(n *node) bool {
 	if n.chars == 0 {
 		return false
 	}
+	switch n.tag {
+	case atom.Div, atom.Section, atom.Article, atom.Aside, atom.Ul, atom.Ol, atom.Table:
+		if introducesRelated(n) {
+			return true // a related-stories section, however long
+		}
+	}
 	big := n.chars*2 > p.regionChars
 	if n.tag == atom.Form && !big {
 		return true

@@ -349,3 +349,24 @@ func TestPublishedRules(t *testing.T) {
 		})
 	}
 }
+
+// TestRelatedSection: a related-stories section after the article is not
+// content, even when it is as long as the article and built like it.
+func TestRelatedSection(t *testing.T) {
+	para := "<p>" + strings.Repeat("Living a true experience of love is one of the great pleasures of life, and we learn it slowly. ", 6) + "</p>"
+	teaser := "<p>" + strings.Repeat("Optimism asks us to expect the best and to make the best happen, every single day. ", 6) + "</p>"
+	cases := []struct{ name, heading string }{
+		{"by words", `<h3>Você pode gostar...</h3>`},
+		{"by class", `<h3 class="relatedpoststitle">More</h3>`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			html := `<html><body><div class="main"><article class="post">` + para + para + `</article>` +
+				`<article class="post">` + c.heading + `<article class="post">` + teaser + `</article><article class="post">` + teaser + `</article></article></div></body></html>`
+			d := mustNew(t, Options{}).Segment(record.Page{URL: "http://blog.example.com/a", HTML: html})
+			if !strings.Contains(d.Content, "Living a true") || strings.Contains(d.Content, "Optimism") {
+				t.Errorf("content:\n%s", d.Content)
+			}
+		})
+	}
+}
