@@ -54,7 +54,7 @@ func TestLooksLikeChineseName(t *testing.T) {
 
 func TestLooseDate(t *testing.T) {
 	cases := []struct{ in, want string }{
-		{"06/02/2022 - 13:48", "2022-02-06T13:48:00+08:00"},  // day first
+		{"06/02/2022 - 13:48", "2022-02-06T13:48:00+08:00"},   // day first
 		{"9/17/2004 5:54:13 AM", "2004-09-17T05:54:13+08:00"}, // month > 12 second
 		{"7/5/2005 9:23:57 PM", "2005-07-05T21:23:57+08:00"},  // AM/PM: US order
 		{"25.12.2019", "2019-12-25"},
