@@ -1,0 +1,270 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	ucli "github.com/urfave/cli/v2"
+
+	"github.com/focuscrawl/focuscrawl/internal/cli"
+	"github.com/focuscrawl/focuscrawl/internal/fetcher"
+	"github.com/focuscrawl/focuscrawl/internal/jsonl"
+	"github.com/focuscrawl/focuscrawl/internal/record"
+	"github.com/focuscrawl/focuscrawl/internal/scoring"
+	"github.com/focuscrawl/focuscrawl/internal/siteverify"
+	"github.com/focuscrawl/focuscrawl/internal/topic"
+	"github.com/focuscrawl/focuscrawl/internal/vsm"
+)
+
+// maxLine is the longest input line accepted: url records are small.
+const maxLine = 1 << 20
+
+const description = `Reads url records or plain URL lines (seed search output), groups them by site
+(registrable domain, or exact host with --scope host) and writes one verdict per site,
+in completion order: relevant, good pages, pages fetched, best score, the good pages as
+evidence, the URL classes with their mean score, and the reason.
+
+Each site is checked once. Its best-ranked URL (highest priority, then lowest meta.rank,
+then input order) is the start page p0; the others are queued too. The heuristic picks,
+page after page, the URL class (AbstractURL) with the best mean score so far and stops
+as relevant after --num-rel-pages pages scoring >= --page-threshold, or as not relevant
+after --num-exp-pages pages, --patience pages in a row without a good one, or when
+nothing is left. A site whose start page cannot be fetched is not relevant, with the
+error. Fetching is polite (robots.txt, per-host delay) as in fetch.`
+
+func newApp() *ucli.App {
+	app := cli.New(cli.App{
+		Name:    "verify",
+		Usage:   "decide which websites belong to a topic, fetching few pages per site",
+		Args:    "[FILE...]",
+		Example: `seed search -q 网上书店 -q "作者 定价 购物车 书" | verify --topic examples/topics/bookstores.yaml > verdicts.jsonl`,
+		Flags:   append(append(cli.StreamFlags(), verifyFlags()...), fetchFlags()...),
+		Action:  run,
+	})
+	app.Description = description
+	return app
+}
+
+func run(c *ucli.Context) error {
+	prof, err := topic.Load(c.String(cli.FlagTopic))
+	if err != nil {
+		return &cli.UsageError{Err: err}
+	}
+	o, err := optionsFromFlags(c, prof.Thresholds.Page)
+	if err != nil {
+		return err
+	}
+	judge, err := newJudge(c, prof)
+	if err != nil {
+		return err
+	}
+	sites := c.Int(flagConcurrency)
+	cfg, err := fetchConfig(c, sites)
+	if err != nil {
+		return err
+	}
+	s, err := cli.OpenStreamWith(c, c.Args().Slice(), c.App.Reader, c.App.Writer, c.App.ErrWriter)
+	if err != nil {
+		return err
+	}
+	s.In.MaxLine = maxLine
+	cfg.Warnf = s.Log.Infof
+	var pages *jsonl.Writer
+	if path := c.String(flagPages); path != "" {
+		if pages, err = jsonl.Create(path, nil); err != nil {
+			s.Close()
+			return fmt.Errorf("--%s: %w", flagPages, err)
+		}
+		o.OnPage = func(_ string, p siteverify.PageResult) {
+			pages.WriteLine(fetcher.AppendPage(nil, &p.Page))
+		}
+	}
+	f, err := fetcher.New(cfg)
+	if err != nil {
+		s.Close()
+		return cli.Usagef("%v", err)
+	}
+	v, err := siteverify.New(f, judge, o)
+	if err != nil {
+		f.Close()
+		s.Close()
+		return cli.Usagef("%v", err)
+	}
+	r := &runner{s: s, v: v, sites: sites, start: time.Now(),
+		g: siteverify.NewGrouper(o.Scope, c.Int(flagLookahead), c.Duration(flagGroupIdle))}
+	inputDone, runErr := r.pump(c.Context)
+	err = errors.Join(runErr, f.Close())
+	if pages != nil {
+		err = errors.Join(err, pages.Close())
+	}
+	r.summarize()
+	return errors.Join(err, closeStream(s, inputDone))
+}
+
+// newJudge builds the page judge of --page, --combo, --rules-on and --idf.
+func newJudge(c *ucli.Context, prof *topic.Profile) (*siteverify.DocJudge, error) {
+	po := scoring.DefaultPageOptions()
+	po.Method = c.String(flagPage)
+	combo, err := scoring.ParseCombo(c.String(flagCombo))
+	if err != nil {
+		return nil, cli.Usagef("--%s: %v", flagCombo, err)
+	}
+	po.Combo = combo
+	jo := siteverify.JudgeOptions{Profile: prof, Page: po, RulesOn: c.String(flagRulesOn)}
+	if name := c.String(flagIDF); name != "" {
+		if jo.IDF, err = vsm.Load(name); err != nil {
+			return nil, cli.Usagef("--%s: %v", flagIDF, err)
+		}
+	}
+	j, err := siteverify.NewJudge(jo)
+	if err != nil {
+		return nil, cli.Usagef("%v", err)
+	}
+	return j, nil
+}
+
+// runner reads the input into the grouper, verifies sites with a pool of
+// workers, and writes verdicts from one goroutine.
+type runner struct {
+	s     *cli.Stream
+	v     *siteverify.Verifier
+	g     *siteverify.Grouper
+	sites int
+	start time.Time
+
+	done, relevant, failed, pages, inFlight atomic.Int64
+}
+
+func (r *runner) pump(ctx context.Context) (inputDone bool, err error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var readErr error
+	readDone := make(chan struct{})
+	go func() {
+		defer close(readDone)
+		defer r.g.End()
+		readErr = r.readInput(ctx)
+	}()
+	out := make(chan record.Verdict, r.sites)
+	var wg sync.WaitGroup
+	for range r.sites {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				site, ok := r.g.Next(ctx)
+				if !ok {
+					return
+				}
+				r.inFlight.Add(1)
+				vd := r.v.Verify(ctx, site)
+				r.inFlight.Add(-1)
+				out <- vd
+			}
+		}()
+	}
+	go func() {
+		wg.Wait()
+		close(out)
+	}()
+	if r.s.Progress {
+		stop := cli.Ticker(time.Second, r.progress)
+		defer func() {
+			stop()
+			r.progress()
+			r.s.Log.EndProgress()
+		}()
+	}
+	var writeErr error
+	for vd := range out {
+		r.count(vd)
+		if writeErr != nil {
+			continue // draining after a write error (closed pipe)
+		}
+		if writeErr = r.s.Out.Write(vd); writeErr != nil {
+			cancel()
+		}
+	}
+	select {
+	case <-readDone:
+		return true, errors.Join(readErr, writeErr)
+	case <-time.After(100 * time.Millisecond):
+		// Still blocked reading stdin after an interrupt: leave it.
+		return false, writeErr
+	}
+}
+
+// readInput files every usable input line under its site; the others are
+// rejected with their line number.
+func (r *runner) readInput(ctx context.Context) error {
+	for ctx.Err() == nil {
+		l, err := r.s.In.Next()
+		if err == io.EOF {
+			return nil
+		}
+		if errors.Is(err, jsonl.ErrLineTooLong) {
+			r.s.Rejects.Reject(l, err)
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		u, err := jsonl.DecodeURL(l.Bytes)
+		if errors.Is(err, jsonl.ErrComment) {
+			continue
+		}
+		if err == nil {
+			u.Meta = append(record.Meta(nil), u.Meta...) // l.Bytes is reused
+			err = r.g.Add(u)
+		}
+		if err != nil {
+			r.s.Rejects.Reject(l, err)
+		}
+	}
+	return nil
+}
+
+func (r *runner) count(vd record.Verdict) {
+	r.done.Add(1)
+	r.pages.Add(int64(vd.PagesFetched))
+	if vd.Relevant {
+		r.relevant.Add(1)
+	}
+	if vd.Error != "" {
+		r.failed.Add(1)
+	}
+}
+
+func (r *runner) progress() {
+	r.s.Log.Progressf("%d sites verified (%d relevant, %d failed), %d in progress, %d pages fetched",
+		r.done.Load(), r.relevant.Load(), r.failed.Load(), r.inFlight.Load(), r.pages.Load())
+}
+
+func (r *runner) summarize() {
+	done, pages := r.done.Load(), r.pages.Load()
+	avg := 0.0
+	if done > 0 {
+		avg = float64(pages) / float64(done)
+	}
+	sites, late, ignored := r.g.Counts()
+	msg := fmt.Sprintf("%d of %d sites verified in %s: %d relevant, %d failed; %d pages fetched (%.1f per site)",
+		done, sites, time.Since(r.start).Round(time.Millisecond), r.relevant.Load(), r.failed.Load(), pages, avg)
+	if late+ignored > 0 {
+		msg += fmt.Sprintf("; %d URLs joined a site in progress, %d came after their site's verdict", late, ignored)
+	}
+	r.s.Log.Infof("%s", msg)
+}
+
+// closeStream closes the output and rejects, and the input unless its
+// reader is still blocked in it.
+func closeStream(s *cli.Stream, inputDone bool) error {
+	if inputDone {
+		return s.Close()
+	}
+	return s.CloseOutput()
+}

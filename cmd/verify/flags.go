@@ -1,0 +1,204 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	ucli "github.com/urfave/cli/v2"
+
+	"github.com/focuscrawl/focuscrawl/internal/cli"
+	"github.com/focuscrawl/focuscrawl/internal/fetcher"
+	"github.com/focuscrawl/focuscrawl/internal/scoring"
+	"github.com/focuscrawl/focuscrawl/internal/siteverify"
+)
+
+// Flag names of verify's own settings. Their environment variables carry
+// a VERIFY_ prefix (FOCUSCRAWL_VERIFY_STRATEGY) so that they never pick up
+// a variable meant for another stage's flag of the same name.
+const (
+	flagConcurrency   = "concurrency"
+	flagStrategy      = "strategy"
+	flagScope         = "scope"
+	flagPageThreshold = "page-threshold"
+	flagNumRelPages   = "num-rel-pages"
+	flagNumExpPages   = "num-exp-pages"
+	flagPatience      = "patience"
+	flagPrior         = "prior"
+	flagClasses       = "classes"
+	flagPage          = "page"
+	flagCombo         = "combo"
+	flagRulesOn       = "rules-on"
+	flagIDF           = "idf"
+	flagPages         = "pages"
+	flagLookahead     = "lookahead"
+	flagGroupIdle     = "group-idle"
+)
+
+// Flag names shared with fetch, with the same meaning and environment
+// variables.
+const (
+	flagPerHost        = "per-host"
+	flagDelay          = "delay"
+	flagMaxCrawlDelay  = "max-crawl-delay"
+	flagRetries        = "retries"
+	flagBackoff        = "backoff"
+	flagMaxBackoff     = "max-backoff"
+	flagMaxRetryAfter  = "max-retry-after"
+	flagTimeout        = "timeout"
+	flagConnectTimeout = "connect-timeout"
+	flagHeaderTimeout  = "header-timeout"
+	flagMaxBytes       = "max-bytes"
+	flagMaxRedirects   = "max-redirects"
+	flagUserAgent      = "user-agent"
+	flagIgnoreRobots   = "ignore-robots"
+	flagRobotsTTL      = "robots-ttl"
+	flagProxy          = "proxy"
+	flagResolve        = "resolve"
+	flagInsecure       = "insecure"
+)
+
+func venv(flag string) []string { return cli.Env("verify-" + flag) }
+
+func verifyFlags() []ucli.Flag {
+	d := siteverify.DefaultOptions()
+	return []ucli.Flag{
+		cli.TopicFlag(true),
+		&ucli.IntFlag{Name: flagConcurrency, Aliases: []string{"c"}, Value: 16, Usage: "sites verified at once", EnvVars: venv(flagConcurrency)},
+		&ucli.StringFlag{Name: flagStrategy, Value: d.Strategy, Usage: "heuristic (seed 000's best-first over URL classes) or bfs (the baseline)", EnvVars: venv(flagStrategy)},
+		&ucli.StringFlag{Name: flagScope, Value: d.Scope, Usage: "what one site is: site (registrable domain) or host (exact host)", EnvVars: venv(flagScope)},
+		&ucli.Float64Flag{Name: flagPageThreshold, Value: d.PageThreshold, Usage: "score from which a page is good (when not given: the profile's thresholds.page)", EnvVars: venv(flagPageThreshold)},
+		&ucli.IntFlag{Name: flagNumRelPages, Value: d.NumRelPages, Usage: "good pages that make a site relevant", EnvVars: venv(flagNumRelPages)},
+		&ucli.IntFlag{Name: flagNumExpPages, Value: d.NumExpPages, Usage: "most pages fetched per site", EnvVars: venv(flagNumExpPages)},
+		&ucli.IntFlag{Name: flagPatience, Value: d.Patience, Usage: "give up a site after this many pages in a row without a good one (0: never, the paper's algorithm)", EnvVars: venv(flagPatience)},
+		&ucli.StringFlag{Name: flagPrior, Value: d.Prior.String(), Usage: "H of a class with no page fetched yet: parent (score of the page its first link was on), best-parent, mean-parent, or a number in [0,1]", EnvVars: venv(flagPrior)},
+		&ucli.StringFlag{Name: flagClasses, Value: d.Classes, Usage: "URL classes: template (AbstractURL with digit runs in the path as {n}) or abstract (the paper's AbstractURL)", EnvVars: venv(flagClasses)},
+		&ucli.StringFlag{Name: flagPage, Value: scoring.PageRules, Usage: "page score: rules (F(P,R)), " + strings.Join([]string{scoring.PageVSM, scoring.PagePearson, scoring.PageCombo}, ", "), EnvVars: venv(flagPage)},
+		&ucli.StringFlag{Name: flagCombo, Value: "vsm=0.5,rules=0.5", Usage: "weights of --page combo (vsm, pearson, rules)", EnvVars: venv(flagCombo)},
+		&ucli.StringFlag{Name: flagRulesOn, Value: siteverify.RulesOnPage, Usage: "text the rules see: page (all visible text but ads), content (title and main text, as score), html (also the raw HTML)", EnvVars: venv(flagRulesOn)},
+		&ucli.StringFlag{Name: flagIDF, Usage: "IDF table `FILE` for vsm and pearson (score idf build); default: the built-in one", EnvVars: venv(flagIDF)},
+		&ucli.StringFlag{Name: flagPages, Usage: "also write every page fetched to `FILE` (page records; .gz/.zst compress)", EnvVars: venv(flagPages)},
+		&ucli.IntFlag{Name: flagLookahead, Value: 10000, Usage: "start a site once this many more input URLs were read after its first (or at the end of the input)", EnvVars: venv(flagLookahead)},
+		&ucli.DurationFlag{Name: flagGroupIdle, Value: time.Second, Usage: "start the sites read so far when the input has been idle this long", EnvVars: venv(flagGroupIdle)},
+	}
+}
+
+func fetchFlags() []ucli.Flag {
+	d := fetcher.Defaults()
+	return []ucli.Flag{
+		&ucli.IntFlag{Name: flagPerHost, Value: d.PerHost, Usage: "requests in flight to one host", EnvVars: cli.Env(flagPerHost)},
+		&ucli.DurationFlag{Name: flagDelay, Value: d.Delay, Usage: "pause between requests to one host", EnvVars: cli.Env(flagDelay)},
+		&ucli.DurationFlag{Name: flagMaxCrawlDelay, Value: d.MaxCrawlDelay, Usage: "largest robots.txt Crawl-delay honoured", EnvVars: cli.Env(flagMaxCrawlDelay)},
+		&ucli.IntFlag{Name: flagRetries, Value: d.Retries, Usage: "retries after 429/502/503/504, timeouts and connection errors", EnvVars: cli.Env(flagRetries)},
+		&ucli.DurationFlag{Name: flagBackoff, Value: d.Backoff, Usage: "first retry pause; doubles per retry, with jitter", EnvVars: cli.Env(flagBackoff)},
+		&ucli.DurationFlag{Name: flagMaxBackoff, Value: d.MaxBackoff, Usage: "longest retry pause", EnvVars: cli.Env(flagMaxBackoff)},
+		&ucli.DurationFlag{Name: flagMaxRetryAfter, Value: d.MaxRetryAfter, Usage: "longest Retry-After honoured", EnvVars: cli.Env(flagMaxRetryAfter)},
+		&ucli.DurationFlag{Name: flagTimeout, Value: d.Timeout, Usage: "whole request: connect, headers and body", EnvVars: cli.Env(flagTimeout)},
+		&ucli.DurationFlag{Name: flagConnectTimeout, Value: d.ConnectTimeout, Usage: "TCP connect", EnvVars: cli.Env(flagConnectTimeout)},
+		&ucli.DurationFlag{Name: flagHeaderTimeout, Usage: "wait for response headers (default: --timeout)", EnvVars: cli.Env(flagHeaderTimeout)},
+		&ucli.StringFlag{Name: flagMaxBytes, Value: "10MiB", Usage: "body cap, on the wire and decompressed", EnvVars: cli.Env(flagMaxBytes)},
+		&ucli.IntFlag{Name: flagMaxRedirects, Value: d.MaxRedirects, Usage: "redirects followed", EnvVars: cli.Env(flagMaxRedirects)},
+		&ucli.StringFlag{Name: flagUserAgent, Value: d.UserAgent, Usage: "User-Agent header; its first word is matched in robots.txt", EnvVars: cli.Env(flagUserAgent)},
+		&ucli.BoolFlag{Name: flagIgnoreRobots, Usage: "do not fetch or obey robots.txt (only for sites you own)", EnvVars: cli.Env(flagIgnoreRobots)},
+		&ucli.DurationFlag{Name: flagRobotsTTL, Value: d.RobotsTTL, Usage: "how long a robots.txt is cached", EnvVars: cli.Env(flagRobotsTTL)},
+		&ucli.StringFlag{Name: flagProxy, Usage: "HTTP proxy `URL` (default: HTTP_PROXY/HTTPS_PROXY/NO_PROXY)", EnvVars: cli.Env(flagProxy)},
+		&ucli.StringSliceFlag{Name: flagResolve, Usage: "connect HOST:PORT to ADDR or ADDR:PORT, like curl (`HOST:PORT:ADDR`; * for any host or port)", EnvVars: cli.Env(flagResolve)},
+		&ucli.BoolFlag{Name: flagInsecure, Usage: "do not verify TLS certificates", EnvVars: cli.Env(flagInsecure)},
+	}
+}
+
+// optionsFromFlags builds the verifier's options, naming the flag at
+// fault. threshold is the profile's thresholds.page.
+func optionsFromFlags(c *ucli.Context, threshold float64) (siteverify.Options, error) {
+	o := siteverify.DefaultOptions()
+	o.Strategy = c.String(flagStrategy)
+	o.Scope = c.String(flagScope)
+	o.PageThreshold = threshold
+	if c.IsSet(flagPageThreshold) {
+		o.PageThreshold = c.Float64(flagPageThreshold)
+	}
+	o.NumRelPages = c.Int(flagNumRelPages)
+	o.NumExpPages = c.Int(flagNumExpPages)
+	o.Patience = c.Int(flagPatience)
+	o.Classes = c.String(flagClasses)
+	p, err := siteverify.ParsePrior(c.String(flagPrior))
+	if err != nil {
+		return o, cli.Usagef("--%s: %v", flagPrior, err)
+	}
+	o.Prior = p
+	checks := []struct {
+		flag string
+		bad  bool
+		want string
+	}{
+		{flagStrategy, o.Strategy != siteverify.StrategyHeuristic && o.Strategy != siteverify.StrategyBFS, strings.Join(siteverify.Strategies, " or ")},
+		{flagScope, o.Scope != siteverify.ScopeSite && o.Scope != siteverify.ScopeHost, "site or host"},
+		{flagClasses, o.Classes != siteverify.ClassesTemplate && o.Classes != siteverify.ClassesAbstract, strings.Join(siteverify.ClassChoices, " or ")},
+		{flagPageThreshold, !(o.PageThreshold >= 0 && o.PageThreshold <= 1), "a number in [0,1]"},
+		{flagNumRelPages, o.NumRelPages < 1, "at least 1"},
+		{flagNumExpPages, o.NumExpPages < 1, "at least 1"},
+		{flagPatience, o.Patience < 0, "0 or more"},
+		{flagConcurrency, c.Int(flagConcurrency) < 1, "at least 1"},
+		{flagLookahead, c.Int(flagLookahead) < 0, "0 or more"},
+		{flagGroupIdle, c.Duration(flagGroupIdle) < 0, "0 or more"},
+	}
+	for _, ch := range checks {
+		if ch.bad {
+			return o, cli.Usagef("--%s %s: want %s", ch.flag, valueOf(c, ch.flag), ch.want)
+		}
+	}
+	return o, nil
+}
+
+func valueOf(c *ucli.Context, flag string) string {
+	if v := c.Value(flag); v != nil {
+		return fmt.Sprint(v)
+	}
+	return ""
+}
+
+// fetchConfig builds the fetcher's configuration; sites is the number of
+// sites verified at once, each with one request in flight.
+func fetchConfig(c *ucli.Context, sites int) (fetcher.Config, error) {
+	cfg := fetcher.Defaults()
+	cfg.Concurrency = sites
+	cfg.PerHost = c.Int(flagPerHost)
+	cfg.Delay = c.Duration(flagDelay)
+	cfg.MaxCrawlDelay = c.Duration(flagMaxCrawlDelay)
+	cfg.Retries = c.Int(flagRetries)
+	cfg.Backoff = c.Duration(flagBackoff)
+	cfg.MaxBackoff = c.Duration(flagMaxBackoff)
+	cfg.MaxRetryAfter = c.Duration(flagMaxRetryAfter)
+	cfg.Timeout = c.Duration(flagTimeout)
+	cfg.ConnectTimeout = c.Duration(flagConnectTimeout)
+	cfg.HeaderTimeout = c.Duration(flagHeaderTimeout)
+	cfg.MaxRedirects = c.Int(flagMaxRedirects)
+	cfg.UserAgent = c.String(flagUserAgent)
+	cfg.IgnoreRobots = c.Bool(flagIgnoreRobots)
+	cfg.RobotsTTL = c.Duration(flagRobotsTTL)
+	cfg.Proxy = c.String(flagProxy)
+	cfg.Insecure = c.Bool(flagInsecure)
+	if cfg.PerHost < 1 {
+		return cfg, cli.Usagef("--%s %d: must be at least 1", flagPerHost, cfg.PerHost)
+	}
+	for _, ch := range []struct {
+		name string
+		v    int
+	}{{flagRetries, cfg.Retries}, {flagMaxRedirects, cfg.MaxRedirects}} {
+		if ch.v < 0 {
+			return cfg, cli.Usagef("--%s %d: must not be negative", ch.name, ch.v)
+		}
+	}
+	if cfg.Timeout <= 0 {
+		return cfg, cli.Usagef("--%s %v: must be positive", flagTimeout, cfg.Timeout)
+	}
+	n, err := cli.ParseSize(c.String(flagMaxBytes))
+	if err != nil || n <= 0 {
+		return cfg, cli.Usagef("--%s: %q is not a size like 10MiB, 512k or 1048576", flagMaxBytes, c.String(flagMaxBytes))
+	}
+	cfg.MaxBytes = n
+	if cfg.Resolve, err = fetcher.ParseResolve(c.StringSlice(flagResolve)); err != nil {
+		return cfg, cli.Usagef("--%s: %v", flagResolve, err)
+	}
+	return cfg, nil
+}

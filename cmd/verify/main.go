@@ -1,0 +1,10 @@
+// Command verify decides, site by site, whether the websites behind a
+// stream of URLs (seed search output) belong to a topic: seed 000's
+// heuristic site verification, with a breadth-first baseline.
+package main
+
+import "github.com/focuscrawl/focuscrawl/internal/cli"
+
+func main() {
+	cli.Main(newApp())
+}
