@@ -25,11 +25,30 @@ import (
 // --method euclid.
 const vectorTerms = 128
 
-// input is a doc or scored doc; Relevant is nil when the record has no
+// input holds the fields of a doc or scored doc that dedupe uses.
+// Decoding skips the rest (blocks, links, tokens: most of a scored doc's
+// bytes) without building them. Relevant is nil when the record has no
 // "relevant" field (segment output), which counts as relevant.
 type input struct {
-	record.ScoredDoc
-	Relevant *bool `json:"relevant"`
+	URL       string      `json:"url"`
+	FinalURL  string      `json:"final_url"`
+	Canonical string      `json:"canonical"`
+	Title     string      `json:"title"`
+	Published string      `json:"published"`
+	Source    string      `json:"source"`
+	Author    string      `json:"author"`
+	Content   string      `json:"content"`
+	Score     float64     `json:"score"`
+	Relevant  *bool       `json:"relevant"`
+	Error     string      `json:"error"`
+	Meta      record.Meta `json:"meta"`
+}
+
+// doc is the scored doc dedup.NewItem reads.
+func (in *input) doc() *record.ScoredDoc {
+	return &record.ScoredDoc{Doc: record.Doc{URL: in.URL, FinalURL: in.FinalURL, Canonical: in.Canonical,
+		Title: in.Title, Published: in.Published, Source: in.Source, Author: in.Author,
+		Content: in.Content, Meta: in.Meta}, Score: in.Score}
 }
 
 // tokenizer builds the tokenizer of --topic's dictionary and stop words,
@@ -245,7 +264,7 @@ func (r *runner) prepare(b *batch) {
 			b.kind[i] = docIrrelevant
 		default:
 			b.kind[i] = docItem
-			b.items[i] = dedup.NewItem(r.fp, &in.ScoredDoc)
+			b.items[i] = dedup.NewItem(r.fp, in.doc())
 		}
 	}
 }

@@ -145,21 +145,34 @@ func (f *Fingerprinter) Print(s string) Print {
 }
 
 // simhash folds weighted features into 64 bits: bit b is set when the
-// features with bit b set outweigh those without.
+// features with bit b set outweigh those without. Rather than touching
+// 64 counters per feature, it adds each weight to one of 16 counters per
+// nibble of the hash (16 adds per feature) and expands the nibble sums into
+// bit sums once at the end.
 func simhash(feats []feature) uint64 {
-	var v [64]float32
+	var nib [16][16]float32
+	total := float32(0)
 	for _, ft := range feats {
 		h, w := ft.h, ft.w
-		for b := 0; b < 64; b++ {
-			// sign is +1 or -1 without a branch.
-			sign := float32(int32(h>>b&1)*2 - 1)
-			v[b] += sign * w
+		total += w
+		for j := 0; j < 16; j++ {
+			nib[j][h&15] += w
+			h >>= 4
 		}
 	}
 	var out uint64
-	for b := 0; b < 64; b++ {
-		if v[b] > 0 {
-			out |= 1 << b
+	for j := 0; j < 16; j++ {
+		for b := 0; b < 4; b++ {
+			set := float32(0)
+			for x := 0; x < 16; x++ {
+				if x>>b&1 == 1 {
+					set += nib[j][x]
+				}
+			}
+			// set − (total − set) > 0: the features with the bit outweigh the rest.
+			if 2*set > total {
+				out |= 1 << (4*j + b)
+			}
 		}
 	}
 	return out

@@ -1,6 +1,7 @@
 package dedup
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"github.com/focuscrawl/focuscrawl/internal/text"
@@ -106,5 +107,41 @@ func TestEuclideanCompact(t *testing.T) {
 func TestFormatFingerprint(t *testing.T) {
 	if got := FormatFingerprint(0xc4f1); got != "000000000000c4f1" {
 		t.Fatalf("got %s", got)
+	}
+}
+
+// naiveSimHash is the textbook form: 64 signed counters per feature.
+func naiveSimHash(feats []feature) uint64 {
+	var v [64]float64
+	for _, ft := range feats {
+		for b := 0; b < 64; b++ {
+			if ft.h>>b&1 == 1 {
+				v[b] += float64(ft.w)
+			} else {
+				v[b] -= float64(ft.w)
+			}
+		}
+	}
+	var out uint64
+	for b := 0; b < 64; b++ {
+		if v[b] > 0 {
+			out |= 1 << b
+		}
+	}
+	return out
+}
+
+func TestSimHashMatchesNaive(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for n := 1; n < 400; n += 7 {
+		feats := make([]feature, n)
+		for i := range feats {
+			// Weights in 1/8 steps add up exactly in float32, so both forms
+			// see the same sums and no tie is decided by rounding.
+			feats[i] = feature{r.Uint64(), float32(1+r.IntN(40)) / 8}
+		}
+		if got, want := simhash(feats), naiveSimHash(feats); got != want {
+			t.Fatalf("%d features: %016x, textbook form gives %016x", n, got, want)
+		}
 	}
 }

@@ -1,6 +1,6 @@
 // Command dedupesynth writes synthetic scored docs for the scale benchmark
 // of dedupe (scripts/bench/dedupe.sh): new articles, exact copies, near
-// copies (two words changed, one sentence dropped) and repeated URLs, in
+// copies (one word changed, an update date added) and repeated URLs, in
 // Chinese (words from internal/simweb/vocab) and English (pseudo-words),
 // with the numbers of each kind on stderr.
 package main
@@ -158,22 +158,16 @@ func article(r *rand.Rand, i int, zh bool, zhWords, enWords []string) doc {
 	}
 }
 
-// nearCopy changes two words and drops the last sentence.
+// nearCopy changes one word and appends an update date: the kind of
+// copy a syndicating site makes.
 func nearCopy(r *rand.Rand, d doc, zhWords, enWords []string) doc {
 	c := d.Content
-	if i := strings.LastIndexAny(c[:max(0, len(c)-2)], ".。"); i > len(c)/2 {
-		c = c[:i+len(".")]
-		if strings.HasSuffix(d.Content[:i+3], "。") {
-			c = d.Content[:i+3]
-		}
-	}
-	for k := 0; k < 2; k++ {
-		if zh := strings.ContainsRune(c, '。'); zh {
-			w := zhWords[r.IntN(len(zhWords))]
-			c = strings.Replace(c, zhWords[zipf(r, len(zhWords))], w, 1)
-		} else {
-			c = strings.Replace(c, enWords[zipf(r, len(enWords))], enWords[r.IntN(len(enWords))], 1)
-		}
+	if strings.ContainsRune(c, '。') {
+		c = strings.Replace(c, zhWords[zipf(r, len(zhWords))], zhWords[r.IntN(len(zhWords))], 1)
+		c += fmt.Sprintf("\n\n更新于 %d-%02d-%02d", 2020+r.IntN(6), 1+r.IntN(12), 1+r.IntN(28))
+	} else {
+		c = strings.Replace(c, enWords[zipf(r, len(enWords))], enWords[r.IntN(len(enWords))], 1)
+		c += fmt.Sprintf("\n\nUpdated %d-%02d-%02d", 2020+r.IntN(6), 1+r.IntN(12), 1+r.IntN(28))
 	}
 	d.Content = c
 	return d
