@@ -51,6 +51,9 @@ func newApp() *ucli.App {
 }
 
 func run(c *ucli.Context) error {
+	if c.String(cli.FlagTopic) == "" {
+		return cli.Usagef("--topic FILE is required: the profile whose rules (or text) pages are scored against")
+	}
 	prof, err := topic.Load(c.String(cli.FlagTopic))
 	if err != nil {
 		return &cli.UsageError{Err: err}

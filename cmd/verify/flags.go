@@ -63,7 +63,7 @@ func venv(flag string) []string { return cli.Env("verify-" + flag) }
 func verifyFlags() []ucli.Flag {
 	d := siteverify.DefaultOptions()
 	return []ucli.Flag{
-		cli.TopicFlag(true),
+		cli.TopicFlag(false),
 		&ucli.IntFlag{Name: flagConcurrency, Aliases: []string{"c"}, Value: 16, Usage: "sites verified at once", EnvVars: venv(flagConcurrency)},
 		&ucli.StringFlag{Name: flagStrategy, Value: d.Strategy, Usage: "heuristic (seed 000's best-first over URL classes) or bfs (the baseline)", EnvVars: venv(flagStrategy)},
 		&ucli.StringFlag{Name: flagScope, Value: d.Scope, Usage: "what one site is: site (registrable domain) or host (exact host)", EnvVars: venv(flagScope)},

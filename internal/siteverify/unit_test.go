@@ -243,7 +243,7 @@ func TestStartPage(t *testing.T) {
 		{name: "server error", pages: map[string]fakePage{h + "/": {status: 503}},
 			urls: []string{h + "/"}, order: []string{"/"}, errPart: "http 503"},
 		{name: "robots", pages: map[string]fakePage{h + "/": {err: "robots"}},
-			urls: []string{h + "/"}, order: []string{"/"}, errPart: "robots.txt forbids it"},
+			urls: []string{h + "/"}, order: []string{"/"}, errPart: "robots: the site's robots.txt forbids it"},
 		{name: "moved to another site", pages: map[string]fakePage{h + "/": {score: 1, final: "http://b.org/"}},
 			urls: []string{h + "/"}, order: []string{"/"}, errPart: "redirected to another site: http://b.org/"},
 		{name: "alias host of the same site", pages: map[string]fakePage{"http://a.com/": {score: 0.9, final: h + "/", links: []string{h + "/1"}}, h + "/1": {score: 0.9}},

@@ -243,7 +243,7 @@ func (r *run) visit(ctx context.Context, u record.URL, abs string) (visitResult,
 	res := PageResult{Page: p, Class: abs}
 	if p.Error == "robots" {
 		r.report(res)
-		return visitResult{why: "robots.txt forbids it"}, nil
+		return visitResult{why: "robots: the site's robots.txt forbids it, or could not be fetched"}, nil
 	}
 	r.verdict.PagesFetched++
 	r.dry++
