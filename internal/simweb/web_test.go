@@ -126,6 +126,7 @@ func TestVocabularies(t *testing.T) {
 
 func TestSize(t *testing.T) {
 	st := calm().Stats()
+	t.Logf("%+v", st)
 	if st.Sites != DefaultSites {
 		t.Errorf("%d sites, want %d", st.Sites, DefaultSites)
 	}
