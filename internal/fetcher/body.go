@@ -28,14 +28,21 @@ func (e *bodyError) Unwrap() error { return e.err }
 // the bytes on the wire and the decoded bytes are capped at max; a body
 // cut at either cap is truncated (a gzip bomb ends here, not in an
 // out-of-memory kill). wire is the number of bytes received.
-func readBody(resp *http.Response, max int64, buf *bytes.Buffer) (wire int64, truncated bool, err error) {
+//
+// big, when not nil, is called once the decoded body passes bigBody
+// bytes, before more is read; it may block (see Fetcher.acquireBig).
+func readBody(resp *http.Response, max int64, buf *bytes.Buffer, big func() error) (wire int64, truncated bool, err error) {
 	counted := &countingReader{r: io.LimitReader(resp.Body, max+1)}
 	dec, closeDec, err := decoder(resp.Header.Get("Content-Encoding"), counted, max)
 	if err != nil {
 		return counted.n, false, err
 	}
 	defer closeDec()
-	_, err = buf.ReadFrom(io.LimitReader(dec, max+1))
+	var src io.Reader = io.LimitReader(dec, max+1)
+	if big != nil && max > bigBody {
+		src = &bigGate{r: src, big: big}
+	}
+	_, err = buf.ReadFrom(src)
 	wireCut := counted.n > max
 	if wireCut {
 		counted.n = max
@@ -147,6 +154,31 @@ func isCodingError(err error) bool {
 	return errors.As(err, &ce) || errors.Is(err, gzip.ErrChecksum) || errors.Is(err, gzip.ErrHeader) ||
 		errors.Is(err, zlib.ErrChecksum) || errors.Is(err, zlib.ErrHeader) || errors.Is(err, zstd.ErrMagicMismatch) ||
 		strings.HasPrefix(err.Error(), "brotli:")
+}
+
+// bigBody is the size from which a body counts as big: only a few big
+// bodies are read at once, so -c 64 with --max-bytes 10MiB cannot add up
+// to gigabytes.
+const bigBody = 1 << 20
+
+// bigGate calls big once, when bigBody bytes have passed through it.
+type bigGate struct {
+	r    io.Reader
+	n    int64
+	big  func() error
+	done bool
+}
+
+func (g *bigGate) Read(p []byte) (int, error) {
+	if !g.done && g.n >= bigBody {
+		g.done = true
+		if err := g.big(); err != nil {
+			return 0, err
+		}
+	}
+	n, err := g.r.Read(p)
+	g.n += int64(n)
+	return n, err
 }
 
 // countingReader counts the bytes read through it.

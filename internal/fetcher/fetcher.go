@@ -33,6 +33,8 @@ type Fetcher struct {
 	token  string // the User-Agent's product token, for robots.txt
 	stats  *Stats
 
+	// big holds a token per big body being read (see bigBody).
+	big    chan struct{}
 	submit chan *item
 	jobs   chan job
 	done   chan doneEvent
@@ -80,6 +82,7 @@ func New(cfg Config) (*Fetcher, error) {
 		tr:     tr,
 		token:  productToken(cfg.UserAgent),
 		stats:  newStats(),
+		big:    make(chan struct{}, maxBigBodies(cfg)),
 		submit: make(chan *item),
 		jobs:   make(chan job),
 		done:   make(chan doneEvent, cfg.Concurrency),
@@ -119,6 +122,13 @@ func New(cfg Config) (*Fetcher, error) {
 		go func() { defer f.wg.Done(); f.work() }()
 	}
 	return f, nil
+}
+
+// maxBigBodies is how many bodies over bigBody are read at once: enough
+// for throughput on big pages, few enough that their buffers (the body,
+// and the decoded text) stay within a few hundred MB at 10 MiB each.
+func maxBigBodies(cfg Config) int {
+	return max(2, min(cfg.Concurrency, 8))
 }
 
 // Config returns the configuration in use, defaults filled in.

@@ -210,7 +210,23 @@ func (f *Fetcher) get(ctx context.Context, it *item, p *record.Page) (retryAfter
 	}
 	buf := getBuffer()
 	defer putBuffer(buf)
-	wire, truncated, err := readBody(resp, f.cfg.MaxBytes, buf)
+	holding := false
+	defer func() {
+		if holding {
+			<-f.big
+		}
+	}()
+	wire, truncated, err := readBody(resp, f.cfg.MaxBytes, buf, func() error {
+		// Wait for one of the few big-body slots; it is held until the
+		// body is decoded into the page.
+		select {
+		case f.big <- struct{}{}:
+			holding = true
+			return nil
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	})
 	p.Bytes, p.Truncated = wire, truncated
 	if err != nil {
 		if be, ok := err.(*bodyError); ok {
