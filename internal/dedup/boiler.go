@@ -23,16 +23,31 @@ var boilerCues = []string{
 	"作者:", "作者：", "责任编辑", "编辑:", "编辑：", "浏览次数", "点击数", "阅读次数", "字号:", "字号：",
 }
 
-// hasBoilerCue tells whether line holds one of boilerCues, or starts
-// "By Name" (an English byline).
-func hasBoilerCue(line string) bool {
-	low := strings.ToLower(line)
+// cuesByRune lists the cues by their first character, so a line is
+// scanned once instead of once per cue.
+var cuesByRune = func() map[rune][]string {
+	m := map[rune][]string{}
 	for _, c := range boilerCues {
-		if strings.Contains(low, c) {
-			return true
+		r, _ := utf8.DecodeRuneInString(c)
+		m[r] = append(m[r], c)
+	}
+	return m
+}()
+
+// hasBoilerCue tells whether line holds one of boilerCues (ASCII letters
+// compared without case), or starts "By Name" (an English byline).
+func hasBoilerCue(line string) bool {
+	for i, r := range line {
+		if 'A' <= r && r <= 'Z' {
+			r += 'a' - 'A'
+		}
+		for _, c := range cuesByRune[r] {
+			if len(line)-i >= len(c) && strings.EqualFold(line[i:i+len(c)], c) {
+				return true
+			}
 		}
 	}
-	if rest, ok := strings.CutPrefix(low, "by "); ok && rest != "" {
+	if len(line) > 3 && strings.EqualFold(line[:3], "by ") {
 		r, _ := utf8.DecodeRuneInString(strings.TrimSpace(line[3:]))
 		return unicode.IsUpper(r)
 	}

@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/bits"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/cespare/xxhash/v2"
@@ -54,6 +55,26 @@ func NewFingerprinter(tok *text.Tokenizer, idf *vsm.IDF) *Fingerprinter {
 	return &Fingerprinter{tok: tok, idf: idf, Shingle: 1}
 }
 
+// scratch holds the buffers of one Print call, reused through a pool:
+// allocation was a tenth of the cost.
+type scratch struct {
+	hs        []uint64
+	slot, of  []int32
+	first, tf []int32
+	dw, ws    []float32
+	feats     []feature
+}
+
+var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
+
+// grow returns b with length n, reallocated only when too small.
+func grow[T any](b []T, n int) []T {
+	if cap(b) < n {
+		return make([]T, n, n+n/4)
+	}
+	return b[:n]
+}
+
 // feature is one hashed feature and its weight.
 type feature struct {
 	h uint64
@@ -73,7 +94,9 @@ func (f *Fingerprinter) Print(s string) Print {
 	if len(toks) == 0 {
 		return p
 	}
-	hs := make([]uint64, len(toks))
+	sc := scratchPool.Get().(*scratch)
+	defer scratchPool.Put(sc)
+	hs := grow(sc.hs, len(toks))
 	for i, t := range toks {
 		hs[i] = xxhash.Sum64String(t)
 	}
@@ -85,10 +108,10 @@ func (f *Fingerprinter) Print(s string) Print {
 	for size < 2*len(toks) {
 		size <<= 1
 	}
-	slot := make([]int32, size) // distinct token + 1, 0 when empty
-	of := make([]int32, len(toks))
-	first := make([]int32, 0, len(toks))
-	tf := make([]int32, 0, len(toks))
+	slot := grow(sc.slot, size) // distinct token + 1, 0 when empty
+	clear(slot)
+	of := grow(sc.of, len(toks))
+	first, tf := sc.first[:0], sc.tf[:0]
 	for i, h := range hs {
 		k := int(mix(h)) & (size - 1)
 		for {
@@ -108,8 +131,8 @@ func (f *Fingerprinter) Print(s string) Print {
 			k = (k + 1) & (size - 1)
 		}
 	}
-	dw := make([]float32, len(first))
-	feats := make([]feature, len(first), len(first)+len(toks))
+	dw := grow(sc.dw, len(first))
+	feats := grow(sc.feats, len(first))
 	for d, i := range first {
 		t := toks[i]
 		w := float32(f.idf.Weight(t))
@@ -121,11 +144,14 @@ func (f *Fingerprinter) Print(s string) Print {
 	}
 	var ws []float32
 	if f.Shingle > 1 || f.VectorTerms > 0 {
-		ws = make([]float32, len(toks))
+		ws = grow(sc.ws, len(toks))
 		for i := range ws {
 			ws[i] = dw[of[i]]
 		}
 	}
+	defer func() { // keep the grown buffers for the next call
+		sc.hs, sc.slot, sc.of, sc.first, sc.tf, sc.dw, sc.feats, sc.ws = hs, slot, of, first, tf, dw, feats, ws
+	}()
 	if n := f.Shingle; n > 1 && len(toks) >= n {
 		for i := 0; i+n <= len(toks); i++ {
 			h := uint64(n)
