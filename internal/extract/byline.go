@@ -28,6 +28,9 @@ var (
 	roleWords   = regexp.MustCompile(`(?:本报|本台|本网|新华社|特约|见习)?(?:记者|通讯员|实习生)`)
 )
 
+// authorCueFirst holds the first character of every author cue.
+const authorCueFirst = "作记撰执文发楼投通实特原"
+
 // Zone is the text around an article's main content, where its byline
 // is: the lines just before the content, the first and last lines of the
 // content, and the lines just after it.
@@ -73,6 +76,9 @@ func (z Zone) Author() string {
 		return v
 	}
 	for _, l := range lines {
+		if !strings.ContainsAny(l, "由于") {
+			continue
+		}
 		if m := postedByZh.FindStringSubmatch(l); m != nil {
 			if v := CleanAuthor(m[1]); v != "" {
 				return v
@@ -113,7 +119,7 @@ func (z Zone) Author() string {
 			}
 		}
 	}
-	return findCue(text, editorCue)
+	return findCue(text, editorCue, "责编审")
 }
 
 // cueAuthors reads the author cues line by line; the cue lines right
@@ -148,6 +154,9 @@ func cueAuthors(lines []string) string {
 func authorsInLine(line string) string {
 	if len(line) > 1000 {
 		line = line[:1000]
+	}
+	if !strings.ContainsAny(line, authorCueFirst) {
+		return "" // the regexp is slow to say no
 	}
 	var names []string
 	for _, m := range authorCue.FindAllStringSubmatchIndex(line, 4) {
@@ -324,10 +333,13 @@ func uniqStrings(s []string) []string {
 
 // FindSource finds the source (来源/出处/转自 …) in text.
 func FindSource(text string) string {
-	return findCue(text, sourceCue)
+	return findCue(text, sourceCue, "来出稿转信文")
 }
 
-func findCue(text string, cue *regexp.Regexp) string {
+func findCue(text string, cue *regexp.Regexp, first string) string {
+	if !strings.ContainsAny(text, first) {
+		return ""
+	}
 	for _, m := range cue.FindAllStringIndex(text, 8) {
 		rest := text[m[1]:]
 		if i := strings.IndexByte(rest, '\n'); i >= 0 {

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // Precision says how much of a date the input gave.
@@ -123,8 +124,16 @@ func findDate(s string, loc *time.Location, loose bool) (Date, []int, bool) {
 	if ts, ok := unixTime(s); ok {
 		return Date{Time: ts.In(loc), Prec: Second, Zoned: true}, []int{0, len(s)}, true
 	}
-	if !hasYear(s) {
+	first := yearAt(s)
+	if first < 0 {
 		return Date{}, nil, false // every layout has a year; most text has none
+	}
+	// A date starts at most a few words before its year, and once one is
+	// found only earlier starts matter: each layout scans a window, not
+	// the whole text.
+	off := max(0, first-maxBeforeYear)
+	for off > 0 && !utf8.RuneStart(s[off]) {
+		off--
 	}
 	bestStart := -1
 	var best Date
@@ -134,30 +143,59 @@ func findDate(s string, loc *time.Location, loose bool) (Date, []int, bool) {
 		patterns = loosePatterns
 	}
 	for _, re := range patterns {
-		for _, m := range re.FindAllStringSubmatchIndex(s, 4) {
-			if bestStart >= 0 && m[0] >= bestStart {
+		end := len(s)
+		if bestStart >= 0 {
+			end = min(end, bestStart+maxDateLen)
+			for end < len(s) && !utf8.RuneStart(s[end]) {
+				end++
+			}
+		}
+		if off > 0 && anchored[re] {
+			continue
+		}
+		win := s[off:end]
+		for _, m := range re.FindAllStringSubmatchIndex(win, 4) {
+			if bestStart >= 0 && off+m[0] >= bestStart {
 				break
 			}
-			d, ok := fromMatch(re, s, m, loc)
+			d, ok := fromMatch(re, win, m, loc)
 			if !ok {
 				continue
 			}
-			best, bestStart, bestIdx = d, m[0], []int{m[0], m[1]}
+			best, bestStart, bestIdx = d, off+m[0], []int{off + m[0], off + m[1]}
 			break
 		}
 	}
 	return best, bestIdx, bestStart >= 0
 }
 
-// hasYear tells whether s holds four digits starting with 19 or 20.
-func hasYear(s string) bool {
+// maxBeforeYear bounds the bytes of a date before its year ("Saturday,
+// September 10th, "); maxDateLen bounds a whole date with its time.
+const (
+	maxBeforeYear = 64
+	maxDateLen    = 128
+)
+
+// anchored layouts match whole values only.
+var anchored = func() map[*regexp.Regexp]bool {
+	m := map[*regexp.Regexp]bool{}
+	for _, re := range datePatterns {
+		if strings.HasPrefix(re.String(), "^") {
+			m[re] = true
+		}
+	}
+	return m
+}()
+
+// yearAt is the offset of the first four digits starting with 19 or 20.
+func yearAt(s string) int {
 	for i := 0; i+3 < len(s); i++ {
 		c := s[i]
 		if (c == '1' && s[i+1] == '9' || c == '2' && s[i+1] == '0') && isDigit(s[i+2]) && isDigit(s[i+3]) {
-			return true
+			return i
 		}
 	}
-	return false
+	return -1
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }

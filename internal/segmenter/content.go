@@ -15,19 +15,64 @@ var (
 	prunedHint = regexp.MustCompile(`(?i)(^|[-_ ])(share|sharing|social|related|recommend|comments?|disqus|newsletter|subscribe|signup|promo|sponsor|advert|ads?|ad-slot|adsbygoogle|banner|breadcrumbs?|pagination|pager|tags|tag-?list|author-?bio|bio|byline|toolbar|tools|print|popup|modal|cookie|outbrain|taboola|nav|navigation|menu|sidebar|widget|footer|more-stories|read-more|readmore|next-prev|prev-next|jiathis|bdshare|xiangguan|tuijian|copyright)([-_ ]|$)`)
 )
 
+// Hint bits of a node's class and id, computed once per node: the
+// regexps run over the same ancestors again and again (pruning, block
+// kinds).
+const (
+	hintNegClass uint16 = 1 << iota
+	hintPosClass
+	hintNegID
+	hintPosID
+	hintPrunedClass
+	hintPrunedID
+	hintAd
+	hintNav
+	hintFooter
+	hintDone
+)
+
+func (n *node) hint(bit uint16) bool {
+	if n.hints&hintDone == 0 {
+		n.hints = hintDone
+		set := func(b uint16, ok bool) {
+			if ok {
+				n.hints |= b
+			}
+		}
+		if n.class != "" {
+			set(hintNegClass, negativeHint.MatchString(n.class))
+			set(hintPosClass, positiveHint.MatchString(n.class))
+			set(hintPrunedClass, prunedHint.MatchString(n.class))
+		}
+		if n.id != "" {
+			set(hintNegID, negativeHint.MatchString(n.id))
+			set(hintPosID, positiveHint.MatchString(n.id))
+			set(hintPrunedID, prunedHint.MatchString(n.id))
+		}
+		if n.class != "" || n.id != "" {
+			both := n.class + " " + n.id
+			set(hintAd, adHint.MatchString(both))
+			set(hintNav, navHint.MatchString(both))
+			set(hintFooter, footerHint.MatchString(both))
+		}
+	}
+	return n.hints&bit != 0
+}
+
 // classWeight is readability's class/id weight: ±25 per attribute.
 func classWeight(n *node) float64 {
 	w := 0.0
-	for _, s := range []string{n.class, n.id} {
-		if s == "" {
-			continue
-		}
-		if negativeHint.MatchString(s) {
-			w -= 25
-		}
-		if positiveHint.MatchString(s) {
-			w += 25
-		}
+	if n.hint(hintNegClass) {
+		w -= 25
+	}
+	if n.hint(hintPosClass) {
+		w += 25
+	}
+	if n.hint(hintNegID) {
+		w -= 25
+	}
+	if n.hint(hintPosID) {
+		w += 25
 	}
 	return w
 }

@@ -179,7 +179,6 @@ func (lw *linkWords) classify(blocks []*block, title string) {
 }
 
 func (lw *linkWords) kindOf(b *block, titleGrams *bigramBag) string {
-	hint := b.n.class + " " + b.n.id
 	ld := 0.0
 	if b.chars > 0 {
 		ld = float64(b.linkChars) / float64(b.chars)
@@ -199,11 +198,11 @@ func (lw *linkWords) kindOf(b *block, titleGrams *bigramBag) string {
 	switch {
 	case nLinks > 0 && ads*2 >= nLinks:
 		return record.BlockAd
-	case adHint.MatchString(hint) && !b.main && (ld > 0.3 || b.chars < 20):
+	case b.n.hint(hintAd) && !b.main && (ld > 0.3 || b.chars < 20):
 		return record.BlockAd
 	case b.main:
 		return record.BlockMain
-	case b.n.tag == atom.Footer || (footerHint.MatchString(hint) && b.chars < 1500) ||
+	case b.n.tag == atom.Footer || (b.n.hint(hintFooter) && b.chars < 1500) ||
 		(b.chars < 600 && footerText.MatchString(text)):
 		return record.BlockFooter
 	}
@@ -211,7 +210,7 @@ func (lw *linkWords) kindOf(b *block, titleGrams *bigramBag) string {
 	switch {
 	case linky && lw.hasSpecial(text, b):
 		return record.BlockLinks
-	case linky && (b.n.tag == atom.Nav || navHint.MatchString(hint) || noise*2 >= nLinks):
+	case linky && (b.n.tag == atom.Nav || b.n.hint(hintNav) || noise*2 >= nLinks):
 		return record.BlockNav
 	case b.n.tag == atom.Nav && nLinks > 0:
 		return record.BlockNav

@@ -20,17 +20,124 @@ type resolver struct {
 	page    string
 	site    string
 	resolve func(base, ref string) (string, error)
+	// fast is set with the default resolution (urlx): references that
+	// need no parser are joined to the normalised base directly.
+	fast bool
+	// baseOK says base is a normalised absolute URL (fast joins need it);
+	// origin and dir are its scheme://host[:port] and path up to the last
+	// '/', query the part before any '?'.
+	baseOK            bool
+	origin, dir, noQS string
+	// seen caches the targets of the page's hrefs (menus repeat them).
+	seen map[string]resolved
 }
 
-func newResolver(pageURL, baseHref string, resolve func(base, ref string) (string, error)) *resolver {
-	r := &resolver{page: pageURL, base: pageURL, resolve: resolve}
+type resolved struct {
+	url string
+	ok  bool
+}
+
+func newResolver(pageURL, baseHref string, resolve func(base, ref string) (string, error), fast bool) *resolver {
+	r := &resolver{page: pageURL, base: pageURL, resolve: resolve, fast: fast, seen: map[string]resolved{}}
 	if baseHref != "" {
 		if b, err := resolve(pageURL, baseHref); err == nil {
 			r.base = b
 		}
 	}
 	r.site = siteKeyOf(r.page)
+	if fast {
+		if b, err := urlx.Normalize(r.base); err == nil {
+			r.base = b
+			r.baseOK = r.split()
+		}
+	}
 	return r
+}
+
+// split cuts the normalised base into origin, directory and the URL
+// without its query.
+func (r *resolver) split() bool {
+	i := strings.Index(r.base, "://")
+	if i < 0 {
+		return false
+	}
+	rest := r.base[i+3:]
+	j := strings.IndexByte(rest, '/')
+	if j < 0 {
+		return false
+	}
+	r.origin = r.base[:i+3+j]
+	r.noQS = r.base
+	if q := strings.IndexAny(r.noQS, "?#"); q >= 0 {
+		r.noQS = r.noQS[:q]
+	}
+	r.dir = r.noQS[:strings.LastIndexByte(r.noQS, '/')+1]
+	return len(r.dir) >= len(r.origin)+1
+}
+
+// join resolves the references whose resolution is plain string work:
+// absolute http(s) URLs, and relative ones of safe characters without dot
+// segments, scheme-like first segments or authority ("//"). Everything
+// else goes through the WHATWG parser.
+func (r *resolver) join(href string) (string, bool) {
+	low := href[:min(len(href), 8)]
+	if strings.EqualFold(low, "https://") || strings.EqualFold(low[:min(len(low), 7)], "http://") {
+		u, err := urlx.Normalize(href)
+		return u, err == nil
+	}
+	if !r.baseOK || strings.HasPrefix(href, "//") || !safeRef(href) {
+		return "", false
+	}
+	var abs string
+	switch href[0] {
+	case '/':
+		abs = r.origin + href
+	case '?':
+		abs = r.noQS + href
+	default:
+		abs = r.dir + href
+	}
+	u, err := urlx.Normalize(abs)
+	return u, err == nil
+}
+
+// safeRef: characters a URL keeps as they are, no backslash (a slash to
+// WHATWG), no dot segment, no ':' before the first '/', '?' or '#' (it
+// would be a scheme).
+func safeRef(s string) bool {
+	if end := strings.IndexAny(s, "/?#"); strings.IndexByte(s[:max(end, 0)], ':') >= 0 ||
+		(end < 0 && strings.IndexByte(s, ':') >= 0) {
+		return false
+	}
+	seg := true // at the start of a path segment
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9',
+			c == '-', c == '_', c == '~', c == '%', c == '=', c == '&', c == '+', c == ',',
+			c == ';', c == '@', c == '!', c == ':':
+		case c == '.':
+			if seg && dotSegment(s[i:]) {
+				return false
+			}
+		case c == '/':
+			seg = true
+			continue
+		case c == '?' || c == '#':
+			return true // the rest is query or fragment: Normalize checks it
+		default:
+			return false
+		}
+		seg = false
+	}
+	return true
+}
+
+// dotSegment tells whether s starts with a "." or ".." path segment.
+func dotSegment(s string) bool {
+	s = strings.TrimPrefix(s, ".")
+	s = strings.TrimPrefix(s, ".")
+	return s == "" || s[0] == '/' || s[0] == '?' || s[0] == '#'
 }
 
 // target resolves href, or reports ok=false for links to skip.
@@ -45,14 +152,23 @@ func (r *resolver) target(href string) (string, bool) {
 			return "", false
 		}
 	}
-	u, err := r.resolve(r.base, href)
-	if err != nil {
-		return "", false
+	if c, ok := r.seen[href]; ok {
+		return c.url, c.ok
 	}
-	if !strings.HasPrefix(u, "http://") && !strings.HasPrefix(u, "https://") {
-		return "", false
+	u, ok := "", false
+	if r.fast {
+		u, ok = r.join(href)
 	}
-	return u, true
+	if !ok {
+		var err error
+		u, err = r.resolve(r.base, href)
+		ok = err == nil && (strings.HasPrefix(u, "http://") || strings.HasPrefix(u, "https://"))
+	}
+	if !ok {
+		u = ""
+	}
+	r.seen[href] = resolved{u, ok}
+	return u, ok
 }
 
 // siteKeyOf is the site key (registrable domain) of a URL.

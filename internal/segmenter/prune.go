@@ -43,7 +43,7 @@ func (p *pruner) skip(n *node) bool {
 	if n.tag == atom.Form && !big {
 		return true
 	}
-	if !big && (prunedHint.MatchString(n.class) || prunedHint.MatchString(n.id)) && !positiveHint.MatchString(n.id) {
+	if !big && (n.hint(hintPrunedClass) || n.hint(hintPrunedID)) && !n.hint(hintPosID) {
 		return true
 	}
 	ld := n.linkDensity()

@@ -60,6 +60,9 @@ type Options struct {
 // Segmenter segments pages. It is safe for concurrent use.
 type Segmenter struct {
 	o     Options
+	// fastResolve: the default resolution, which simple references may
+	// skip (resolver.join).
+	fastResolve bool
 	words *linkWords
 	rules []*compiledRule
 }
@@ -75,10 +78,11 @@ func New(o Options) (*Segmenter, error) {
 	if o.MaxBytes <= 0 {
 		o.MaxBytes = DefaultMaxBytes
 	}
+	fast := o.Resolve == nil
 	if o.Resolve == nil {
 		o.Resolve = urlx.Resolve
 	}
-	sg := &Segmenter{o: o, words: newLinkWords(o.LinkStopwords, o.AdHosts)}
+	sg := &Segmenter{o: o, fastResolve: fast, words: newLinkWords(o.LinkStopwords, o.AdHosts)}
 	for i, r := range o.Rules {
 		cr, err := compileRule(r)
 		if err != nil {
@@ -192,7 +196,7 @@ func (sg *Segmenter) segment(p record.Page) (d record.Doc, blocks []*block) {
 	d.Keywords = h.keywords
 	d.Description = h.description
 
-	rs := newResolver(pageURL, h.base, sg.o.Resolve)
+	rs := newResolver(pageURL, h.base, sg.o.Resolve, sg.fastResolve)
 	if h.canonical != "" {
 		if c, ok := rs.target(h.canonical); ok {
 			d.Canonical = c

@@ -28,6 +28,7 @@ type node struct {
 	cjk       int // CJK characters outside links in the subtree
 	inLink    bool
 	pre       bool
+	hints     uint16 // class/id hint bits, see node.hint
 }
 
 func (n *node) isText() bool { return n.el == nil }

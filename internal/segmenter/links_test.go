@@ -1,0 +1,50 @@
+package segmenter
+
+import (
+	"math/rand"
+	"strings"
+	"testing"
+
+	"github.com/focuscrawl/focuscrawl/internal/urlx"
+)
+
+// TestFastJoinAgrees: the string joins of resolver.join give what the
+// WHATWG resolution gives, or decline.
+func TestFastJoinAgrees(t *testing.T) {
+	bases := []string{
+		"http://www.example.cn/news/2017/0401/a.html", "https://example.com/", "http://example.com",
+		"http://example.com/a/b/?x=1#f", "http://Example.COM:80/a/../b/c.html?q", "https://例子.中国/目录/页.html",
+		"http://example.com/a%2fb/c", "http://example.com/dir/",
+	}
+	refs := []string{
+		"b.html", "/x/y.html", "?page=2", "c/d/e.html?x=1&y=2#frag", "/", "a:b", "./c", "../c", "..",
+		".hidden/x", "a/./b", "a/../b", "//other.example/x", "http://other.example/A", "HTTP://Other.Example/",
+		"https://x.example:443/p", "x y", "a\\b", "%7euser", "%E6%A3%AE", "index.php?id=3&amp=1", "a..b/c.",
+		"mailto:x", "q?a=:", "p:8080/x", "/a:b", "~user/", "a;b=c", "@x", "?", "/?", "中文.html",
+	}
+	rng := rand.New(rand.NewSource(1))
+	alphabet := []string{"a", "/", ".", "..", "?", "#", ":", "%2", "%41", "-", "~", "=", "&", " ", "\\", "é", "x"}
+	for range 3000 {
+		var sb strings.Builder
+		for n := rng.Intn(8); n >= 0; n-- {
+			sb.WriteString(alphabet[rng.Intn(len(alphabet))])
+		}
+		refs = append(refs, sb.String())
+	}
+	for _, b := range bases {
+		r := newResolver(b, "", urlx.Resolve, true)
+		for _, ref := range refs {
+			if ref == "" || strings.HasPrefix(ref, "#") {
+				continue
+			}
+			got, ok := r.join(ref)
+			if !ok {
+				continue
+			}
+			want, err := urlx.Resolve(r.base, ref)
+			if err != nil || got != want {
+				t.Errorf("join(%q, %q) = %q, WHATWG gives %q (%v)", r.base, ref, got, want, err)
+			}
+		}
+	}
+}
