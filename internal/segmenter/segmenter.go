@@ -59,12 +59,12 @@ type Options struct {
 
 // Segmenter segments pages. It is safe for concurrent use.
 type Segmenter struct {
-	o     Options
+	o Options
 	// fastResolve: the default resolution, which simple references may
 	// skip (resolver.join).
 	fastResolve bool
-	words *linkWords
-	rules []*compiledRule
+	words       *linkWords
+	rules       []*compiledRule
 }
 
 // ChinaTime is the default zone of Chinese pages without one: UTC+8.
