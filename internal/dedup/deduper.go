@@ -38,8 +38,9 @@ type GroupRecord struct {
 type Journal interface {
 	// Group records a group when it is emitted; groups come in ID order.
 	Group(GroupRecord) error
-	// Alias records more URLs of an emitted group.
-	Alias(id int32, urlKeys []uint64) error
+	// Alias records more URL keys and exact-content hashes of an emitted
+	// group (copies found after it was emitted).
+	Alias(id int32, urlKeys, exact []uint64) error
 }
 
 // Stats counts what a Deduper decided.
@@ -153,13 +154,16 @@ func (d *Deduper) Restore(g GroupRecord) error {
 	return nil
 }
 
-// RestoreAlias adds URLs of a restored group.
-func (d *Deduper) RestoreAlias(id int32, keys []uint64) error {
+// RestoreAlias adds URL keys and exact hashes of a restored group.
+func (d *Deduper) RestoreAlias(id int32, keys, exact []uint64) error {
 	if id < 0 || int(id) >= len(d.groupFP) {
 		return fmt.Errorf("alias of unknown group %d", id)
 	}
 	for _, k := range keys {
 		d.urlKey[k] = id
+	}
+	for _, h := range exact {
+		d.exactKey[h] = id
 	}
 	return nil
 }
@@ -368,13 +372,15 @@ func (d *Deduper) late(dst []Out, g int32, it *Item) ([]Out, error) {
 			keys = append(keys, k)
 		}
 	}
+	var exact []uint64
 	if h := it.Print.Exact; h != 0 {
 		if _, ok := d.exactKey[h]; !ok {
 			d.exactKey[h] = g
+			exact = []uint64{h}
 		}
 	}
-	if len(keys) > 0 && d.journal != nil {
-		if err := d.journal.Alias(g, keys); err != nil {
+	if (len(keys) > 0 || len(exact) > 0) && d.journal != nil {
+		if err := d.journal.Alias(g, keys, exact); err != nil {
 			return dst, err
 		}
 	}

@@ -78,7 +78,7 @@ func OpenIndex(path, params string) (*IndexFile, error) {
 // Replay reads every record of the file, calling group and alias, and
 // positions the file for appending. A damaged tail is cut off (see
 // Truncated).
-func (x *IndexFile) Replay(group func(GroupRecord) error, alias func(int32, []uint64) error) error {
+func (x *IndexFile) Replay(group func(GroupRecord) error, alias func(id int32, urlKeys, exact []uint64) error) error {
 	if _, err := x.f.Seek(0, io.SeekStart); err != nil {
 		return err
 	}
@@ -129,7 +129,7 @@ type damageError struct{ msg string }
 
 func (e *damageError) Error() string { return e.msg }
 
-func (x *IndexFile) readRecord(br *bufio.Reader, group func(GroupRecord) error, alias func(int32, []uint64) error) (int64, error) {
+func (x *IndexFile) readRecord(br *bufio.Reader, group func(GroupRecord) error, alias func(int32, []uint64, []uint64) error) (int64, error) {
 	kind, err := br.ReadByte()
 	if err == io.EOF {
 		return 0, io.EOF
@@ -181,10 +181,11 @@ func (x *IndexFile) readRecord(br *bufio.Reader, group func(GroupRecord) error, 
 	case recAlias:
 		id := int32(d.uvarint())
 		keys := d.u64s()
+		exact := d.u64s()
 		if d.err != nil {
 			return 0, d.err
 		}
-		return n, alias(id, keys)
+		return n, alias(id, keys, exact)
 	}
 	return 0, &damageError{fmt.Sprintf("unknown record type %q", kind)}
 }
@@ -215,11 +216,12 @@ func (x *IndexFile) Group(g GroupRecord) error {
 	return x.write(recGroup, e.b)
 }
 
-// Alias appends more URL keys of group id.
-func (x *IndexFile) Alias(id int32, keys []uint64) error {
+// Alias appends more URL keys and exact hashes of group id.
+func (x *IndexFile) Alias(id int32, keys, exact []uint64) error {
 	e := encoder{b: x.buf[:0]}
 	e.uvarint(uint64(id))
 	e.u64s(keys)
+	e.u64s(exact)
 	x.buf = e.b
 	return x.write(recAlias, e.b)
 }

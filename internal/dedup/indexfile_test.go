@@ -68,18 +68,20 @@ func TestIndexAcrossRuns(t *testing.T) {
 		doc("http://c/1", textB, 0, ""),               // same text
 		doc("http://d/1", Traditional(textA), 0, ""),  // near copy
 		doc("http://e/1", textE, 0, ""),               // new
+		doc("http://f/1", Traditional(textB), 0, ""),  // near copy: its text is remembered
 	)
-	want := []string{"http://b/1>http://b/1", "http://a/mirror>http://a/1", "http://c/1>http://b/1", "http://d/1>http://a/1", "http://e/1"}
+	want := []string{"http://b/1>http://b/1", "http://a/mirror>http://a/1", "http://c/1>http://b/1", "http://d/1>http://a/1", "http://f/1>http://b/1", "http://e/1"}
 	if !slices.Equal(got, want) {
 		t.Fatalf("run 2: %v, want %v", got, want)
 	}
-	if st.Earlier != 4 {
-		t.Fatalf("run 2: %d copies of earlier runs, want 4", st.Earlier)
+	if st.Earlier != 5 {
+		t.Fatalf("run 2: %d copies of earlier runs, want 5", st.Earlier)
 	}
-	// Run 3 knows run 2's record and the alias added to b/1 in run 2.
-	got, _ = runIndexed(t, path, doc("http://c/1", "x", 0, ""), doc("http://e/1", "y", 0, ""))
-	if want := []string{"http://c/1>http://b/1", "http://e/1>http://e/1"}; !slices.Equal(got, want) {
-		t.Fatalf("run 3: %v, want %v", got, want)
+	// Run 3 knows run 2's record, the URL added to b/1 in run 2, and the
+	// exact text of run 2's near copy.
+	got, st = runIndexed(t, path, doc("http://c/1", "x", 0, ""), doc("http://e/1", "y", 0, ""), doc("http://g/1", Traditional(textB), 0, ""))
+	if want := []string{"http://c/1>http://b/1", "http://e/1>http://e/1", "http://g/1>http://b/1"}; !slices.Equal(got, want) || st.ByExact != 1 {
+		t.Fatalf("run 3: %v (%+v), want %v with one exact match", got, st, want)
 	}
 }
 

@@ -20,9 +20,12 @@ const MaxK = 8
 // m is 1 for k ≤ 3 (k+1 tables keyed on 16 bits or more) and 2 above
 // (keys of 12.8 bits or more).
 //
-// Each table is a hash table of chains through the entries (heads and
-// next arrays of int32), so an entry costs 8 bytes plus 4 per table. The
-// tables grow as entries are added. Tables is not safe for concurrent use.
+// Each table is a hash table of buckets keyed by the key bits; a bucket
+// holds its entries' fingerprints next to their numbers, so a lookup reads
+// a few contiguous cache lines per table (the locality Manku's sorted
+// tables give) instead of chasing pointers. An entry costs 8 bytes plus
+// 12 per table, and the tables grow as entries are added. Tables is not
+// safe for concurrent use.
 type Tables struct {
 	k      int
 	fps    []uint64
@@ -30,10 +33,14 @@ type Tables struct {
 }
 
 type table struct {
-	mask  uint64 // the key's bits
-	shift uint   // 64 - log2(len(heads))
-	heads []int32
-	next  []int32
+	mask    uint64 // the key's bits
+	shift   uint   // 64 - log2(len(buckets))
+	buckets []bucket
+}
+
+type bucket struct {
+	fps []uint64
+	ids []int32
 }
 
 // NewTables returns an empty index for queries up to Hamming distance k
@@ -74,18 +81,10 @@ func NewTables(k int) (*Tables, error) {
 	return t, nil
 }
 
-const minHeadBits = 8
+const minBucketBits = 8
 
 func newTable(mask uint64) table {
-	return table{mask: mask, shift: 64 - minHeadBits, heads: newHeads(minHeadBits)}
-}
-
-func newHeads(n uint) []int32 {
-	h := make([]int32, 1<<n)
-	for i := range h {
-		h[i] = -1
-	}
-	return h
+	return table{mask: mask, shift: 64 - minBucketBits, buckets: make([]bucket, 1<<minBucketBits)}
 }
 
 // K is the largest radius the index answers.
@@ -112,32 +111,34 @@ func (t *Tables) Add(fp uint64) int32 {
 		tb := &t.tables[i]
 		bitsNow := 64 - tb.shift
 		keyBits := uint(bits.OnesCount64(tb.mask))
-		if len(t.fps) > 2<<bitsNow && bitsNow < keyBits && bitsNow < 24 {
-			tb.grow(t.fps)
+		if len(t.fps) > 4<<bitsNow && bitsNow < keyBits && bitsNow < 22 {
+			tb.grow()
 		}
-		b := tb.bucket(fp)
-		tb.next = append(tb.next, tb.heads[b])
-		tb.heads[b] = e
+		b := &tb.buckets[tb.bucket(fp)]
+		b.fps = append(b.fps, fp)
+		b.ids = append(b.ids, e)
 	}
 	return e
 }
 
-// grow doubles the heads of tb and rechains every entry.
-func (tb *table) grow(fps []uint64) {
+// grow doubles the buckets of tb and spreads the entries over them.
+func (tb *table) grow() {
+	old := tb.buckets
 	n := 64 - tb.shift + 1
-	tb.heads = newHeads(n)
+	tb.buckets = make([]bucket, 1<<n)
 	tb.shift = 64 - n
-	// Rechain in entry order so chains stay newest first.
-	for e := range tb.next {
-		b := tb.bucket(fps[e])
-		tb.next[e] = tb.heads[b]
-		tb.heads[b] = int32(e)
+	for _, ob := range old {
+		for j, fp := range ob.fps {
+			b := &tb.buckets[tb.bucket(fp)]
+			b.fps = append(b.fps, fp)
+			b.ids = append(b.ids, ob.ids[j])
+		}
 	}
 }
 
 // Near calls f for every entry within Hamming distance k of fp (k ≤ K()),
 // each once, with its distance; f returns false to stop. Entries come
-// table by table, newest first within a table.
+// table by table, oldest first within a table.
 func (t *Tables) Near(fp uint64, k int, f func(e int32, dist int) bool) {
 	if k > t.k {
 		k = t.k
@@ -146,9 +147,9 @@ func (t *Tables) Near(fp uint64, k int, f func(e int32, dist int) bool) {
 	for i := range t.tables {
 		tb := &t.tables[i]
 		key := fp & tb.mask
-	chain:
-		for e := tb.heads[tb.bucket(fp)]; e >= 0; e = tb.next[e] {
-			o := t.fps[e]
+		b := &tb.buckets[tb.bucket(fp)]
+	scan:
+		for j, o := range b.fps {
 			if o&tb.mask != key {
 				continue
 			}
@@ -156,9 +157,10 @@ func (t *Tables) Near(fp uint64, k int, f func(e int32, dist int) bool) {
 			if d > k {
 				continue
 			}
+			e := b.ids[j]
 			for _, s := range seen {
 				if s == e {
-					continue chain
+					continue scan
 				}
 			}
 			seen = append(seen, e)
