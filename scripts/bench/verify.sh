@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# scripts/bench/verify.sh: site verification on simweb. Serves the default simulated
+# web (faults on: slow, rate-limited and flaky hosts, robots.txt with Crawl-delay), gives
+# verify the home page of every site, and scores the verdicts against simweb's truth
+# (a site is relevant when it is an online bookstore): site precision and recall,
+# average pages fetched per site and wall time, for the heuristic and the bfs baseline
+# side by side, with the default settings and with the paper's (no patience, and the
+# plain AbstractURL classes). Prints markdown rows "| stage | metric | value | target |".
+# Env: SEED (1), SITES (300), C (64 sites at once). Needs python3.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+seed=${SEED:-1}
+sites=${SITES:-300}
+conc=${C:-64}
+bin=out/bench/verify-bin
+work=$(mktemp -d)
+mkdir -p "$bin"
+go build -trimpath -o "$bin/" ./cmd/simweb ./cmd/verify
+
+"$bin/simweb" serve -q --seed "$seed" --sites "$sites" --addr 127.0.0.1:0 >"$work/hello.json" &
+server=$!
+trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; rm -rf "$work"' EXIT
+for _ in $(seq 100); do [ -s "$work/hello.json" ] && break; sleep 0.05; done
+proxy=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["proxy"])' "$work/hello.json")
+
+"$bin/simweb" sites --seed "$seed" --sites "$sites" >"$work/sites.jsonl"
+python3 -c '
+import json, sys
+for line in open(sys.argv[1]):
+    s = json.loads(line)
+    print(json.dumps({"url": s["home"]}))' "$work/sites.jsonl" >"$work/input.jsonl"
+
+# run NAME ARGS...: verify every site, then one row of figures.
+run() {
+  local name=$1
+  shift
+  local t0 t1
+  t0=$(date +%s%N)
+  "$bin/verify" -q --topic examples/topics/bookstores.yaml --proxy "$proxy" --delay 0 \
+    --max-crawl-delay 1s --backoff 200ms --retries 2 -c "$conc" "$@" "$work/input.jsonl" >"$work/$name.jsonl"
+  t1=$(date +%s%N)
+  python3 - "$work/sites.jsonl" "$work/$name.jsonl" "$name" "$(( (t1 - t0) / 1000000 ))" <<'PY'
+import json, sys
+truth = {}
+for line in open(sys.argv[1]):
+    s = json.loads(line)
+    truth[s["site"]] = s["relevance"].get("books", 0) > 0
+tp = fp = fn = pages = n = failed = 0
+cost = {True: [0, 0], False: [0, 0]}  # pages, sites: bookstores and the others
+for line in open(sys.argv[2]):
+    v = json.loads(line)
+    n += 1
+    pages += v["pages_fetched"]
+    failed += 1 if v.get("error") else 0
+    rel, want = v["relevant"], truth.get(v["site"], False)
+    cost[want][0] += v["pages_fetched"]
+    cost[want][1] += 1
+    tp += rel and want
+    fp += rel and not want
+    fn += want and not rel
+prec = tp / (tp + fp) if tp + fp else float("nan")
+rec = tp / (tp + fn) if tp + fn else float("nan")
+name, ms = sys.argv[3], int(sys.argv[4])
+print(f"| verify | {name}: site precision / recall ({tp + fn} bookstores among {n} sites, {failed} unreachable) | {prec:.3f} / {rec:.3f} | ≥ 0.95 precision |")
+per = lambda k: cost[k][0] / cost[k][1] if cost[k][1] else float("nan")
+print(f"| verify | {name}: pages fetched per site (total, wall time) | {pages / n:.2f} ({pages}, {ms / 1000:.1f} s) | ≤ 15 |")
+print(f"| verify | {name}: pages per bookstore / per other site | {per(True):.2f} / {per(False):.2f} | |")
+PY
+}
+
+run "heuristic" --strategy heuristic
+run "bfs" --strategy bfs
+run "heuristic, no patience" --strategy heuristic --patience 0
+run "bfs, no patience" --strategy bfs --patience 0
+run "heuristic, paper (no patience, AbstractURL classes)" --strategy heuristic --patience 0 --classes abstract
