@@ -76,7 +76,7 @@ func pump(ctx context.Context, f *fetcher.Fetcher, s *cli.Stream) (inputDone boo
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	in := make(chan record.URL, 64)
-	out := make(chan record.Page, 16) // pages may be 10 MiB each
+	out := make(chan record.Page, 4) // pages may be 10 MiB each
 	var readErr error
 	readDone := make(chan struct{})
 	go func() {

@@ -40,7 +40,16 @@ func readBody(resp *http.Response, max int64, buf *bytes.Buffer, big func() erro
 	defer closeDec()
 	var src io.Reader = io.LimitReader(dec, max+1)
 	if big != nil && max > bigBody {
-		src = &bigGate{r: src, big: big}
+		want := resp.ContentLength
+		if resp.Header.Get("Content-Encoding") != "" {
+			want = -1
+		}
+		src = &bigGate{r: src, big: big, buf: buf, want: want, max: max}
+	}
+	if n := resp.ContentLength; n > 0 && resp.Header.Get("Content-Encoding") == "" {
+		// Size the buffer once instead of doubling it (up to the point a
+		// big body must wait for its slot).
+		buf.Grow(int(min(n, bigBody, max)) + bytes.MinRead)
 	}
 	_, err = buf.ReadFrom(src)
 	wireCut := counted.n > max
@@ -159,14 +168,18 @@ func isCodingError(err error) bool {
 // bigBody is the size from which a body counts as big: only a few big
 // bodies are read at once, so -c 64 with --max-bytes 10MiB cannot add up
 // to gigabytes.
-const bigBody = 1 << 20
+const bigBody = 512 << 10
 
-// bigGate calls big once, when bigBody bytes have passed through it.
+// bigGate calls big once, when bigBody bytes have passed through it, and
+// then sizes buf for the whole body when its length is known.
 type bigGate struct {
 	r    io.Reader
 	n    int64
 	big  func() error
 	done bool
+	buf  *bytes.Buffer
+	want int64 // Content-Length of an unencoded body, or -1
+	max  int64
 }
 
 func (g *bigGate) Read(p []byte) (int, error) {
@@ -175,6 +188,12 @@ func (g *bigGate) Read(p []byte) (int, error) {
 		if err := g.big(); err != nil {
 			return 0, err
 		}
+		if g.want > g.n {
+			g.buf.Grow(int(min(g.want, g.max)-g.n) + bytes.MinRead)
+		}
+	}
+	if !g.done && int64(len(p)) > bigBody-g.n {
+		p = p[:bigBody-g.n] // stop at the threshold to ask for a slot
 	}
 	n, err := g.r.Read(p)
 	g.n += int64(n)

@@ -65,6 +65,8 @@ type item struct {
 	first     string
 	hops      []string
 	setCookie []bool
+	// bigSlot says the item holds a big-body slot (see bigBody).
+	bigSlot bool
 }
 
 // New builds a Fetcher and starts its workers.

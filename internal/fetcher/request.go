@@ -52,6 +52,10 @@ func (f *Fetcher) runJob(j job) {
 		default:
 			j.it.deliver(o.page)
 		}
+		if j.it.bigSlot {
+			j.it.bigSlot = false
+			<-f.big
+		}
 		f.report(ev)
 	}
 }
@@ -210,18 +214,12 @@ func (f *Fetcher) get(ctx context.Context, it *item, p *record.Page) (retryAfter
 	}
 	buf := getBuffer()
 	defer putBuffer(buf)
-	holding := false
-	defer func() {
-		if holding {
-			<-f.big
-		}
-	}()
 	wire, truncated, err := readBody(resp, f.cfg.MaxBytes, buf, func() error {
 		// Wait for one of the few big-body slots; it is held until the
-		// body is decoded into the page.
+		// page has been handed over (runJob releases it).
 		select {
 		case f.big <- struct{}{}:
-			holding = true
+			it.bigSlot = true
 			return nil
 		case <-ctx.Done():
 			return ctx.Err()
