@@ -3,8 +3,8 @@ package seenset
 import (
 	"bytes"
 	"encoding/binary"
+	"iter"
 	"slices"
-	"sort"
 
 	"github.com/cespare/xxhash/v2"
 )
@@ -141,17 +141,25 @@ func (m *memSet) rehash(size int) {
 	}
 }
 
-// sorted returns the keys in order. The slices point into the arena and
-// are valid until reset.
-func (m *memSet) sorted() [][]byte {
-	keys := make([][]byte, 0, m.n)
+// sorted returns the keys in order. It sorts the table's slots in place
+// (the set must be reset afterwards), so a spill allocates nothing; the
+// slices point into the arena and are valid until reset.
+func (m *memSet) sorted() iter.Seq[[]byte] {
+	slots := m.table[:0]
 	for _, s := range m.table {
 		if s != 0 {
-			keys = append(keys, m.key(s))
+			slots = append(slots, s)
 		}
 	}
-	sort.Slice(keys, func(i, j int) bool { return bytes.Compare(keys[i], keys[j]) < 0 })
-	return keys
+	clear(m.table[len(slots):])
+	slices.SortFunc(slots, func(a, b uint64) int { return bytes.Compare(m.key(a), m.key(b)) })
+	return func(yield func([]byte) bool) {
+		for _, s := range slots {
+			if !yield(m.key(s)) {
+				return
+			}
+		}
+	}
 }
 
 // reset empties the set, keeping its chunks (but not oversized ones) and

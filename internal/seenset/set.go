@@ -47,7 +47,8 @@ type Stats struct {
 }
 
 // Set is an exact set of byte-string keys that spills to disk beyond a
-// memory budget. It is not safe for concurrent use.
+// memory budget. It is not safe for concurrent use. After an error writing
+// or reading its files (a full disk) every call returns that error.
 type Set struct {
 	o      Options
 	mem    *memSet
@@ -57,6 +58,7 @@ type Set struct {
 	stats  Stats
 	buf    []byte
 	closed bool
+	err    error // a failed spill or merge leaves the set unusable
 }
 
 // New returns an empty set. Nothing touches the disk until the first
@@ -76,6 +78,9 @@ func (s *Set) Add(key []byte) (added bool, err error) {
 	if s.closed {
 		return false, ErrClosed
 	}
+	if s.err != nil {
+		return false, s.err
+	}
 	if s.mem.contains(key) {
 		return false, nil
 	}
@@ -93,6 +98,7 @@ func (s *Set) Add(key []byte) (added bool, err error) {
 	}
 	if s.mem.n > 0 && s.mem.bytes()+s.mem.growCost(len(key)) > s.o.Memory {
 		if err := s.spill(); err != nil {
+			s.err = err
 			return false, err
 		}
 	}
@@ -108,6 +114,9 @@ func (s *Set) AddString(key string) (bool, error) { return s.Add([]byte(key)) }
 func (s *Set) Contains(key []byte) (bool, error) {
 	if s.closed {
 		return false, ErrClosed
+	}
+	if s.err != nil {
+		return false, s.err
 	}
 	if s.mem.contains(key) {
 		return true, nil
@@ -161,7 +170,7 @@ func (s *Set) spill() error {
 	if err != nil {
 		return fmt.Errorf("seenset: %w", err)
 	}
-	for _, k := range s.mem.sorted() {
+	for k := range s.mem.sorted() {
 		if err := w.add(k); err != nil {
 			w.abort()
 			return fmt.Errorf("seenset: %w", err)

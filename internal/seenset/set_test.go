@@ -153,3 +153,27 @@ func BenchmarkAdd(b *testing.B) {
 		})
 	}
 }
+
+// TestSpillErrorSticks: when the spill directory cannot be made, Add says
+// so, and keeps saying so rather than answering wrongly.
+func TestSpillErrorSticks(t *testing.T) {
+	notADir := t.TempDir() + "/file"
+	if err := os.WriteFile(notADir, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := New(Options{Memory: 1, TempDir: notADir})
+	defer s.Close()
+	var first error
+	for i := 0; i < 10 && first == nil; i++ {
+		_, first = s.AddString(fmt.Sprint(i))
+	}
+	if first == nil {
+		t.Fatal("no error spilling into a file")
+	}
+	if _, err := s.AddString("0"); err != first {
+		t.Fatalf("after a failed spill Add returned %v, want %v", err, first)
+	}
+	if _, err := s.Contains([]byte("0")); err != first {
+		t.Fatalf("after a failed spill Contains returned %v, want %v", err, first)
+	}
+}
