@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"sync"
 	"time"
 
@@ -58,7 +59,8 @@ func run(c *ucli.Context) error {
 		if w != nil {
 			w.Close()
 		}
-		return cli.Usagef("%v", err)
+		// The config errors start with the flag name, one per line.
+		return cli.Usagef("--%s", strings.ReplaceAll(err.Error(), "\n", "\n--"))
 	}
 	inputDone, runErr := pump(c.Context, f, s)
 	err = errors.Join(runErr, f.Close())

@@ -131,7 +131,7 @@ func configFromFlags(c *ucli.Context) (fetcher.Config, error) {
 		}
 	}
 	if cfg.Resolve, err = fetcher.ParseResolve(c.StringSlice(flagResolve)); err != nil {
-		return cfg, cli.Usagef("--%s: %v", flagResolve, err)
+		return cfg, cli.Usagef("--%v", err) // "--resolve "x": want HOST:PORT:ADDR"
 	}
 	return cfg, nil
 }
