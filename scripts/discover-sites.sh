@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# discover-sites.sh TOPIC QUERIES [OUT] — find the websites of one kind (seed 000)
+#
+#   seed search --queries QUERIES | verify --topic TOPIC > OUT
+#
+# TOPIC    topic profile (YAML) with rules, e.g. examples/topics/bookstores.yaml
+# QUERIES  search queries, one per line (# comments); wide queries find more sites:
+#          plain domain words (网上书店) and word combinations (作者 定价 购物车 书)
+# OUT      verdict file, one per site (default: verdicts.jsonl); the search results
+#          are kept beside it in OUT.urls.jsonl, so a second run can skip the search
+#
+# Prints the relevant sites at the end (site, good pages, pages fetched, best evidence).
+#
+# Environment (all optional):
+#   BIN=bin               where the commands are
+#   ENGINES=searxng       seed search engines: searxng, or engine description files
+#                         (examples/engines/*.yaml), space-separated
+#   ENDPOINT=             the SearXNG instance's URL (or FOCUSCRAWL_ENDPOINT)
+#   PAGES=2               result pages per query and engine
+#   URLS=                 skip the search: verify this file of URLs or url records
+#   SEARCH_FLAGS= VERIFY_FLAGS=   extra flags for seed search and verify (word-split),
+#                         e.g. VERIFY_FLAGS="--strategy bfs" or "--proxy http://127.0.0.1:8080"
+set -euo pipefail
+
+usage() { sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+[ $# -ge 2 ] && [ $# -le 3 ] || usage
+topic=$1 queries=$2 out=${3:-verdicts.jsonl}
+[ -f "$topic" ] || { echo "discover-sites.sh: no topic profile $topic" >&2; exit 2; }
+
+here=$(cd "$(dirname "$0")" && pwd)
+BIN=${BIN:-$here/../bin}
+for c in seed verify; do
+  [ -x "$BIN/$c" ] || { echo "discover-sites.sh: $BIN/$c not found: run 'make build' or set BIN" >&2; exit 2; }
+done
+read -r -a search_flags <<<"${SEARCH_FLAGS:-}"
+read -r -a verify_flags <<<"${VERIFY_FLAGS:-}"
+urls=${URLS:-$out.urls.jsonl}
+
+# 1. Meta-search: the union of every query's results on every engine, one record per
+#    URL with meta.rank (its best rank), meta.queries and meta.engines.
+if [ -z "${URLS:-}" ]; then
+  [ -f "$queries" ] || { echo "discover-sites.sh: no query file $queries" >&2; exit 2; }
+  engine_flags=()
+  for e in ${ENGINES:-searxng}; do engine_flags+=(--engine "$e"); done
+  [ -n "${ENDPOINT:-}" ] && engine_flags+=(--endpoint "$ENDPOINT")
+  "$BIN/seed" search --queries "$queries" --pages "${PAGES:-2}" "${engine_flags[@]}" \
+    ${search_flags[@]+"${search_flags[@]}"} -o "$urls"
+fi
+[ -s "$urls" ] || { echo "discover-sites.sh: no URLs to verify in $urls" >&2; exit 1; }
+
+# 2. Verification: each site once, from its best-ranked URL, a few pages each.
+"$BIN/verify" --topic "$topic" ${verify_flags[@]+"${verify_flags[@]}"} "$urls" >"$out"
+
+# 3. The relevant sites.
+python3 - "$out" <<'PY' || grep '"relevant":true' "$out"
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
+rel = [v for v in rows if v.get("relevant")]
+print(f"{len(rel)} relevant sites of {len(rows)} checked "
+      f"({sum(v['pages_fetched'] for v in rows)} pages fetched):")
+for v in sorted(rel, key=lambda v: -v.get("best_score", 0)):
+    ev = v.get("evidence") or [{}]
+    print(f"  {v['site']}\t{v['good_pages']} good / {v['pages_fetched']} fetched\t{ev[0].get('url', '')}")
+PY
