@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	ucli "github.com/urfave/cli/v2"
 
@@ -19,6 +20,7 @@ const (
 	flagCandidateK  = "candidate-k"
 	flagKeep        = "keep"
 	flagWindow      = "window"
+	flagMaxHold     = "max-hold"
 	flagEmitDups    = "emit-dups"
 	flagAll         = "all"
 	flagIndex       = "index"
@@ -45,6 +47,8 @@ copies still join it and --keep longest|best-score|newest can replace the kept c
 better one. A better copy that arrives after its group was written is dropped (it points to
 the written record) and counted in the summary: raise --window, or use --window all to hold
 everything until the end of the input (exact policies, memory grows with the input).
+A group is also written once it has been held for --max-hold, so a slow stream keeps
+flowing.
 With --index FILE, groups from earlier runs are known: their copies are dropped (earlier
 runs always win), and this run's groups are added. A second run on the same index is
 refused while the first holds it. --store FILE writes kept records into a SQLite knowledge
@@ -64,6 +68,7 @@ func newApp() *ucli.App {
 			&ucli.IntFlag{Name: flagCandidateK, Value: def.CandidateK, Usage: "--method euclid: SimHash candidates within Hamming distance `K`", EnvVars: cli.Env(flagCandidateK)},
 			&ucli.StringFlag{Name: flagKeep, Value: "first", Usage: "which copy to keep: first, longest, best-score or newest", EnvVars: cli.Env(flagKeep)},
 			&ucli.StringFlag{Name: flagWindow, Value: strconv.Itoa(def.Window), Usage: "hold each group for `N` more docs before writing it (0: write at once; all: until the end)", EnvVars: cli.Env(flagWindow)},
+			&ucli.DurationFlag{Name: flagMaxHold, Value: 10 * time.Second, Usage: "and for at most `D` when input is slow (0: no limit)", EnvVars: cli.Env(flagMaxHold)},
 			&ucli.BoolFlag{Name: flagEmitDups, Usage: "also write the dropped copies, with duplicate_of", EnvVars: cli.Env(flagEmitDups)},
 			&ucli.BoolFlag{Name: flagAll, Usage: "keep irrelevant docs too (default: only relevant ones)", EnvVars: cli.Env(flagAll)},
 			&ucli.StringFlag{Name: flagIndex, Usage: "persistent index `FILE`: de-duplicate against earlier runs and add this one", EnvVars: cli.Env(flagIndex)},

@@ -8,6 +8,7 @@ import (
 	"os"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	ucli "github.com/urfave/cli/v2"
@@ -117,12 +118,16 @@ func runDedupe(c *ucli.Context) error {
 			return err
 		}
 	}
+	maxHold := c.Duration(flagMaxHold)
+	if opt.Window < 0 && !c.IsSet(flagMaxHold) {
+		maxHold = 0 // --window all: exact policies unless asked otherwise
+	}
 	workers := c.Int(flagWorkers)
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	r := &runner{ctx: c.Context, s: s, d: d, fp: fp, kb: store, all: c.Bool(flagAll),
-		emitDups: opt.EmitDups, workers: workers, start: time.Now()}
+		emitDups: opt.EmitDups, workers: workers, maxHold: maxHold, start: time.Now()}
 	err = r.run()
 	if store != nil {
 		err = errors.Join(err, store.Close())
@@ -132,6 +137,10 @@ func runDedupe(c *ucli.Context) error {
 		idx = nil
 	}
 	r.summary(opt)
+	if r.interrupted {
+		// stdin may still be held by the blocked reader: leave it.
+		return errors.Join(err, s.CloseOutput())
+	}
 	return errors.Join(err, s.Close())
 }
 
@@ -145,10 +154,14 @@ type runner struct {
 	all      bool
 	emitDups bool
 	workers  int
+	maxHold  time.Duration
 	start    time.Time
 
+	interrupted                            bool
 	irrelevant, failed, written, storeMiss int
 	outs                                   []dedup.Out
+	// read and kept are read by the progress line, from another goroutine.
+	read, kept atomic.Int64
 }
 
 // A doc's fate once decoded.
@@ -221,14 +234,44 @@ func (r *runner) run() error {
 			}
 		}()
 	}
+	if r.s.Progress {
+		stop := cli.Ticker(time.Second, func() {
+			el := time.Since(r.start).Seconds()
+			r.s.Log.Progressf("%d docs read, %d kept, %.0f docs/s", r.read.Load(), r.kept.Load(), float64(r.read.Load())/el)
+		})
+		defer r.s.Log.EndProgress()
+		defer stop()
+	}
 	var err error
-	for b := range order {
-		<-b.done
-		if err == nil {
-			err = r.decide(b)
+	expire := time.NewTicker(time.Second)
+	defer expire.Stop()
+loop:
+	for {
+		select {
+		case <-expire.C:
+			if err == nil && r.maxHold > 0 {
+				if r.outs, err = r.d.Expire(r.outs[:0], time.Now().Add(-r.maxHold)); err == nil {
+					err = r.handle(r.outs)
+				}
+			}
+		case b, ok := <-order:
+			if !ok {
+				break loop
+			}
+			<-b.done
+			if err == nil {
+				err = r.decide(b)
+			}
+		case <-r.ctx.Done():
+			// The reader may be blocked on stdin: stop here, write what is
+			// held and let the process end.
+			r.interrupted = true
+			break loop
 		}
 	}
-	wg.Wait()
+	if !r.interrupted {
+		wg.Wait()
+	}
 	if err == nil {
 		r.outs, err = r.d.Flush(r.outs[:0])
 		if err == nil {
@@ -271,6 +314,7 @@ func (r *runner) prepare(b *batch) {
 
 // decide runs the docs of b through the Deduper in order.
 func (r *runner) decide(b *batch) error {
+	r.read.Add(int64(len(b.lines)))
 	for i, l := range b.lines {
 		switch b.kind[i] {
 		case docReject:
@@ -298,6 +342,7 @@ func (r *runner) decide(b *batch) error {
 func (r *runner) handle(outs []dedup.Out) error {
 	for _, o := range outs {
 		if o.Kept {
+			r.kept.Add(1)
 			if r.kb != nil {
 				if err := r.kb.Put(o.Rec); err != nil {
 					return err

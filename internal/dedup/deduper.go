@@ -3,6 +3,7 @@ package dedup
 import (
 	"fmt"
 	"math"
+	"time"
 
 	"github.com/focuscrawl/focuscrawl/internal/record"
 )
@@ -70,6 +71,7 @@ const (
 type pending struct {
 	head    *Item
 	start   int
+	at      time.Time // when the group was opened
 	folded  []string
 	dropped []*Item
 	gr      GroupRecord
@@ -99,6 +101,7 @@ type Deduper struct {
 	pending map[int32]*pending
 	queue   []int32
 	seq     int
+	now     func() time.Time
 	journal Journal
 	stats   Stats
 }
@@ -114,7 +117,7 @@ func New(o Options, j Journal) (*Deduper, error) {
 		return nil, err
 	}
 	return &Deduper{opt: o, tables: t, urlKey: map[uint64]int32{}, exactKey: map[uint64]int32{},
-		pending: map[int32]*pending{}, journal: j}, nil
+		pending: map[int32]*pending{}, journal: j, now: time.Now}, nil
 }
 
 // Stats returns the counts so far.
@@ -287,6 +290,19 @@ func (d *Deduper) Add(dst []Out, it *Item) ([]Out, error) {
 	return dst, nil
 }
 
+// Expire emits the groups opened before t, whatever the window: a stream
+// that goes quiet still lets its records out (dedupe --max-hold).
+func (d *Deduper) Expire(dst []Out, t time.Time) ([]Out, error) {
+	var err error
+	for len(d.queue) > 0 && d.pending[d.queue[0]].at.Before(t) {
+		if dst, err = d.emit(dst, d.queue[0]); err != nil {
+			return dst, err
+		}
+		d.queue = d.queue[1:]
+	}
+	return dst, nil
+}
+
 // Flush emits every group still in the window; call it at the end of
 // the input.
 func (d *Deduper) Flush(dst []Out) ([]Out, error) {
@@ -304,7 +320,7 @@ func (d *Deduper) Flush(dst []Out) ([]Out, error) {
 // start opens a new group with it as its kept copy.
 func (d *Deduper) start(it *Item) {
 	g := d.newGroup()
-	p := &pending{head: it, start: d.seq, gr: GroupRecord{ID: g}}
+	p := &pending{head: it, start: d.seq, at: d.now(), gr: GroupRecord{ID: g}}
 	d.pending[g] = p
 	d.queue = append(d.queue, g)
 	d.index(g, p, it, true)

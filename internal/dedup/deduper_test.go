@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/focuscrawl/focuscrawl/internal/record"
 )
@@ -107,6 +108,28 @@ func TestDeduperWindow(t *testing.T) {
 	got, _ = run(t, o, nil, doc("http://a/1", textA, 0, ""), doc("http://a/2", textA, 0, ""))
 	if want := []string{"http://a/1", "http://a/2>http://a/1"}; !slices.Equal(got, want) {
 		t.Fatalf("window 0: got %v, want %v", got, want)
+	}
+}
+
+// TestDeduperExpire: groups held longer than the limit leave, whatever
+// the window.
+func TestDeduperExpire(t *testing.T) {
+	o := DefaultOptions()
+	o.Window = -1
+	d, _ := New(o, nil)
+	clock := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	d.now = func() time.Time { return clock }
+	f := newFP()
+	d.Add(nil, NewItem(f, doc("http://a/1", textA, 0, "")))
+	clock = clock.Add(5 * time.Second)
+	d.Add(nil, NewItem(f, doc("http://b/1", textB, 0, "")))
+	outs, _ := d.Expire(nil, clock.Add(-3*time.Second))
+	if len(outs) != 1 || outs[0].Rec.URL != "http://a/1" {
+		t.Fatalf("expired %v, want a/1 only", outs)
+	}
+	outs, _ = d.Flush(nil)
+	if len(outs) != 1 || outs[0].Rec.URL != "http://b/1" {
+		t.Fatalf("flushed %v, want b/1", outs)
 	}
 }
 
