@@ -261,6 +261,9 @@ func (s *scheduler) finished(ev doneEvent) {
 			}
 		}
 		s.robots[ev.origin] = e
+		if len(s.robots) > maxRobotsEntries {
+			s.shrinkRobots(now)
+		}
 	}
 	if ev.wait > 0 {
 		if n := now.Add(ev.wait); n.After(h.next) {
@@ -310,6 +313,31 @@ func (s *scheduler) sweep() {
 	for k, r := range s.robots {
 		if !r.loading && now.After(r.expires) {
 			delete(s.robots, k)
+		}
+	}
+}
+
+// maxRobotsEntries caps the robots.txt cache: a crawl over millions of
+// hosts must not keep millions of parsed files for their whole TTL.
+const maxRobotsEntries = 10000
+
+// shrinkRobots drops expired entries, then, if the cache is still full,
+// about a tenth of the others (map order is random enough); an origin
+// dropped while still in use simply has its robots.txt fetched again.
+func (s *scheduler) shrinkRobots(now time.Time) {
+	for k, r := range s.robots {
+		if !r.loading && now.After(r.expires) {
+			delete(s.robots, k)
+		}
+	}
+	drop := len(s.robots) - maxRobotsEntries*9/10
+	for k, r := range s.robots {
+		if drop <= 0 {
+			break
+		}
+		if !r.loading {
+			delete(s.robots, k)
+			drop--
 		}
 	}
 }
