@@ -3,6 +3,7 @@ package segmenter
 import (
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/net/html/atom"
@@ -177,7 +178,30 @@ func contextAround(text string, start, end, limit int) string {
 		_, size := utf8.DecodeRuneInString(text[hi:])
 		hi += size
 	}
-	return strings.Join(strings.Fields(text[lo:hi]), " ")
+	return oneLine(text[lo:hi])
+}
+
+// oneLine is strings.Join(strings.Fields(s), " ") in one pass.
+func oneLine(s string) string {
+	clean := true
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '\n' || c == '\t' || c == '\r' || c == '\v' || c == '\f' ||
+			(c == ' ' && (i == 0 || i == len(s)-1 || s[i+1] == ' ')) {
+			clean = false
+			break
+		}
+		if c == 0xC2 || c == 0xE1 || c == 0xE2 || c == 0xE3 { // leads of Unicode spaces
+			if r, _ := utf8.DecodeRuneInString(s[i:]); unicode.IsSpace(r) {
+				clean = false
+				break
+			}
+		}
+	}
+	if clean {
+		return s
+	}
+	return strings.Join(strings.Fields(s), " ")
 }
 
 func truncRunes(s string, n int) string {

@@ -3,6 +3,8 @@ package segmenter
 import (
 	"regexp"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"golang.org/x/net/html/atom"
 )
@@ -15,64 +17,68 @@ var (
 	prunedHint = regexp.MustCompile(`(?i)(^|[-_ ])(share|sharing|social|related|recommend|comments?|disqus|newsletter|subscribe|signup|promo|sponsor|advert|ads?|ad-slot|adsbygoogle|banner|breadcrumbs?|pagination|pager|tags|tag-?list|author-?bio|bio|byline|toolbar|tools|print|popup|modal|cookie|outbrain|taboola|nav|navigation|menu|sidebar|widget|footer|more-stories|read-more|readmore|next-prev|prev-next|jiathis|bdshare|xiangguan|tuijian|copyright)([-_ ]|$)`)
 )
 
-// Hint bits of a node's class and id, computed once per node: the
-// regexps run over the same ancestors again and again (pruning, block
-// kinds).
+// Hint bits of a class or id string.
 const (
-	hintNegClass uint16 = 1 << iota
-	hintPosClass
-	hintNegID
-	hintPosID
-	hintPrunedClass
-	hintPrunedID
+	hintNeg uint8 = 1 << iota
+	hintPos
+	hintPruned
 	hintAd
 	hintNav
 	hintFooter
-	hintDone
 )
 
-func (n *node) hint(bit uint16) bool {
-	if n.hints&hintDone == 0 {
-		n.hints = hintDone
-		set := func(b uint16, ok bool) {
-			if ok {
-				n.hints |= b
-			}
-		}
-		if n.class != "" {
-			set(hintNegClass, negativeHint.MatchString(n.class))
-			set(hintPosClass, positiveHint.MatchString(n.class))
-			set(hintPrunedClass, prunedHint.MatchString(n.class))
-		}
-		if n.id != "" {
-			set(hintNegID, negativeHint.MatchString(n.id))
-			set(hintPosID, positiveHint.MatchString(n.id))
-			set(hintPrunedID, prunedHint.MatchString(n.id))
-		}
-		if n.class != "" || n.id != "" {
-			both := n.class + " " + n.id
-			set(hintAd, adHint.MatchString(both))
-			set(hintNav, navHint.MatchString(both))
-			set(hintFooter, footerHint.MatchString(both))
+// hintMemo remembers the hint bits of class and id strings across pages
+// (sites repeat them on every page): the regexps are the slow part. It
+// stops growing at hintMemoMax entries.
+var (
+	hintMemo     sync.Map // string -> uint8
+	hintMemoSize atomic.Int64
+)
+
+const hintMemoMax = 1 << 16
+
+func stringHints(s string) uint8 {
+	if s == "" {
+		return 0
+	}
+	if v, ok := hintMemo.Load(s); ok {
+		return v.(uint8)
+	}
+	var h uint8
+	for _, c := range []struct {
+		bit uint8
+		re  *regexp.Regexp
+	}{
+		{hintNeg, negativeHint}, {hintPos, positiveHint}, {hintPruned, prunedHint},
+		{hintAd, adHint}, {hintNav, navHint}, {hintFooter, footerHint},
+	} {
+		if c.re.MatchString(s) {
+			h |= c.bit
 		}
 	}
-	return n.hints&bit != 0
+	if len(s) <= 256 && hintMemoSize.Add(1) <= hintMemoMax {
+		hintMemo.Store(strings.Clone(s), h)
+	}
+	return h
 }
+
+// classHint and idHint tell whether the node's class or id has the bit.
+func (n *node) classHint(bit uint8) bool { return stringHints(n.class)&bit != 0 }
+func (n *node) idHint(bit uint8) bool    { return stringHints(n.id)&bit != 0 }
+
+// anyHint: the class or the id has the bit.
+func (n *node) anyHint(bit uint8) bool { return n.classHint(bit) || n.idHint(bit) }
 
 // classWeight is readability's class/id weight: ±25 per attribute.
 func classWeight(n *node) float64 {
 	w := 0.0
-	if n.hint(hintNegClass) {
-		w -= 25
-	}
-	if n.hint(hintPosClass) {
-		w += 25
-	}
-	if n.hint(hintNegID) {
-		w -= 25
-	}
-	if n.hint(hintPosID) {
-		w += 25
+	for _, h := range [2]uint8{stringHints(n.class), stringHints(n.id)} {
+		if h&hintNeg != 0 {
+			w -= 25
+		}
+		if h&hintPos != 0 {
+			w += 25
+		}
 	}
 	return w
 }

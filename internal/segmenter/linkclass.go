@@ -58,30 +58,52 @@ var (
 	adHint     = regexp.MustCompile(`(?i)(^|[-_ ])(ad|ads|advert|advertisement|adsbygoogle|sponsor|sponsored|banner|guanggao|gg)([-_ 0-9]|$)`)
 	navHint    = regexp.MustCompile(`(?i)nav|menu|breadcrumb|crumb|topbar|toolbar|pagination|pager|daohang|subnav|tabs`)
 	footerHint = regexp.MustCompile(`(?i)footer|foot|copyright|bottom|colophon|banquan`)
-	footerText = regexp.MustCompile(`(?i)©|copyright|版权所有|ICP备|ICP证|公网安备|all rights reserved`)
 )
+
+// footerWords mark a short block as the page footer (lower case).
+var footerWords = []string{"©", "copyright", "版权所有", "icp备", "icp证", "公网安备", "all rights reserved"}
+
+func hasFooterText(text string) bool {
+	low := strings.ToLower(text)
+	for _, w := range footerWords {
+		if strings.Contains(low, w) {
+			return true
+		}
+	}
+	return false
+}
 
 // linkWords holds the stop words and ad hosts of one Segmenter.
 type linkWords struct {
-	stop    []string // lower case
-	adHosts []string // lower case
-	special []string
+	stop         []string // lower case
+	stopRunes    []int    // rune counts of stop
+	maxStopRunes int
+	adHosts      map[string]bool // lower case, without a path
+	adPaths      []string        // entries with a path: host/path prefixes
+	special      []string
 }
 
 func newLinkWords(extraStop, extraAd []string) *linkWords {
-	lw := &linkWords{special: SpecialWords}
+	lw := &linkWords{special: SpecialWords, adHosts: map[string]bool{}}
 	seen := map[string]bool{}
 	for _, w := range append(append([]string{}, NavWords...), extraStop...) {
 		w = strings.ToLower(strings.TrimSpace(w))
 		if w != "" && !seen[w] {
 			seen[w] = true
+			n := utf8.RuneCountInString(w)
 			lw.stop = append(lw.stop, w)
+			lw.stopRunes = append(lw.stopRunes, n)
+			lw.maxStopRunes = max(lw.maxStopRunes, n)
 		}
 	}
 	for _, h := range append(append([]string{}, AdHosts...), extraAd...) {
 		h = strings.ToLower(strings.Trim(strings.TrimSpace(h), "."))
-		if h != "" {
-			lw.adHosts = append(lw.adHosts, h)
+		switch {
+		case h == "":
+		case strings.Contains(h, "/"):
+			lw.adPaths = append(lw.adPaths, h)
+		default:
+			lw.adHosts[h] = true
 		}
 	}
 	return lw
@@ -90,38 +112,47 @@ func newLinkWords(extraStop, extraAd []string) *linkWords {
 // isStop tells whether an anchor is a navigation word: it contains a stop
 // word and is not much longer than it.
 func (lw *linkWords) isStop(anchor string) bool {
-	a := strings.ToLower(strings.TrimSpace(anchor))
-	if a == "" {
+	a := strings.TrimSpace(anchor)
+	if a == "" || len(a) > 4*(lw.maxStopRunes+4) {
 		return false
 	}
 	n := utf8.RuneCountInString(a)
-	for _, w := range lw.stop {
-		if !strings.Contains(a, w) {
+	if n > lw.maxStopRunes+4 {
+		return false // longer than any stop word allows
+	}
+	a = strings.ToLower(a)
+	for i, w := range lw.stop {
+		if n > lw.stopRunes[i]+4 || !strings.Contains(a, w) {
 			continue
 		}
-		if a == w || n <= utf8.RuneCountInString(w)+4 {
-			return true
-		}
+		return true
 	}
 	return false
 }
 
-// isAd tells whether a URL's host is an ad server or one of its subdomains.
+// isAd tells whether a URL's host is an ad server or one of its
+// subdomains, or the URL starts with an ad host/path entry.
 func (lw *linkWords) isAd(u string) bool {
 	h := hostOf(u)
 	if h == "" {
 		return false
 	}
-	full := h + pathPrefix(u)
-	for _, a := range lw.adHosts {
-		if strings.Contains(a, "/") || strings.Count(a, ".") > 1 {
-			if strings.HasPrefix(full, a) || strings.HasSuffix(h, "."+a) || h == a {
+	for d := h; ; {
+		if lw.adHosts[d] {
+			return true
+		}
+		i := strings.IndexByte(d, '.')
+		if i < 0 {
+			break
+		}
+		d = d[i+1:]
+	}
+	if len(lw.adPaths) > 0 {
+		full := h + pathPrefix(u)
+		for _, a := range lw.adPaths {
+			if strings.HasPrefix(full, a) {
 				return true
 			}
-			continue
-		}
-		if h == a || strings.HasSuffix(h, "."+a) {
-			return true
 		}
 	}
 	return false
@@ -198,19 +229,19 @@ func (lw *linkWords) kindOf(b *block, titleGrams *bigramBag) string {
 	switch {
 	case nLinks > 0 && ads*2 >= nLinks:
 		return record.BlockAd
-	case b.n.hint(hintAd) && !b.main && (ld > 0.3 || b.chars < 20):
+	case b.n.anyHint(hintAd) && !b.main && (ld > 0.3 || b.chars < 20):
 		return record.BlockAd
 	case b.main:
 		return record.BlockMain
-	case b.n.tag == atom.Footer || (b.n.hint(hintFooter) && b.chars < 1500) ||
-		(b.chars < 600 && footerText.MatchString(text)):
+	case b.n.tag == atom.Footer || (b.n.anyHint(hintFooter) && b.chars < 1500) ||
+		(b.chars < 600 && hasFooterText(text)):
 		return record.BlockFooter
 	}
 	linky := nLinks >= 2 && ld >= 0.5
 	switch {
 	case linky && lw.hasSpecial(text, b):
 		return record.BlockLinks
-	case linky && (b.n.tag == atom.Nav || b.n.hint(hintNav) || noise*2 >= nLinks):
+	case linky && (b.n.tag == atom.Nav || b.n.anyHint(hintNav) || noise*2 >= nLinks):
 		return record.BlockNav
 	case b.n.tag == atom.Nav && nLinks > 0:
 		return record.BlockNav

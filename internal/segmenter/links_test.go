@@ -48,3 +48,42 @@ func TestFastJoinAgrees(t *testing.T) {
 		}
 	}
 }
+
+func TestOneLine(t *testing.T) {
+	for _, s := range []string{"a b", " a b", "a  b", "a\nb", "a b ", "森林\u3000抚育", "x\u00a0y", "。、，", "\tq", "", " "} {
+		if got, want := oneLine(s), strings.Join(strings.Fields(s), " "); got != want {
+			t.Errorf("oneLine(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
+
+func TestCollapseSpaceFastPath(t *testing.T) {
+	for _, s := range []string{"a b", " a ", "a  b", "a\nb", "森林\u3000抚育", "x\u00a0y", "\u200bz", "\ufeffz", "\x7fq", "。、", "", " ", "ab "} {
+		if singleSpaced(s) {
+			// the slow path must agree
+			var sb strings.Builder
+			space, wrote := false, false
+			for _, r := range s {
+				if isSpace(r) {
+					space = true
+					continue
+				}
+				if space {
+					sb.WriteByte(' ')
+					space = false
+				}
+				sb.WriteRune(r)
+				wrote = true
+			}
+			if space {
+				sb.WriteByte(' ')
+			}
+			if !wrote && space {
+				continue
+			}
+			if sb.String() != s {
+				t.Errorf("singleSpaced(%q) but collapsing gives %q", s, sb.String())
+			}
+		}
+	}
+}

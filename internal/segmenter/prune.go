@@ -43,7 +43,7 @@ func (p *pruner) skip(n *node) bool {
 	if n.tag == atom.Form && !big {
 		return true
 	}
-	if !big && (n.hint(hintPrunedClass) || n.hint(hintPrunedID)) && !n.hint(hintPosID) {
+	if !big && n.anyHint(hintPruned) && !n.idHint(hintPos) {
 		return true
 	}
 	ld := n.linkDensity()

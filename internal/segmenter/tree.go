@@ -28,7 +28,6 @@ type node struct {
 	cjk       int // CJK characters outside links in the subtree
 	inLink    bool
 	pre       bool
-	hints     uint16 // class/id hint bits, see node.hint
 }
 
 func (n *node) isText() bool { return n.el == nil }
@@ -302,6 +301,9 @@ func isSpace(r rune) bool {
 // keeps a leading or trailing space when the input had one, so inline
 // neighbours stay separated.
 func collapseSpace(s string) string {
+	if singleSpaced(s) {
+		return s
+	}
 	var sb strings.Builder
 	space := false
 	wrote := false
@@ -329,6 +331,27 @@ func collapseSpace(s string) string {
 	return sb.String()
 }
 
+// singleSpaced tells whether s is ASCII-spaced text with no run of
+// spaces and no other white space: collapseSpace would return it as is.
+func singleSpaced(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == ' ':
+			if i+1 < len(s) && s[i+1] == ' ' {
+				return false
+			}
+		case c < ' ' || c == 0x7f:
+			return false
+		case c == 0xC2 || c == 0xE1 || c == 0xE2 || c == 0xE3 || c == 0xEF:
+			if r, _ := utf8.DecodeRuneInString(s[i:]); isSpace(r) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // countText counts non-space runes, clause punctuation and CJK runes.
 func countText(s string) (chars, commas, cjk int) {
 	for i := 0; i < len(s); {
@@ -351,6 +374,9 @@ func countText(s string) (chars, commas, cjk int) {
 
 // isCJK tells whether r is a Han, kana or hangul character.
 func isCJK(r rune) bool {
+	if r >= 0x4e00 && r <= 0x9fff { // CJK Unified Ideographs: nearly all Chinese text
+		return true
+	}
 	return unicode.Is(unicode.Han, r) || unicode.Is(unicode.Hiragana, r) ||
 		unicode.Is(unicode.Katakana, r) || unicode.Is(unicode.Hangul, r)
 }
