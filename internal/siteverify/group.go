@@ -67,10 +67,13 @@ func (s *Site) takeLate() []record.URL {
 	return l
 }
 
+// finish marks the run over and lets go of the URLs: the Grouper keeps
+// every site it has seen (each is verified once), not their URLs.
 func (s *Site) finish() {
 	s.mu.Lock()
 	s.finished = true
 	s.late = nil
+	s.URLs = nil
 	s.mu.Unlock()
 }
 

@@ -278,6 +278,14 @@ func TestStartPage(t *testing.T) {
 	}
 }
 
+func TestSiteWithoutURLs(t *testing.T) {
+	fs := &fakeSite{}
+	vd := newVerifier(t, fs, fs, DefaultOptions()).Verify(context.Background(), NewSite("a.com"))
+	if vd.Relevant || vd.Error == "" || vd.Site != "a.com" || len(fs.order()) != 0 {
+		t.Fatalf("verdict %+v", vd)
+	}
+}
+
 func TestScopeHost(t *testing.T) {
 	pages := map[string]fakePage{
 		h + "/":               {score: 0.9, links: []string{"http://shop.a.com/1", h + "/2"}},

@@ -177,6 +177,9 @@ func (r *run) fail(ctx context.Context, err error) record.Verdict {
 // next ones in rank order, else the home page of p0's host. The input URLs
 // not tried are queued as if found on the start page.
 func (r *run) startPage(ctx context.Context) error {
+	if len(r.site.URLs) == 0 {
+		return errors.New("start page: the site has no URL")
+	}
 	tries := append([]record.URL(nil), r.site.URLs...)
 	if home := homeOf(tries[0].URL); home != "" {
 		tries = append(tries, record.URL{URL: home, Lineage: record.Lineage{Site: r.site.Key}})
