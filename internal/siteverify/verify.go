@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/focuscrawl/focuscrawl/internal/record"
@@ -154,6 +155,7 @@ func plural(n int, noun string) string {
 }
 
 func (r *run) done() record.Verdict {
+	sort.SliceStable(r.verdict.Evidence, func(i, j int) bool { return r.verdict.Evidence[i].Score > r.verdict.Evidence[j].Score })
 	r.verdict.Classes = r.fr.stats()
 	r.verdict.BestScore = round3(r.verdict.BestScore)
 	return r.verdict
