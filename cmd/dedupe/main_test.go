@@ -174,6 +174,22 @@ func TestDedupeAllAndWindow(t *testing.T) {
 	}
 }
 
+// TestSearchUsesStoredWords: a search without --topic cuts the query
+// with the dictionary the run that stored the text was given.
+func TestSearchUsesStoredWords(t *testing.T) {
+	dir := t.TempDir()
+	prof := writeInput(t, dir, "t.yaml", "name: t", "language: zh", "dictionary: [宜林地造林]")
+	in := writeInput(t, dir, "docs.jsonl", line(t, scored("http://a.test/1", articleA+"\n\n宜林地造林要因地制宜。", 0.8, true)))
+	store := filepath.Join(dir, "kb.sqlite")
+	if code, _, stderr := runCmd(t, "--topic", prof, "--store", store, "-o", filepath.Join(dir, "out.jsonl"), in); code != 0 {
+		t.Fatalf("exit %d %s", code, stderr)
+	}
+	code, stdout, stderr := runCmd(t, "search", "--store", store, "--format", "jsonl", "宜林地造林")
+	if code != 0 || !strings.Contains(stdout, "[宜林地造林]") {
+		t.Fatalf("exit %d, %s %s", code, stdout, stderr)
+	}
+}
+
 func TestIndexInUse(t *testing.T) {
 	dir := t.TempDir()
 	idx := filepath.Join(dir, "kb.idx")

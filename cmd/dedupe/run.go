@@ -53,17 +53,18 @@ func (in *input) doc() *record.ScoredDoc {
 }
 
 // tokenizer builds the tokenizer of --topic's dictionary and stop words,
-// or the default one.
-func tokenizer(c *ucli.Context) (*text.Tokenizer, error) {
+// or the default one; words are what it was built from.
+func tokenizer(c *ucli.Context) (*text.Tokenizer, kb.Words, error) {
 	path := c.String(cli.FlagTopic)
 	if path == "" {
-		return text.NewTokenizer(text.Options{}), nil
+		return text.NewTokenizer(text.Options{}), kb.Words{}, nil
 	}
 	p, err := topic.Load(path)
 	if err != nil {
-		return nil, &cli.UsageError{Err: err}
+		return nil, kb.Words{}, &cli.UsageError{Err: err}
 	}
-	return text.NewTokenizer(text.Options{Dictionary: p.Dictionary, Stopwords: p.Stopwords}), nil
+	w := kb.Words{Dictionary: p.Dictionary, Stopwords: p.Stopwords}
+	return text.NewTokenizer(text.Options{Dictionary: w.Dictionary, Stopwords: w.Stopwords}), w, nil
 }
 
 func runDedupe(c *ucli.Context) error {
@@ -71,7 +72,7 @@ func runDedupe(c *ucli.Context) error {
 	if err != nil {
 		return err
 	}
-	tok, err := tokenizer(c)
+	tok, words, err := tokenizer(c)
 	if err != nil {
 		return err
 	}
@@ -89,7 +90,11 @@ func runDedupe(c *ucli.Context) error {
 		if idx, err = dedup.OpenIndex(path, params); err != nil {
 			return err
 		}
-		defer idx.Close()
+		defer func() {
+			if idx != nil {
+				idx.Close()
+			}
+		}()
 		journal = idx
 	}
 	d, err := dedup.New(opt, journal)
@@ -113,7 +118,10 @@ func runDedupe(c *ucli.Context) error {
 	}
 	var store *kb.KB
 	if path := c.String(flagStore); path != "" {
-		if store, err = kb.Open(path, tok); err != nil {
+		if store, err = kb.Open(path, tok); err == nil {
+			err = store.SaveWords(words)
+		}
+		if err != nil {
 			s.Close()
 			return err
 		}

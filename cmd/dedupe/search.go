@@ -13,6 +13,7 @@ import (
 	"github.com/focuscrawl/focuscrawl/internal/cli"
 	"github.com/focuscrawl/focuscrawl/internal/jsonl"
 	"github.com/focuscrawl/focuscrawl/internal/kb"
+	"github.com/focuscrawl/focuscrawl/internal/text"
 )
 
 const (
@@ -65,7 +66,7 @@ func runSearch(c *ucli.Context) error {
 	if _, err := os.Stat(c.String(flagStore)); err != nil {
 		return cli.Usagef("--store: %v", err)
 	}
-	tok, err := tokenizer(c)
+	tok, _, err := tokenizer(c)
 	if err != nil {
 		return err
 	}
@@ -74,6 +75,16 @@ func runSearch(c *ucli.Context) error {
 		return err
 	}
 	defer store.Close()
+	if !c.IsSet(cli.FlagTopic) {
+		// Cut the query with the words the stored text was cut with.
+		w, err := store.Words()
+		if err != nil {
+			return err
+		}
+		if len(w.Dictionary)+len(w.Stopwords) > 0 {
+			store.SetTokenizer(text.NewTokenizer(text.Options{Dictionary: w.Dictionary, Stopwords: w.Stopwords}))
+		}
+	}
 	open, close := "[", "]"
 	if format == "table" && cli.IsTerminal(out) {
 		open, close = "\033[1;31m", "\033[0m"

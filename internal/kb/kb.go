@@ -234,6 +234,49 @@ func (k *KB) AddDuplicate(keptURL, dup string) (bool, error) {
 	return true, k.done()
 }
 
+// Words are the tokenizer's domain dictionary and stop words, kept in the
+// knowledge base (kb_info) by the runs that write it, so a search cuts
+// queries as the text was cut without being told the topic again.
+type Words struct {
+	Dictionary []string `json:"dictionary,omitempty"`
+	Stopwords  []string `json:"stopwords,omitempty"`
+}
+
+// SaveWords adds w to the words kept in the knowledge base.
+func (k *KB) SaveWords(w Words) error {
+	old, err := k.Words()
+	if err != nil {
+		return err
+	}
+	old.Dictionary = union(old.Dictionary, w.Dictionary)
+	old.Stopwords = union(old.Stopwords, w.Stopwords)
+	b, _ := json.Marshal(old)
+	if _, err := k.db.Exec(`INSERT INTO kb_info(key, value) VALUES ('words', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`, string(b)); err != nil {
+		return fmt.Errorf("knowledge base %s: %w", k.path, err)
+	}
+	return nil
+}
+
+// Words returns the words kept by SaveWords.
+func (k *KB) Words() (Words, error) {
+	var w Words
+	var v string
+	err := k.db.QueryRow(`SELECT value FROM kb_info WHERE key = 'words'`).Scan(&v)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return w, nil
+	case err != nil:
+		return w, fmt.Errorf("knowledge base %s: %w", k.path, err)
+	}
+	if err := json.Unmarshal([]byte(v), &w); err != nil {
+		return w, fmt.Errorf("knowledge base %s: kb_info words: %w", k.path, err)
+	}
+	return w, nil
+}
+
+// SetTokenizer replaces the tokenizer (built from Words, after Open).
+func (k *KB) SetTokenizer(tok *text.Tokenizer) { k.tok = tok }
+
 // Count is the number of records.
 func (k *KB) Count() (int, error) {
 	var n int

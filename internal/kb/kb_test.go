@@ -206,3 +206,23 @@ func TestOpenErrors(t *testing.T) {
 		t.Fatal("Open in a missing directory accepted")
 	}
 }
+
+func TestWordsKept(t *testing.T) {
+	k, path := openKB(t)
+	if err := k.SaveWords(Words{Dictionary: []string{"宜林地"}, Stopwords: []string{"通知"}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := k.SaveWords(Words{Dictionary: []string{"造林模式", "宜林地"}}); err != nil {
+		t.Fatal(err)
+	}
+	k.Close()
+	k2, err := Open(path, text.NewTokenizer(text.Options{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer k2.Close()
+	w, err := k2.Words()
+	if err != nil || strings.Join(w.Dictionary, ",") != "宜林地,造林模式" || strings.Join(w.Stopwords, ",") != "通知" {
+		t.Fatalf("words %+v, %v", w, err)
+	}
+}
