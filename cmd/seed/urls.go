@@ -234,9 +234,14 @@ func seedURLs(ctx context.Context, s *cli.Stream, o urlsOptions) (st urlsStats, 
 	return st, ctx.Err()
 }
 
-// batchSize is the most lines a batch holds. Batches are cut short when
-// the input has nothing more buffered, so a line never waits for more.
-const batchSize = 512
+// batchSize and batchBytes bound a batch: the lines in flight stay a few
+// MiB even when the lines are whole page records. Batches are also cut
+// short when the input has nothing more buffered, so a line never waits
+// for more.
+const (
+	batchSize  = 512
+	batchBytes = 1 << 20
+)
 
 // urlBatch is a run of consecutive lines of one input.
 type urlBatch struct {
@@ -258,6 +263,7 @@ type urlItem struct {
 // order, to the writer.
 func readBatches(ctx context.Context, in *jsonl.Reader, jobs, ordered chan<- *urlBatch) error {
 	var b *urlBatch
+	size := 0 // bytes of the lines in b
 	send := func() bool {
 		if b == nil {
 			return true
@@ -272,7 +278,7 @@ func readBatches(ctx context.Context, in *jsonl.Reader, jobs, ordered chan<- *ur
 		case <-ctx.Done():
 			return false
 		}
-		b = nil
+		b, size = nil, 0
 		return true
 	}
 	for {
@@ -295,7 +301,8 @@ func readBatches(ctx context.Context, in *jsonl.Reader, jobs, ordered chan<- *ur
 		}
 		it := urlItem{num: l.Num, raw: append([]byte(nil), l.Bytes...), err: err}
 		b.items = append(b.items, it)
-		if len(b.items) == batchSize || !in.Buffered() {
+		size += len(it.raw)
+		if len(b.items) == batchSize || size >= batchBytes || !in.Buffered() {
 			if !send() {
 				return nil
 			}

@@ -245,3 +245,27 @@ func BenchmarkSeedURLs(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.N*100000)/b.Elapsed().Seconds(), "lines/s")
 }
+
+// TestSeedURLsBigRecords passes whole page records (large html fields)
+// through: batches are bounded by bytes, and the fields come out intact.
+func TestSeedURLsBigRecords(t *testing.T) {
+	html := strings.Repeat("<p>林业</p>", 20000) // ~260 KB
+	var in strings.Builder
+	for i := 0; i < 30; i++ {
+		fmt.Fprintf(&in, `{"url":"http://a.example/%d","html":%q}`+"\n", i%20, html)
+	}
+	out, errs, err := runSeedURLs(t, in.String(), urlsOptions{Workers: 3})
+	if err != nil || errs != "" {
+		t.Fatalf("err %v, stderr %q", err, errs)
+	}
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if len(lines) != 20 {
+		t.Fatalf("%d records, want 20", len(lines))
+	}
+	for i, l := range lines {
+		var r struct{ URL, HTML string }
+		if err := json.Unmarshal([]byte(l), &r); err != nil || r.HTML != html || r.URL != fmt.Sprintf("http://a.example/%d", i) {
+			t.Fatalf("record %d: url %q, html intact %v, %v", i, r.URL, r.HTML == html, err)
+		}
+	}
+}
