@@ -93,8 +93,13 @@ func (x *renderer) product() {
 			li("作者：", x.g.person()+pick(x.r, []string{" 著", " 编著", " 主编", " 著，" + x.g.person() + " 译"}))
 			li("出版社：", pick(x.r, publishersZH))
 			li("出版时间：", when.Format("2006-01"))
-			li("版次：", fmt.Sprintf("%d年%d月第%d版", when.Year(), when.Month(), between(x.r, 1, 3)))
-			li("ISBN：", isbn13(x.r, s.lang))
+			// Real listings are uneven: some lack the edition or the ISBN.
+			if x.r.IntN(4) != 0 {
+				li("版次：", fmt.Sprintf("%d年%d月第%d版", when.Year(), when.Month(), between(x.r, 1, 3)))
+			}
+			if x.r.IntN(10) != 0 {
+				li("ISBN：", isbn13(x.r, s.lang))
+			}
 			li("页数：", strconv.Itoa(between(x.r, 120, 680)))
 			li("开本：", pick(x.r, []string{"16开", "32开", "大32开"}))
 			li("定价：", fmt.Sprintf("%.2f元", list))
@@ -103,8 +108,12 @@ func (x *renderer) product() {
 			li("Author: ", x.g.person())
 			li("Publisher: ", pick(x.r, publishersEN))
 			li("Publication date: ", when.Format("January 2, 2006"))
-			li("Edition: ", pick(x.r, []string{"1st", "2nd", "3rd"})+" edition, "+pick(x.r, []string{"Hardcover", "Paperback"}))
-			li("ISBN-13: ", isbn13(x.r, s.lang))
+			if x.r.IntN(4) != 0 {
+				li("Edition: ", pick(x.r, []string{"1st", "2nd", "3rd"})+" edition, "+pick(x.r, []string{"Hardcover", "Paperback"}))
+			}
+			if x.r.IntN(10) != 0 {
+				li("ISBN-13: ", isbn13(x.r, s.lang))
+			}
 			li("Pages: ", strconv.Itoa(between(x.r, 120, 680)))
 			li("List Price: ", fmt.Sprintf("$%.2f", list))
 			li("Our Price: ", fmt.Sprintf("$%.2f", sale))
