@@ -2,13 +2,9 @@ package fetcher
 
 import (
 	"context"
-	"fmt"
 	"net/http"
-	"net/http/cookiejar"
 	"sync"
 	"time"
-
-	"golang.org/x/net/publicsuffix"
 
 	"github.com/focuscrawl/focuscrawl/internal/record"
 	"github.com/focuscrawl/focuscrawl/internal/warc"
@@ -103,13 +99,8 @@ func New(cfg Config) (*Fetcher, error) {
 		return http.ErrUseLastResponse
 	}}
 	if cfg.Cookies {
-		// One in-memory session for the run, scoped by the public suffix
-		// list, as a browser keeps it.
-		jar, err := cookiejar.New(&cookiejar.Options{PublicSuffixList: publicsuffix.List})
-		if err != nil {
-			return nil, fmt.Errorf("cookie jar: %w", err)
-		}
-		f.client.Jar = jar
+		// One in-memory session for the run, as a browser keeps it.
+		f.client.Jar = newBoundedJar()
 	}
 	f.robotC = &http.Client{Transport: rt, CheckRedirect: func(req *http.Request, via []*http.Request) error {
 		if len(via) >= 5 {
