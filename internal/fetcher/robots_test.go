@@ -203,15 +203,14 @@ func TestRobotsBlockedURLsDoNotWaitForTheirHost(t *testing.T) {
 		in <- record.URL{URL: hostURL(srv, "wait.test", p)}
 	}
 	close(in)
-	start := time.Now()
 	go f.Run(context.Background(), in, out)
+	var order []string
 	for p := range out {
-		waited := time.Since(start)
-		switch {
-		case p.Error == "robots" && waited > 200*time.Millisecond:
-			t.Errorf("%s: blocked URL waited %v for its host's delay", p.URL, waited)
-		case p.Error == "" && waited < cfg.Delay/2:
-			t.Errorf("%s: allowed URL did not wait for the delay (%v)", p.URL, waited)
-		}
+		order = append(order, p.Error)
+	}
+	// The allowed URL waits for the host's delay; the blocked ones,
+	// queued behind it, need not.
+	if strings.Join(order, ",") != "robots,robots," {
+		t.Errorf("completion order %q: blocked URLs waited behind the allowed one", order)
 	}
 }
