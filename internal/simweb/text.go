@@ -37,6 +37,20 @@ var sentencesZH = []string{
 	"{Y}年，{O}{V}{T}{N}{#}项，{V}{T}{N}{#}项。",
 	"业内人士指出，{T}{D}{V}，{T}{N}{A}。",
 	"{P}{D}{V}{T}与{T}相结合的{N}，取得{A}{N}。",
+	"今年以来，{O}围绕{T}和{T}，组织开展专项行动{#}次。",
+	"{T}事关{T}，是一项长期而艰巨的任务。",
+	"据统计，全年共完成{T}{#}项，{T}{#}项。",
+	"{O}有关负责人介绍，{T}工作已纳入年度考核。",
+	"在{P}，{T}已经成为当地的一张名片。",
+	"与会人员围绕{T}、{T}等问题进行了深入交流。",
+	"{P}将继续加大对{T}的投入，确保{T}取得实效。",
+	"目前，{P}{T}工作总体平稳，{T}稳步推进。",
+	"{T}和{T}的协同发展，为{P}带来了新的机遇。",
+	"培训班邀请专家就{T}、{T}和{T}进行了专题讲解。",
+	"{O}印发了关于加强{T}的指导意见。",
+	"针对{T}中存在的问题，{O}提出了{#}条具体措施。",
+	"不少群众表示，{T}让他们受益匪浅。",
+	"下一阶段，将重点抓好{T}、{T}两项工作。",
 }
 
 var adminZH = []string{
@@ -69,6 +83,16 @@ var sentencesEN = []string{
 	"By the end of {Y}, {P} expects {T} to reach {#} percent of its {T} target.",
 	"{O} {V} that {T} and {T} will be reviewed at its next meeting.",
 	"The {T} season in {P} is {D} under way, with {#} {T} events planned.",
+	"{O} announced a new plan for {T} on Tuesday.",
+	"The report covers {T}, {T} and {T} across {P}.",
+	"Participants discussed {T} and {T} at the annual meeting in {P}.",
+	"{P} will increase funding for {T} next year, officials said.",
+	"Interest in {T} has risen sharply in {P} since {Y}.",
+	"New guidelines on {T} were published by {O} last month.",
+	"Speakers from {O} gave talks on {T}, {T} and {T}.",
+	"For many residents of {P}, {T} is part of everyday life.",
+	"The program aims to improve {T} while protecting {T}.",
+	"More than {#} people took part in the {T} survey.",
 }
 
 var adminEN = []string{
