@@ -13,7 +13,7 @@ import (
 func init() {
 	commands = append(commands, &ucli.Command{
 		Name:  "seeds",
-		Usage: "print a few seed URLs for a topic: portal homes, a portal channel, one or two relevant sites",
+		Usage: "print a few seed URLs for a topic: portal homes, a portal channel, the best relevant site",
 		Flags: append(webFlags(),
 			&ucli.StringFlag{Name: "topic", Required: true, Usage: "`TOPIC`: " + strings.Join(simweb.Topics, ", ")},
 			&ucli.BoolFlag{Name: "json", Usage: "write url records instead of plain lines"}),
