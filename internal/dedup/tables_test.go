@@ -24,13 +24,13 @@ func TestTablesMatchBruteForce(t *testing.T) {
 			t.Fatal(err)
 		}
 		var fps []uint64
-		for i := 0; i < 3000; i++ {
+		for i := 0; i < 2000; i++ {
 			fp := r.Uint64()
 			fps = append(fps, fp)
 			tb.Add(fp)
 		}
 		queries := make([]uint64, 0, 200)
-		for i := 0; i < 100; i++ {
+		for i := 0; i < 50; i++ {
 			base := fps[r.IntN(len(fps))]
 			for d := 0; d <= k+2; d++ { // planted neighbours at every distance
 				n := flip(r, base, d)
