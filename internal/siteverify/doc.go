@@ -23,6 +23,18 @@
 // to the class found first; within a class, the page linked from the best
 // scoring page goes first (linkage locality), then the one found first.
 //
+// A page that cannot be judged (a fetch error, a non-2xx answer, a
+// redirect to another site) costs a fetch but stays out of H: its content
+// says nothing of its class. A class whose first two fetched pages both
+// failed is taken as broken (H = 0). Pages robots.txt forbids cost
+// nothing and count nowhere.
+//
+// Patience is an addition to the paper: a run that fetched that many
+// pages in a row without a good one ends as not relevant. With the
+// paper's settings every site that is not relevant costs NumExpPages
+// pages; patience is what brings the mean cost per site down (set it to 0
+// for the paper's algorithm).
+//
 // Pages are fetched through a Fetcher (internal/fetcher in production,
 // which brings robots.txt, per-host politeness and charset decoding) and
 // judged by a Judge: the page is segmented (internal/segmenter) and scored

@@ -24,6 +24,11 @@ type class struct {
 	// sum and expanded give H(A_k) = sum / expanded over E_k.
 	sum      float64
 	expanded int
+	// failures counts the pages of the class that could not be judged
+	// (errors, non-2xx answers, off-site redirects): they cost a fetch
+	// but say nothing of the class's content, so they stay out of H,
+	// until a class has only failed, twice: then it is taken as broken.
+	failures int
 	queue    []*candidate
 	// What the priors need: the score of the page holding the first
 	// link, the best, and the sum and count of the linking pages.
@@ -36,6 +41,9 @@ type class struct {
 func (c *class) h(p Prior) float64 {
 	if c.expanded > 0 {
 		return c.sum / float64(c.expanded)
+	}
+	if c.failures >= brokenAfter {
+		return 0
 	}
 	switch p.Kind {
 	case PriorBestParent:
@@ -50,6 +58,10 @@ func (c *class) h(p Prior) float64 {
 	}
 	return c.first
 }
+
+// brokenAfter is the number of failed pages after which a class with no
+// judged page counts as H = 0.
+const brokenAfter = 2
 
 // frontier holds the classes of one site and picks the next page.
 type frontier struct {
@@ -115,6 +127,11 @@ func (f *frontier) expand(name string, score float64) {
 	c := f.classOf(name)
 	c.sum += score
 	c.expanded++
+}
+
+// failed records a fetched page of class name that could not be judged.
+func (f *frontier) failed(name string) {
+	f.classOf(name).failures++
 }
 
 // next removes and returns the page to fetch next, or nil when nothing is

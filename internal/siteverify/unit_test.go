@@ -414,3 +414,49 @@ func TestMetaRank(t *testing.T) {
 		}
 	}
 }
+
+// TestFailedPages: a page that could not be fetched costs a fetch but
+// does not lower its class's H; a class that failed twice with no page
+// judged is given up.
+func TestFailedPages(t *testing.T) {
+	tests := []struct {
+		name  string
+		pages map[string]fakePage
+		order []string
+	}{
+		{name: "one server error does not sink the product class",
+			pages: map[string]fakePage{
+				h + "/":    {score: 0.2, links: []string{h + "/p/1", h + "/p/2", h + "/p/3", h + "/p/4", h + "/c/a"}},
+				h + "/p/1": {status: 500},
+				h + "/p/2": {score: 0.9},
+				h + "/p/3": {score: 0.9},
+				h + "/p/4": {score: 0.9},
+				h + "/c/a": {score: 0.1},
+			},
+			order: []string{"/", "/p/1", "/p/2", "/p/3", "/p/4"}},
+		{name: "a class that only fails is given up",
+			pages: map[string]fakePage{
+				h + "/":    {score: 0.2, links: []string{h + "/x/1", h + "/x/2", h + "/x/3", h + "/x/4", h + "/x/5", h + "/y/1", h + "/y/2", h + "/y/3"}},
+				h + "/x/1": {err: "timeout: no answer"},
+				h + "/x/2": {status: 503},
+				h + "/x/3": {score: 0.9},
+				h + "/y/1": {score: 0.9},
+				h + "/y/2": {score: 0.9},
+				h + "/y/3": {score: 0.9},
+			},
+			order: []string{"/", "/x/1", "/x/2", "/y/1", "/y/2", "/y/3"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fs := &fakeSite{pages: tt.pages}
+			vd := verifyFake(t, fs, DefaultOptions(), h+"/")
+			var got []string
+			for _, u := range fs.order() {
+				got = append(got, strings.TrimPrefix(u, h))
+			}
+			if !vd.Relevant || !reflect.DeepEqual(got, tt.order) || vd.PagesFetched != len(tt.order) {
+				t.Fatalf("relevant %v after %v (%d counted), want %v; %s", vd.Relevant, got, vd.PagesFetched, tt.order, vd.Reason)
+			}
+		})
+	}
+}

@@ -261,11 +261,11 @@ func (r *run) visit(ctx context.Context, u record.URL, abs string) (visitResult,
 	}
 	switch {
 	case p.Error != "":
-		r.fr.expand(abs, 0)
+		r.fr.failed(abs)
 		r.report(res)
 		return visitResult{why: p.Error}, nil
 	case p.Status < 200 || p.Status > 299:
-		r.fr.expand(abs, 0)
+		r.fr.failed(abs)
 		r.report(res)
 		return visitResult{why: fmt.Sprintf("http %d", p.Status)}, nil
 	case !r.keys[r.v.Key(final)]:
@@ -275,13 +275,13 @@ func (r *run) visit(ctx context.Context, u record.URL, abs string) (visitResult,
 			r.keys[r.v.Key(final)] = true
 			break
 		}
-		r.fr.expand(abs, 0)
+		r.fr.failed(abs)
 		r.report(res)
 		return visitResult{why: "redirected to another site: " + final}, nil
 	}
 	j := r.v.j.Judge(p)
 	if j.Err != "" {
-		r.fr.expand(abs, 0)
+		r.fr.failed(abs)
 		r.report(res)
 		return visitResult{why: j.Err}, nil
 	}
