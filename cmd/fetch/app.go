@@ -24,7 +24,7 @@ import (
 const maxLine = 1 << 20
 
 func newApp() *ucli.App {
-	return cli.New(cli.App{
+	app := cli.New(cli.App{
 		Name:    "fetch",
 		Usage:   "fetch URLs politely into page records (UTF-8 HTML)",
 		Args:    "[FILE...]",
@@ -32,6 +32,10 @@ func newApp() *ucli.App {
 		Flags:   fetchFlags(),
 		Action:  run,
 	})
+	// Header values hold commas ("zh-CN,zh;q=0.9"); --accept splits its
+	// own.
+	app.DisableSliceFlagSeparator = true
+	return app
 }
 
 func run(c *ucli.Context) error {

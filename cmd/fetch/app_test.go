@@ -220,3 +220,20 @@ func TestClosedStdoutEndsQuietly(t *testing.T) {
 		t.Fatal("fetch did not stop on a closed stdout")
 	}
 }
+
+func TestHeaderAndAcceptFlags(t *testing.T) {
+	var lang string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		lang = r.Header.Get("Accept-Language")
+		w.Header().Set("Content-Type", "text/plain")
+		w.Write([]byte("plain"))
+	}))
+	defer srv.Close()
+	out, stderr, code := runFetch(t, srv.URL+"/\n", "--ignore-robots", "-H", "Accept-Language: zh-CN,zh;q=0.9", "--accept", "text/html,text/plain")
+	if code != 0 || lang != "zh-CN,zh;q=0.9" {
+		t.Errorf("exit %d, Accept-Language %q, stderr %s", code, lang, stderr)
+	}
+	if !strings.Contains(out, `"html":"plain"`) {
+		t.Errorf("text/plain not accepted: %s", out)
+	}
+}

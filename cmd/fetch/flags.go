@@ -36,6 +36,7 @@ const (
 	flagResolve        = "resolve"
 	flagInsecure       = "insecure"
 	flagCookies        = "cookies"
+	flagHeader         = "header"
 	flagQueue          = "queue"
 	flagWARC           = "warc"
 )
@@ -58,6 +59,7 @@ func fetchFlags() []ucli.Flag {
 		&ucli.StringFlag{Name: flagMaxBytes, Value: "10MiB", Usage: "body cap, on the wire and decompressed (k, KiB, M, MiB, …); a cut body is truncated", EnvVars: cli.Env(flagMaxBytes)},
 		&ucli.IntFlag{Name: flagMaxRedirects, Value: d.MaxRedirects, Usage: "redirects followed; more, or a loop, is an error", EnvVars: cli.Env(flagMaxRedirects)},
 		&ucli.StringSliceFlag{Name: flagAccept, Usage: "media types whose bodies are kept (repeat or comma-separate; text/*, */* work)", DefaultText: "text/html,application/xhtml+xml", EnvVars: cli.Env(flagAccept)},
+		&ucli.StringSliceFlag{Name: flagHeader, Aliases: []string{"H"}, Usage: "extra request header, like curl (repeatable; Accept-Language, Referer, …)", EnvVars: cli.Env(flagHeader)},
 		&ucli.StringFlag{Name: flagUserAgent, Value: d.UserAgent, Usage: "User-Agent header; its first word is matched in robots.txt", EnvVars: cli.Env(flagUserAgent)},
 		&ucli.BoolFlag{Name: flagIgnoreRobots, Usage: "do not fetch or obey robots.txt (only for sites you own)", EnvVars: cli.Env(flagIgnoreRobots)},
 		&ucli.DurationFlag{Name: flagRobotsTTL, Value: d.RobotsTTL, Usage: "how long a robots.txt is cached", EnvVars: cli.Env(flagRobotsTTL)},
@@ -129,6 +131,9 @@ func configFromFlags(c *ucli.Context) (fetcher.Config, error) {
 				}
 			}
 		}
+	}
+	if cfg.Header, err = fetcher.ParseHeaders(c.StringSlice(flagHeader)); err != nil {
+		return cfg, cli.Usagef("--%v", err)
 	}
 	if cfg.Resolve, err = fetcher.ParseResolve(c.StringSlice(flagResolve)); err != nil {
 		return cfg, cli.Usagef("--%v", err) // "--resolve "x": want HOST:PORT:ADDR"

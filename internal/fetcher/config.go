@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"net/http"
 	"net/url"
 	"strings"
 	"time"
@@ -70,6 +71,9 @@ type Config struct {
 	// Cookies keeps the cookies servers set, in memory, for the run: some
 	// sites answer a first visit with a cookie and a redirect back.
 	Cookies bool
+	// Header holds extra request headers (Accept-Language, Referer, …).
+	// Host and Accept-Encoding cannot be set: the fetcher owns them.
+	Header http.Header
 	// Queue is the most URLs waiting in the per-host queues at once.
 	Queue int
 	// WARC, when set, receives every HTTP exchange.
@@ -174,6 +178,12 @@ func (c Config) withDefaults() (Config, error) {
 			errs = append(errs, fmt.Errorf("proxy %q: not an http://, https:// or socks5:// URL", c.Proxy))
 		}
 	}
+	for name := range c.Header {
+		switch http.CanonicalHeaderKey(name) {
+		case "Host", "Accept-Encoding", "Content-Length", "Connection", "Transfer-Encoding":
+			errs = append(errs, fmt.Errorf("header %q: set by the fetcher itself", name))
+		}
+	}
 	c.Accept = append([]string(nil), c.Accept...)
 	for i, a := range c.Accept {
 		a = strings.ToLower(strings.TrimSpace(a))
@@ -217,6 +227,20 @@ func ParseResolve(entries []string) (map[string]string, error) {
 		m[strings.ToLower(host)+":"+port] = addr
 	}
 	return m, nil
+}
+
+// ParseHeaders parses curl-style "Name: value" entries into a header.
+func ParseHeaders(entries []string) (http.Header, error) {
+	h := http.Header{}
+	for _, e := range entries {
+		name, value, ok := strings.Cut(e, ":")
+		name = strings.TrimSpace(name)
+		if !ok || name == "" || strings.ContainsAny(name, " \t\r\n") || strings.ContainsAny(value, "\r\n") {
+			return nil, fmt.Errorf("header %q: want \"Name: value\"", e)
+		}
+		h.Add(name, strings.TrimSpace(value))
+	}
+	return h, nil
 }
 
 // cutHost splits "host:rest" or "[v6]:rest".

@@ -176,6 +176,9 @@ func (f *Fetcher) get(ctx context.Context, it *item, p *record.Page) (retryAfter
 	}
 	req.Header.Set("User-Agent", f.cfg.UserAgent)
 	req.Header.Set("Accept", acceptHeader)
+	for name, values := range f.cfg.Header {
+		req.Header[http.CanonicalHeaderKey(name)] = values
+	}
 	req.Header.Set("Accept-Encoding", acceptEncoding)
 	resp, err := f.client.Do(req)
 	if err != nil {

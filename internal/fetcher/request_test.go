@@ -493,3 +493,35 @@ func TestCookieRedirectBackIsNotALoop(t *testing.T) {
 		}
 	}
 }
+
+func TestExtraHeaders(t *testing.T) {
+	var got http.Header
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		got = r.Header.Clone()
+		htmlHandler("<p>x</p>")(w, r)
+	})
+	cfg := testConfig()
+	var err error
+	cfg.Header, err = ParseHeaders([]string{"Accept-Language: zh-CN,zh;q=0.9", "Referer: http://portal.test/", "User-Agent: mybot/2.0"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := fetchOne(t, h, cfg, "/"); p.Error != "" {
+		t.Fatal(p.Error)
+	}
+	if got.Get("Accept-Language") != "zh-CN,zh;q=0.9" || got.Get("Referer") != "http://portal.test/" || got.Get("User-Agent") != "mybot/2.0" {
+		t.Errorf("headers sent: %v", got)
+	}
+	if got.Get("Accept-Encoding") != acceptEncoding {
+		t.Errorf("Accept-Encoding %q", got.Get("Accept-Encoding"))
+	}
+	for _, bad := range []string{"NoColon", ": empty name", "Bad Name: x", "X: a\nb"} {
+		if _, err := ParseHeaders([]string{bad}); err == nil {
+			t.Errorf("ParseHeaders(%q) accepted", bad)
+		}
+	}
+	cfg.Header = http.Header{"Accept-Encoding": {"identity"}}
+	if _, err := New(cfg); err == nil {
+		t.Error("Accept-Encoding accepted in Config.Header")
+	}
+}
