@@ -135,7 +135,11 @@ func configFromFlags(c *ucli.Context) (fetcher.Config, error) {
 	if cfg.Header, err = fetcher.ParseHeaders(c.StringSlice(flagHeader)); err != nil {
 		return cfg, cli.Usagef("--%v", err)
 	}
-	if cfg.Resolve, err = fetcher.ParseResolve(c.StringSlice(flagResolve)); err != nil {
+	var resolve []string // comma-separated lists work too (handy in $FOCUSCRAWL_RESOLVE)
+	for _, r := range c.StringSlice(flagResolve) {
+		resolve = append(resolve, strings.Split(r, ",")...)
+	}
+	if cfg.Resolve, err = fetcher.ParseResolve(resolve); err != nil {
 		return cfg, cli.Usagef("--%v", err) // "--resolve "x": want HOST:PORT:ADDR"
 	}
 	return cfg, nil
