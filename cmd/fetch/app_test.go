@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -235,5 +236,34 @@ func TestHeaderAndAcceptFlags(t *testing.T) {
 	}
 	if !strings.Contains(out, `"html":"plain"`) {
 		t.Errorf("text/plain not accepted: %s", out)
+	}
+}
+
+// TestHelperProcess is the fetch command in a child process, for tests
+// that need a fresh environment (Go reads HTTP_PROXY once per process).
+func TestHelperProcess(t *testing.T) {
+	if os.Getenv("FETCH_TEST_HELPER") != "1" {
+		return
+	}
+	os.Exit(cli.Run(newApp(), []string{"fetch", "--ignore-robots", "-q"}, os.Stderr))
+}
+
+func TestProxyFromEnvironment(t *testing.T) {
+	var proxied string
+	proxy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		proxied = r.URL.String()
+		w.Header().Set("Content-Type", "text/html")
+		w.Write([]byte("<p>via proxy</p>"))
+	}))
+	defer proxy.Close()
+	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperProcess$")
+	cmd.Env = append(os.Environ(), "FETCH_TEST_HELPER=1", "HTTP_PROXY="+proxy.URL, "http_proxy="+proxy.URL, "NO_PROXY=", "no_proxy=")
+	cmd.Stdin = strings.NewReader("http://www.virtual.test/a\n")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("fetch: %v", err)
+	}
+	if proxied != "http://www.virtual.test/a" || !strings.Contains(string(out), "via proxy") {
+		t.Errorf("proxied %q, output %s", proxied, out)
 	}
 }
