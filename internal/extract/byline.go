@@ -28,8 +28,46 @@ var (
 	roleWords   = regexp.MustCompile(`(?:本报|本台|本网|新华社|特约|见习)?(?:记者|通讯员|实习生)`)
 )
 
-// authorCueFirst holds the first character of every author cue.
-const authorCueFirst = "作记撰执文发楼投通实特原"
+// authorPairs and sourcePairs are the first two characters of every
+// author and source cue: a line without one of them (spaces between the
+// two allowed) holds no cue, and the regexps are slow to say so.
+var (
+	authorPairs = cuePairs("作者", "记者", "撰稿", "撰文", "执笔", "文/", "文|", "文｜", "发布", "发帖",
+		"发表", "楼主", "投稿", "通讯", "实习", "特约", "发文", "原创")
+	sourcePairs = cuePairs("来源", "出处", "稿源", "来自", "转自", "转载", "信息", "文章")
+	editorPairs = cuePairs("责任", "责编", "编辑", "审核")
+)
+
+func cuePairs(words ...string) map[[2]rune]bool {
+	m := map[[2]rune]bool{}
+	for _, w := range words {
+		r := []rune(w)
+		m[[2]rune{r[0], r[1]}] = true
+	}
+	return m
+}
+
+// hasCuePair tells whether s holds one of the pairs, white space between
+// the two characters allowed.
+func hasCuePair(s string, pairs map[[2]rune]bool) bool {
+	prev := rune(-1)
+	for _, r := range s {
+		if r < 0x80 && r != '/' && r != '|' {
+			if r != ' ' && r != '\t' {
+				prev = -1
+			}
+			continue
+		}
+		if isSpaceRune(r) {
+			continue
+		}
+		if prev >= 0 && pairs[[2]rune{prev, r}] {
+			return true
+		}
+		prev = r
+	}
+	return false
+}
 
 // Zone is the text around an article's main content, where its byline
 // is: the lines just before the content, the first and last lines of the
@@ -119,7 +157,7 @@ func (z Zone) Author() string {
 			}
 		}
 	}
-	return findCue(text, editorCue, "责编审")
+	return findCue(text, editorCue, editorPairs)
 }
 
 // cueAuthors reads the author cues line by line; the cue lines right
@@ -155,7 +193,7 @@ func authorsInLine(line string) string {
 	if len(line) > 1000 {
 		line = line[:1000]
 	}
-	if !strings.ContainsAny(line, authorCueFirst) {
+	if !hasCuePair(line, authorPairs) {
 		return "" // the regexp is slow to say no
 	}
 	var names []string
@@ -333,11 +371,11 @@ func uniqStrings(s []string) []string {
 
 // FindSource finds the source (来源/出处/转自 …) in text.
 func FindSource(text string) string {
-	return findCue(text, sourceCue, "来出稿转信文")
+	return findCue(text, sourceCue, sourcePairs)
 }
 
-func findCue(text string, cue *regexp.Regexp, first string) string {
-	if !strings.ContainsAny(text, first) {
+func findCue(text string, cue *regexp.Regexp, pairs map[[2]rune]bool) string {
+	if !hasCuePair(text, pairs) {
 		return ""
 	}
 	for _, m := range cue.FindAllStringIndex(text, 8) {

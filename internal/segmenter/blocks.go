@@ -167,16 +167,22 @@ func contextAround(text string, start, end, limit int) string {
 		return truncRunes(text[start:end], limit)
 	}
 	side := (limit - anchorRunes) / 2
-	lo := start
-	for i := 0; i < side && lo > 0; i++ {
-		_, size := utf8.DecodeLastRuneInString(text[:lo])
-		lo -= size
+	// Step back side runes by rune starts, not by decoding.
+	lo, n := start, 0
+	for lo > 0 && n < side {
+		lo--
+		if utf8.RuneStart(text[lo]) {
+			n++
+		}
 	}
-	hi := end
-	rest := limit - anchorRunes - utf8.RuneCountInString(text[lo:start])
-	for i := 0; i < rest && hi < len(text); i++ {
-		_, size := utf8.DecodeRuneInString(text[hi:])
-		hi += size
+	rest := limit - anchorRunes - n
+	hi, m := end, 0
+	for hi < len(text) && m < rest {
+		hi++
+		for hi < len(text) && !utf8.RuneStart(text[hi]) {
+			hi++
+		}
+		m++
 	}
 	return oneLine(text[lo:hi])
 }

@@ -113,6 +113,7 @@ type page struct {
 // first node starts and its last ends (-1, -1 without a region).
 func markedText(body *node, region []*node) (text string, from, to int) {
 	w := textWriter{from: -1, to: -1}
+	w.sb.Grow(body.chars*3 + body.tags) // CJK runes are 3 bytes; a break per tag at most
 	if len(region) > 0 {
 		w.markFrom, w.markTo = region[0], region[len(region)-1]
 	}
@@ -265,6 +266,7 @@ func (sg *Segmenter) contentText(region []*node) string {
 	}
 	pr := &pruner{regionChars: total}
 	var w textWriter
+	w.sb.Grow(total*3 + 64)
 	for _, n := range region {
 		w.breakLine(2)
 		render(&w, n, pr.skip)
