@@ -6,10 +6,12 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -523,5 +525,60 @@ func TestExtraHeaders(t *testing.T) {
 	cfg.Header = http.Header{"Accept-Encoding": {"identity"}}
 	if _, err := New(cfg); err == nil {
 		t.Error("Accept-Encoding accepted in Config.Header")
+	}
+}
+
+func TestPhaseTimeouts(t *testing.T) {
+	// A server that accepts connections and never says a word.
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	var held []net.Conn
+	var mu sync.Mutex
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			mu.Lock()
+			held = append(held, c)
+			mu.Unlock()
+		}
+	}()
+	defer func() {
+		mu.Lock()
+		for _, c := range held {
+			c.Close()
+		}
+		mu.Unlock()
+	}()
+	tests := []struct {
+		name, scheme string
+		set          func(*Config)
+		want         string
+	}{
+		{"tls handshake", "https", func(c *Config) { c.TLSTimeout = 200 * time.Millisecond }, "TLS handshake timeout"},
+		{"response headers", "http", func(c *Config) { c.HeaderTimeout = 200 * time.Millisecond }, "awaiting response headers"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg := testConfig()
+			cfg.IgnoreRobots = true
+			cfg.Retries = 0
+			cfg.Timeout = 5 * time.Second
+			tt.set(&cfg)
+			f := newFetcher(t, nil, cfg)
+			start := time.Now()
+			p := f.Fetch(context.Background(), record.URL{URL: tt.scheme + "://" + ln.Addr().String() + "/"})
+			if ErrorKind(p.Error) != KindTimeout || !strings.Contains(p.Error, tt.want) {
+				t.Errorf("error %q, want a %s timeout", p.Error, tt.want)
+			}
+			if d := time.Since(start); d > 2*time.Second {
+				t.Errorf("took %v: the phase timeout did not apply", d)
+			}
+		})
 	}
 }
