@@ -74,7 +74,9 @@ func Determine(body []byte, contentType string) Result {
 		return r
 	}
 	if label := headerCharset(contentType); label != "" {
-		if enc, name, err := Lookup(label); err == nil {
+		// A UTF-16 label on a body without a NUL byte in its first KB (no
+		// BOM either) is a mislabelled ASCII-compatible page.
+		if enc, name, err := Lookup(label); err == nil && !(strings.HasPrefix(name, "utf-16") && !hasNUL(body)) {
 			return overrideFalseLegacy(body, overrideFalseUTF8(body, Result{Name: name, Source: SourceHeader, Encoding: enc}))
 		}
 	}
@@ -157,6 +159,10 @@ func sniffBOM(body []byte) (Result, bool) {
 			Encoding: unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM), bomLen: 2}, true
 	}
 	return Result{}, false
+}
+
+func hasNUL(body []byte) bool {
+	return bytes.IndexByte(body[:min(len(body), prescanLimit)], 0) >= 0
 }
 
 // headerCharset gives the charset parameter of a Content-Type value, also

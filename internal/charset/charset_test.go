@@ -92,6 +92,8 @@ func TestDecode(t *testing.T) {
 		{"false windows-1252 header on utf-8 page", encoding.Nop, latinPage, "text/html; charset=windows-1252", "utf-8"},
 		{"xml declaration without meta", simplifiedchinese.GBK, `<?xml version="1.0" encoding="GB2312"?>` + "\n" + page("", zhHans), "", "gbk"},
 		{"meta beats xml declaration", simplifiedchinese.GBK, `<?xml version="1.0" encoding="big5"?>` + page(`<meta charset="gbk">`, zhHans), "", "gbk"},
+		{"utf-16 header on an 8-bit page is ignored", simplifiedchinese.GBK, page(`<meta charset="gbk">`, zhHans), "text/html; charset=utf-16", "gbk"},
+		{"utf-16le header without bom", unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM), page("", zhHans), "text/html; charset=utf-16le", "utf-16le"},
 		{"unknown header label falls to meta", simplifiedchinese.GBK, page(`<meta charset="gbk">`, zhHans), "text/html; charset=x-nonsense", "gbk"},
 		{"ascii", encoding.Nop, "<html><body>plain</body></html>", "", "utf-8"},
 		{"empty", encoding.Nop, "", "", "utf-8"},
