@@ -207,7 +207,40 @@ func oneLine(s string) string {
 	if clean {
 		return s
 	}
-	return strings.Join(strings.Fields(s), " ")
+	var sb strings.Builder
+	sb.Grow(len(s))
+	for i := 0; i < len(s); {
+		j := i
+		for j < len(s) {
+			r, size := rune(s[j]), 1
+			if r >= utf8.RuneSelf {
+				r, size = utf8.DecodeRuneInString(s[j:])
+			}
+			if unicode.IsSpace(r) {
+				break
+			}
+			j += size
+		}
+		if j > i {
+			if sb.Len() > 0 {
+				sb.WriteByte(' ')
+			}
+			sb.WriteString(s[i:j])
+		}
+		// Skip the white space.
+		for j < len(s) {
+			r, size := rune(s[j]), 1
+			if r >= utf8.RuneSelf {
+				r, size = utf8.DecodeRuneInString(s[j:])
+			}
+			if !unicode.IsSpace(r) {
+				break
+			}
+			j += size
+		}
+		i = j
+	}
+	return sb.String()
 }
 
 func truncRunes(s string, n int) string {

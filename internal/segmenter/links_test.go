@@ -87,3 +87,49 @@ func TestCollapseSpaceFastPath(t *testing.T) {
 		}
 	}
 }
+
+// TestCollapseAndOneLineAgree holds the fast text helpers to their plain
+// definitions on random text.
+func TestCollapseAndOneLineAgree(t *testing.T) {
+	slowCollapse := func(s string) string {
+		var sb strings.Builder
+		space, wrote := false, false
+		for _, r := range s {
+			if isSpace(r) {
+				space = true
+				continue
+			}
+			if space {
+				sb.WriteByte(' ')
+				space = false
+			}
+			sb.WriteRune(r)
+			wrote = true
+		}
+		if space && wrote {
+			sb.WriteByte(' ')
+		}
+		if !wrote {
+			if space {
+				return " "
+			}
+			return ""
+		}
+		return sb.String()
+	}
+	parts := []string{"a", "森", " ", "  ", "\n", "\t", "\u3000", "\u00a0", "\u200b", "\ufeff", "。", "x y", "\u2028", "é"}
+	rng := rand.New(rand.NewSource(2))
+	for range 5000 {
+		var sb strings.Builder
+		for n := rng.Intn(10); n >= 0; n-- {
+			sb.WriteString(parts[rng.Intn(len(parts))])
+		}
+		s := sb.String()
+		if got, want := collapseSpace(s), slowCollapse(s); got != want {
+			t.Fatalf("collapseSpace(%q) = %q, want %q", s, got, want)
+		}
+		if got, want := oneLine(s), strings.Join(strings.Fields(s), " "); got != want {
+			t.Fatalf("oneLine(%q) = %q, want %q", s, got, want)
+		}
+	}
+}

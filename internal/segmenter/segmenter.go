@@ -186,7 +186,8 @@ func (sg *Segmenter) segment(p record.Page) (d record.Doc, blocks []*block) {
 	pg.content = sg.contentText(pg.region)
 	pg.text, pg.from, pg.to = markedText(body, pg.region)
 
-	sample := pg.content + " " + h.title
+	// language reads at most 4,000 runes (8,000 bytes of Latin text).
+	sample := strings.ToValidUTF8(pg.content[:min(len(pg.content), 12000)], "") + " " + h.title
 	if len(pg.content) < 500 {
 		sample += " " + strings.ToValidUTF8(pg.text[:min(len(pg.text), 4000)], "")
 	}

@@ -125,8 +125,22 @@ func hidden(n *html.Node) bool {
 	if st == "" {
 		return false
 	}
+	if !containsFold(st, "none") && !containsFold(st, "hidden") {
+		return false
+	}
 	st = strings.ToLower(strings.ReplaceAll(st, " ", ""))
 	return strings.Contains(st, "display:none") || strings.Contains(st, "visibility:hidden")
+}
+
+// containsFold is strings.Contains for an ASCII lower-case word, ignoring
+// the case of s.
+func containsFold(s, word string) bool {
+	for i := 0; i+len(word) <= len(s); i++ {
+		if strings.EqualFold(s[i:i+len(word)], word) {
+			return true
+		}
+	}
+	return false
 }
 
 func (b *builder) convert(h *html.Node, parent *node, inLink, pre bool) *node {
@@ -176,6 +190,13 @@ func (b *builder) convert(h *html.Node, parent *node, inLink, pre bool) *node {
 	}
 	link := inLink || h.DataAtom == atom.A
 	p := pre || h.DataAtom == atom.Pre || h.DataAtom == atom.Textarea
+	kids := 0
+	for c := h.FirstChild; c != nil; c = c.NextSibling {
+		kids++
+	}
+	if kids > 1 {
+		n.kids = make([]*node, 0, kids)
+	}
 	for c := h.FirstChild; c != nil; c = c.NextSibling {
 		if k := b.convert(c, n, link, p); k != nil {
 			n.add(k)
@@ -305,20 +326,38 @@ func collapseSpace(s string) string {
 		return s
 	}
 	var sb strings.Builder
+	sb.Grow(len(s))
 	space := false
 	wrote := false
-	for _, r := range s {
+	run := -1 // start of the current run of non-space text
+	flush := func(end int) {
+		if run >= 0 {
+			sb.WriteString(s[run:end])
+			run = -1
+		}
+	}
+	for i := 0; i < len(s); {
+		r, size := rune(s[i]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeRuneInString(s[i:])
+		}
 		if isSpace(r) {
+			flush(i)
 			space = true
+			i += size
 			continue
 		}
-		if space {
-			sb.WriteByte(' ')
+		if run < 0 {
+			if space {
+				sb.WriteByte(' ')
+			}
 			space = false
+			run = i
 		}
-		sb.WriteRune(r)
 		wrote = true
+		i += size
 	}
+	flush(len(s))
 	if space && wrote {
 		sb.WriteByte(' ')
 	}
