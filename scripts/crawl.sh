@@ -11,7 +11,7 @@
 #
 # Resumable: kill any stage (even with SIGKILL) and run the script again. Pages
 # recorded done are never fetched again; URLs leased by the killed run come back
-# when their lease (LEASE, default 10m) runs out — or at once with RELEASE=1, when
+# when their lease (LEASE, default 2m) runs out — or at once with RELEASE=1, when
 # you know the old loop has ended.
 #
 # Environment (all optional):
@@ -20,9 +20,9 @@
 #                            the zstd command is missing); ARCHIVE=none for none
 #   LINKS=block-shark        score's link strategy
 #   SCOPE=any                seed add --scope (host, domain, any)
-#   IN_FLIGHT=64             URLs leased and not yet back (keep it below what fetch
-#                            does in LEASE, or leases expire in fetch's queues)
-#   LEASE=10m  RELEASE=      lease length; RELEASE=1 requeues every lease first
+#   IN_FLIGHT=64             URLs leased and not yet back: the pipe's backlog
+#   LEASE=2m   RELEASE=      lease length (a live loop renews its leases, so only a
+#                            dead loop's run out); RELEASE=1 requeues every lease first
 #   FETCH_FLAGS= SEGMENT_FLAGS= SCORE_FLAGS= ADD_FLAGS= NEXT_FLAGS=
 #                            extra flags for each stage (word-split)
 set -euo pipefail
@@ -39,7 +39,7 @@ for c in seed fetch segment score; do
   [ -x "$BIN/$c" ] || { echo "crawl.sh: $BIN/$c not found: run 'make build' or set BIN" >&2; exit 2; }
 done
 
-LINKS=${LINKS:-block-shark} SCOPE=${SCOPE:-any} IN_FLIGHT=${IN_FLIGHT:-64} LEASE=${LEASE:-10m}
+LINKS=${LINKS:-block-shark} SCOPE=${SCOPE:-any} IN_FLIGHT=${IN_FLIGHT:-64} LEASE=${LEASE:-2m}
 read -r -a fetch_flags <<<"${FETCH_FLAGS:-}"
 read -r -a segment_flags <<<"${SEGMENT_FLAGS:-}"
 read -r -a score_flags <<<"${SCORE_FLAGS:-}"

@@ -24,6 +24,7 @@ const (
 	flagInFlight = "in-flight"
 	flagPoll     = "poll"
 	flagRelease  = "release"
+	flagRenewFor = "renew-for"
 )
 
 // errDownstreamGone ends a follower whose reader closed the pipe: a quiet
@@ -42,7 +43,8 @@ func init() {
 			"per host, and writes them as url records. A leased URL whose page does not come back\n" +
 			"(seed add) within --lease is queued again. With --follow it keeps leasing as URLs\n" +
 			"arrive, at most --in-flight at a time, and ends when nothing is queued or leased,\n" +
-			"or after --max-pages URLs.",
+			"or after --max-pages URLs. While it runs it renews its own leases (--renew-for), so\n" +
+			"only a crashed loop's leases run out.",
 		Flags: append([]ucli.Flag{
 			dbFlag(),
 			&ucli.IntFlag{Name: flagN, Value: 100, Usage: "lease `N` URLs (with --follow: at most N per lease)", EnvVars: cli.Env("next-n")},
@@ -52,6 +54,7 @@ func init() {
 			&ucli.IntFlag{Name: flagMaxPages, Usage: "with --follow: stop after `N` URLs (0: no limit)", EnvVars: cli.Env(flagMaxPages)},
 			&ucli.IntFlag{Name: flagInFlight, Value: 256, Usage: "with --follow: at most `N` URLs leased by this run and not yet back", EnvVars: cli.Env(flagInFlight)},
 			&ucli.DurationFlag{Name: flagPoll, Value: 50 * time.Millisecond, Usage: "with --follow: look for new URLs every `DURATION`", EnvVars: cli.Env(flagPoll)},
+			&ucli.DurationFlag{Name: flagRenewFor, Value: time.Hour, Usage: "with --follow: keep this run's leases alive for up to `DURATION` while their pages travel down the pipe (0: never renew)", EnvVars: cli.Env(flagRenewFor)},
 			&ucli.BoolFlag{Name: flagRelease, Usage: "first queue again every leased URL (when no other crawl uses the database)", EnvVars: cli.Env(flagRelease)},
 		}, cli.StreamFlags()...),
 		Action: runNext,
@@ -61,7 +64,7 @@ func init() {
 // nexter is one run of seed next.
 type nexter struct {
 	n, perHost, maxPages, inFlight int
-	lease, poll                    time.Duration
+	lease, poll, renewFor          time.Duration
 	follow                         bool
 	owner                          int64
 }
@@ -69,7 +72,7 @@ type nexter struct {
 func runNext(c *ucli.Context) error {
 	nx := &nexter{
 		n: c.Int(flagN), perHost: c.Int(flagPerHost), maxPages: c.Int(flagMaxPages), inFlight: c.Int(flagInFlight),
-		lease: c.Duration(flagLease), poll: c.Duration(flagPoll), follow: c.Bool(flagFollow),
+		lease: c.Duration(flagLease), poll: c.Duration(flagPoll), follow: c.Bool(flagFollow), renewFor: c.Duration(flagRenewFor),
 		owner: rand.Int64N(1<<53) + 1,
 	}
 	switch {
@@ -139,9 +142,21 @@ func (nx *nexter) runOnce(ctx context.Context, store frontier.Store, out *jsonl.
 
 // runFollow leases as room in the in-flight window and new URLs allow,
 // until the frontier is drained or the page budget spent.
+//
+// While the run lives it renews its leases (every third of --lease, for up
+// to --renew-for), so a slow stage never makes a page's lease run out and
+// its URL go out twice; when the run dies the renewals stop and the leases
+// run out, which is what brings the URLs back.
 func (nx *nexter) runFollow(ctx context.Context, store frontier.Store, out *jsonl.Writer, gone func() bool) (int, error) {
 	emitted := 0
+	lastRenew := time.Now()
 	for nx.maxPages <= 0 || emitted < nx.maxPages {
+		if nx.renewFor > 0 && time.Since(lastRenew) >= nx.lease/3 {
+			if _, err := store.Renew(ctx, nx.owner, time.Now().Add(nx.lease), nx.renewFor); err != nil {
+				return emitted, err
+			}
+			lastRenew = time.Now()
+		}
 		if err := ctx.Err(); err != nil {
 			return emitted, err
 		}

@@ -8,10 +8,13 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -288,4 +291,132 @@ func TestNextFollowLatency(t *testing.T) {
 	if err := waitTimeout(h, 5*time.Second); err != nil {
 		t.Fatalf("follower did not end with nothing queued or leased: %v", err)
 	}
+}
+
+// TestCrawlScriptResume runs scripts/crawl.sh with the real stages against
+// simweb, kills fetch with SIGKILL mid-crawl, runs the script again to the
+// end, and checks that no page recorded done before the kill was fetched
+// again and that every URL leased at the kill was fetched in the end. It
+// needs built commands: FOCUSCRAWL_E2E_BIN=$PWD/bin go test -run
+// TestCrawlScriptResume ./cmd/seed (about a minute).
+func TestCrawlScriptResume(t *testing.T) {
+	bin := os.Getenv("FOCUSCRAWL_E2E_BIN")
+	if bin == "" {
+		t.Skip("set FOCUSCRAWL_E2E_BIN to the directory of the built commands")
+	}
+	dir := t.TempDir()
+	serve := exec.Command(filepath.Join(bin, "simweb"), "serve", "--addr", "127.0.0.1:0", "--no-faults")
+	out, err := serve.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := serve.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { serve.Process.Kill(); serve.Wait() }()
+	var addr struct{ Proxy string }
+	br := bufio.NewReader(out)
+	line, err := br.ReadBytes('\n')
+	if err := json.Unmarshal(line, &addr); err != nil {
+		t.Fatalf("simweb serve: %q: %v", line, err)
+	}
+	go io.Copy(io.Discard, br) // a full pipe would stall the server
+	seeds := filepath.Join(dir, "seeds.txt")
+	os.WriteFile(seeds, []byte("http://www.forestry.gov.cn/\n"), 0o644)
+	db := filepath.Join(dir, "crawl.db")
+	script, _ := filepath.Abs("../../scripts/crawl.sh")
+	topicFile, _ := filepath.Abs("../../examples/topics/forestry.yaml")
+	crawl := func(archive string) *exec.Cmd {
+		c := exec.Command("bash", script, topicFile, seeds, db, "100000")
+		c.Env = append(os.Environ(), "BIN="+bin, "ARCHIVE="+filepath.Join(dir, archive),
+			"FETCH_FLAGS=--proxy "+addr.Proxy+" --delay 0 --per-host 2",
+			"ADD_FLAGS=--scope host --max-depth 2", "LEASE=3s", "IN_FLIGHT=8")
+		c.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+		return c
+	}
+	first := crawl("run1.jsonl")
+	var firstErr strings.Builder
+	first.Stderr = &firstErr
+	if err := first.Start(); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(90 * time.Second)
+	for time.Now().Before(deadline) {
+		time.Sleep(200 * time.Millisecond)
+		if st := runSeed(t, "", nil, "stats", "--db", db, "--json"); strings.Contains(st.stdout, `"fetched":`) {
+			var s struct{ Fetched int }
+			json.Unmarshal([]byte(st.stdout), &s)
+			if s.Fetched >= 20 {
+				break
+			}
+		}
+	}
+	pgrep, err := exec.Command("pgrep", "-P", strconv.Itoa(first.Process.Pid), "-x", "fetch").Output()
+	if err != nil {
+		t.Fatalf("no fetch under crawl.sh (%v): %s", err, firstErr.String())
+	}
+	fetchPID, _ := strconv.Atoi(strings.TrimSpace(string(pgrep)))
+	syscall.Kill(fetchPID, syscall.SIGKILL)
+	h := &procHandle{cmd: first, kill: func() error { return syscall.Kill(-first.Process.Pid, syscall.SIGKILL) }, stderr: &firstErr}
+	if err := waitTimeout(h, 60*time.Second); err != nil && strings.Contains(err.Error(), "did not end") {
+		t.Fatalf("the loop did not end after fetch was killed: %s", firstErr.String())
+	}
+	before := doneURLs(t, db)
+	leased := leasedURLs(t, db)
+	t.Logf("first run: %d pages done, %d leased at the kill", len(before), len(leased))
+
+	second := crawl("run2.jsonl")
+	var secondErr strings.Builder
+	second.Stderr = &secondErr
+	if err := second.Start(); err != nil {
+		t.Fatal(err)
+	}
+	h = &procHandle{cmd: second, kill: func() error { return syscall.Kill(-second.Process.Pid, syscall.SIGKILL) }, stderr: &secondErr}
+	if err := waitTimeout(h, 5*time.Minute); err != nil {
+		t.Fatalf("second run: %v\n%s", err, secondErr.String())
+	}
+	f, err := os.Open(filepath.Join(dir, "run2.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 64<<20)
+	refetched := 0
+	for sc.Scan() {
+		var r struct{ URL string }
+		json.Unmarshal(sc.Bytes(), &r)
+		if before[r.URL] {
+			refetched++
+			t.Errorf("%s was done before the kill and fetched again", r.URL)
+		}
+	}
+	after := doneURLs(t, db)
+	for u := range leased {
+		if !after[u] {
+			t.Errorf("%s, leased when fetch was killed, was never fetched", u)
+		}
+	}
+	t.Logf("second run: %d pages done in all, %d refetched", len(after), refetched)
+}
+
+func leasedURLs(t *testing.T, db string) map[string]bool {
+	t.Helper()
+	h, err := sql.Open("sqlite", "file:"+db+"?_pragma=busy_timeout(10000)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	rows, err := h.Query(`SELECT url FROM urls WHERE state = 1`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	out := map[string]bool{}
+	for rows.Next() {
+		var u string
+		rows.Scan(&u)
+		out[u] = true
+	}
+	return out
 }

@@ -122,7 +122,7 @@ func (a *applyTx) prepare() error {
 		  inherited = CASE WHEN ?1 > priority THEN ?5 ELSE inherited END
 		WHERE id = ?6 AND state IN (0, 1) AND (?1 > priority OR ?2 < depth)`)
 	a.lookupURL = prep(`SELECT id, url, state FROM urls WHERE h = ?`)
-	a.doneURL = prep(`UPDATE urls SET state = ?2, lease_until = NULL, lease_owner = NULL,
+	a.doneURL = prep(`UPDATE urls SET state = ?2, leased_at = NULL, lease_until = NULL, lease_owner = NULL,
 		  fetched_at = ?3, status = ?4, score = ?5, relevant = ?6, error = ?7
 		WHERE id = ?1 RETURNING host_id`)
 	a.insertDone = prep(`INSERT INTO urls (h, url, host_id, state, depth, added_at, fetched_at, status, score, relevant, error)

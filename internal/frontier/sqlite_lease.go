@@ -72,8 +72,8 @@ func (s *SQLiteStore) Lease(ctx context.Context, r LeaseRequest) ([]record.URL, 
 		ids = strconv.AppendInt(ids, p.id, 10)
 	}
 	ids = append(ids, ']')
-	if _, err := tx.ExecContext(ctx, `UPDATE urls SET state = 1, lease_until = ?, lease_owner = ?
-		WHERE id IN (SELECT value FROM json_each(?))`, until, r.Owner, string(ids)); err != nil {
+	if _, err := tx.ExecContext(ctx, `UPDATE urls SET state = 1, leased_at = ?, lease_until = ?, lease_owner = ?
+		WHERE id IN (SELECT value FROM json_each(?))`, now.UnixMilli(), until, r.Owner, string(ids)); err != nil {
 		return nil, fmt.Errorf("frontier: lease: %w", err)
 	}
 	parent, err := tx.PrepareContext(ctx, `SELECT url FROM urls WHERE id = ?`)
@@ -112,7 +112,7 @@ func (s *SQLiteStore) Lease(ctx context.Context, r LeaseRequest) ([]record.URL, 
 
 // reclaim queues again the URLs whose lease ran out.
 func reclaim(ctx context.Context, tx *sql.Tx, now time.Time) error {
-	res, err := tx.ExecContext(ctx, `UPDATE urls SET state = 0, lease_until = NULL, lease_owner = NULL
+	res, err := tx.ExecContext(ctx, `UPDATE urls SET state = 0, leased_at = NULL, lease_until = NULL, lease_owner = NULL
 		WHERE state = 1 AND lease_until <= ?`, now.UnixMilli())
 	if err != nil {
 		return fmt.Errorf("frontier: reclaim leases: %w", err)
@@ -179,6 +179,24 @@ func (s *SQLiteStore) siteOf(ctx context.Context, tx *sql.Tx, hostID int64) (str
 	return site, nil
 }
 
+// Renew extends to until the running leases of owner taken less than
+// maxAge ago, so a live crawl loop's pages never expire in a slow pipe; a
+// crashed loop stops renewing and its leases run out.
+func (s *SQLiteStore) Renew(ctx context.Context, owner int64, until time.Time, maxAge time.Duration) (int, error) {
+	if s.db == nil {
+		return 0, ErrClosed
+	}
+	now := time.Now()
+	res, err := s.db.ExecContext(ctx, `UPDATE urls SET lease_until = ?
+		WHERE state = 1 AND lease_until > ? AND lease_owner = ? AND leased_at > ?`,
+		until.UnixMilli(), now.UnixMilli(), owner, now.Add(-maxAge).UnixMilli())
+	if err != nil {
+		return 0, fmt.Errorf("frontier: renew leases: %w", err)
+	}
+	n, _ := res.RowsAffected()
+	return int(n), nil
+}
+
 // Holding counts the running leases held by owner.
 func (s *SQLiteStore) Holding(ctx context.Context, owner int64) (int, error) {
 	if s.db == nil {
@@ -199,7 +217,7 @@ func (s *SQLiteStore) Release(ctx context.Context) (int, error) {
 	if s.db == nil {
 		return 0, ErrClosed
 	}
-	res, err := s.db.ExecContext(ctx, `UPDATE urls SET state = 0, lease_until = NULL, lease_owner = NULL WHERE state = 1`)
+	res, err := s.db.ExecContext(ctx, `UPDATE urls SET state = 0, leased_at = NULL, lease_until = NULL, lease_owner = NULL WHERE state = 1`)
 	if err != nil {
 		return 0, fmt.Errorf("frontier: release leases: %w", err)
 	}

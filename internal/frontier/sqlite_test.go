@@ -314,3 +314,24 @@ func TestHashCollision(t *testing.T) {
 		t.Errorf("the impostor was changed: %v %v", impostor, err)
 	}
 }
+
+func TestRenew(t *testing.T) {
+	s, _ := openTest(t)
+	ctx := context.Background()
+	if _, err := s.Apply(ctx, Batch{Queue: []Entry{entry("http://a.cn/1", "a.cn", 1, 0), entry("http://a.cn/2", "a.cn", 0.5, 0)}}); err != nil {
+		t.Fatal(err)
+	}
+	lease(t, s, LeaseRequest{N: 1, For: 100 * time.Millisecond, Owner: 1})
+	lease(t, s, LeaseRequest{N: 1, For: 100 * time.Millisecond, Owner: 2})
+	time.Sleep(50 * time.Millisecond)
+	if n, err := s.Renew(ctx, 1, time.Now().Add(time.Minute), time.Hour); err != nil || n != 1 {
+		t.Fatalf("Renew = %d, %v; want owner 1's one lease", n, err)
+	}
+	if n, _ := s.Renew(ctx, 2, time.Now().Add(time.Minute), 10*time.Millisecond); n != 0 {
+		t.Errorf("a lease older than maxAge was renewed")
+	}
+	time.Sleep(80 * time.Millisecond)
+	if got := lease(t, s, LeaseRequest{N: 5}); fmt.Sprint(got) != "[http://a.cn/2]" {
+		t.Errorf("after expiry leased %v, want only the unrenewed URL", got)
+	}
+}

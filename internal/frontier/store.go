@@ -134,6 +134,9 @@ type Store interface {
 	// Lease hands out the best queued URLs, spread across hosts, and marks
 	// them leased until now+For. Expired leases are queued again first.
 	Lease(ctx context.Context, r LeaseRequest) ([]record.URL, error)
+	// Renew extends to until the running leases of owner taken less
+	// than maxAge ago.
+	Renew(ctx context.Context, owner int64, until time.Time, maxAge time.Duration) (int, error)
 	// Holding counts the running leases of owner.
 	Holding(ctx context.Context, owner int64) (int, error)
 	// Release puts every leased URL back in the queue at once.
