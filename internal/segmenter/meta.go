@@ -249,6 +249,13 @@ func findPublishedDate(pg *page, text string, loc *time.Location) extract.Date {
 			return dt
 		}
 	}
+	// On a page of dated entries the content is the first entry, and its
+	// opening line dates it.
+	if pg.entry != nil {
+		if dt, ok := extract.ParseDate(entryHeadline(pg.entry), loc); ok && dt.Prec >= extract.Day {
+			return dt
+		}
+	}
 	if dt, _, _, ok := extract.FindDate(text, loc); ok && dt.Prec >= extract.Day {
 		return dt
 	}

@@ -106,6 +106,7 @@ type page struct {
 	// starts and ends (-1 without a region).
 	from, to int
 	zone     *extract.Zone // built on first use
+	entry    *node         // the first of several dated entries, if the content is one
 	zh       bool
 }
 
@@ -178,7 +179,9 @@ func (sg *Segmenter) segment(p record.Page) (d record.Doc, blocks []*block) {
 	}
 
 	sc := scoreCandidates(body)
-	pg.region = sc.contentRegion(sc.best())
+	top, entry := sc.firstEntry(sc.best())
+	pg.region = sc.contentRegion(top)
+	pg.entry = entry
 	pg.inMain = map[*node]bool{}
 	for _, n := range pg.region {
 		pg.inMain[n] = true

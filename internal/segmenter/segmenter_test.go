@@ -370,3 +370,24 @@ func TestRelatedSection(t *testing.T) {
 		})
 	}
 }
+
+// TestFirstEntry: on a page of dated entries (a blog's front page) the
+// content is the first entry, even when a later one is longer, and the
+// entry's own date line dates it.
+func TestFirstEntry(t *testing.T) {
+	post := func(title, date, text string, n int) string {
+		return `<tr><td><table class="entry"><tr><td class="title">` + title + `</td><td>` + date + `</td></tr>` +
+			`<tr><td class="body">` + strings.Repeat(text, n) + `</td></tr></table></td></tr>`
+	}
+	html := `<html><body><div class="side">博客精选(截止2006年8月10日)</div><table>` +
+		post("湘菜粤菜 兵分两路", "2005-06-14 03:25:55", "湘菜浓妆淡抹，粤菜却是明艳照人，家乡炖的老鸡汤香味浓郁。", 12) +
+		post("女孩经典游戏", "2005-06-10 05:42:56", "那会儿小女生们爱玩跳房子，只要一支粉笔、一块石子儿就可以搞定。", 30) +
+		`</table></body></html>`
+	d := mustNew(t, Options{}).Segment(record.Page{URL: "http://blog.example.com/", HTML: html})
+	if !strings.Contains(d.Content, "湘菜浓妆淡抹") || strings.Contains(d.Content, "跳房子") {
+		t.Errorf("content is not the first entry:\n%s", d.Content)
+	}
+	if d.Published != "2005-06-14T03:25:55+08:00" {
+		t.Errorf("published %q, want the first entry's date", d.Published)
+	}
+}
