@@ -38,6 +38,7 @@ const (
 	flagKeepPruned     = "keep-pruned"
 	flagFollowNofollow = "follow-nofollow"
 	flagNoGraph        = "no-graph"
+	flagKeepSessionIDs = "keep-session-ids"
 )
 
 // addBatchSize is how many records go into one transaction at most; a
@@ -88,6 +89,7 @@ func init() {
 			&ucli.BoolFlag{Name: flagKeepPruned, Usage: "queue links score marked pruned (under the link threshold)", EnvVars: cli.Env(flagKeepPruned)},
 			&ucli.BoolFlag{Name: flagFollowNofollow, Usage: "queue rel=nofollow links too", EnvVars: cli.Env(flagFollowNofollow)},
 			&ucli.BoolFlag{Name: flagNoGraph, Usage: "do not keep the link graph (edges table)", EnvVars: cli.Env(flagNoGraph)},
+			&ucli.BoolFlag{Name: flagKeepSessionIDs, Usage: "keep session ids (sid=, PHPSESSID=, ;jsessionid= …) in URLs instead of stripping them (a trap: every page hands out new ones)", EnvVars: cli.Env(flagKeepSessionIDs)},
 		}, sinkFlags()...),
 		Action: runAdd,
 	})
@@ -122,6 +124,7 @@ type adder struct {
 	keepPruned     bool
 	followNofollow bool
 	graph          bool
+	keepSessionIDs bool
 	sites          map[string]string // host -> site key
 }
 
@@ -139,6 +142,7 @@ func newAdder(c *ucli.Context) (*adder, error) {
 		keepPruned:     c.Bool(flagKeepPruned),
 		followNofollow: c.Bool(flagFollowNofollow),
 		graph:          !c.Bool(flagNoGraph),
+		keepSessionIDs: c.Bool(flagKeepSessionIDs),
 		policy: frontier.Policy{
 			Scope:          scope,
 			MaxDepth:       c.Int(flagMaxDepth),
@@ -413,13 +417,23 @@ func (a *adder) site(host string) string {
 // siteCacheSize bounds the site key cache.
 const siteCacheSize = 100000
 
+// normalize gives the frontier's key of a URL: its normal form, without
+// session ids unless --keep-session-ids.
+func (a *adder) normalize(raw string) (string, error) {
+	n, err := urlx.Normalize(raw)
+	if err != nil || a.keepSessionIDs {
+		return n, err
+	}
+	return urlx.StripSessionIDs(n), nil
+}
+
 // addURL queues a url record.
 func (a *adder) addURL(b *frontier.Batch, u record.URL) error {
 	if u.Error != "" {
 		a.refuse(b, "error-record")
 		return nil
 	}
-	norm, err := urlx.Normalize(u.URL)
+	norm, err := a.normalize(u.URL)
 	if err != nil {
 		return fmt.Errorf("url %q: %w", u.URL, err)
 	}
@@ -443,7 +457,7 @@ func (a *adder) addURL(b *frontier.Batch, u record.URL) error {
 
 // addReturning records a page, doc or scored record and queues its links.
 func (a *adder) addReturning(b *frontier.Batch, r *returning, kind record.Kind) error {
-	norm, err := urlx.Normalize(r.URL)
+	norm, err := a.normalize(r.URL)
 	if err != nil {
 		return fmt.Errorf("url %q: %w", r.URL, err)
 	}
@@ -451,7 +465,7 @@ func (a *adder) addReturning(b *frontier.Batch, r *returning, kind record.Kind) 
 		FetchedAt: r.FetchedAt, Error: r.Error}
 	o.Site = a.site(o.Host)
 	if r.FinalURL != "" {
-		if fin, err := urlx.Normalize(r.FinalURL); err == nil && fin != norm {
+		if fin, err := a.normalize(r.FinalURL); err == nil && fin != norm {
 			o.FinalURL, o.FinalHost = fin, frontier.HostOf(fin)
 		}
 	}
@@ -474,7 +488,7 @@ func (a *adder) addReturning(b *frontier.Batch, r *returning, kind record.Kind) 
 			a.refuse(b, frontier.GuardNofollow)
 			continue
 		}
-		lu, err := urlx.Normalize(l.URL)
+		lu, err := a.normalize(l.URL)
 		if err != nil {
 			a.refuse(b, frontier.GuardInvalidURL)
 			continue
