@@ -35,7 +35,7 @@ CREATE TABLE IF NOT EXISTS hosts (
 );
 CREATE TABLE IF NOT EXISTS urls (
   id          INTEGER PRIMARY KEY,
-  h           INTEGER NOT NULL, -- xxhash64 of url, the lookup key
+  h           INTEGER NOT NULL UNIQUE, -- xxhash64 of url (next free value on a collision)
   url         TEXT NOT NULL,
   host_id     INTEGER NOT NULL,
   state       INTEGER NOT NULL DEFAULT 0,
@@ -55,7 +55,6 @@ CREATE TABLE IF NOT EXISTS urls (
   relevant    INTEGER,
   error       TEXT
 );
-CREATE INDEX IF NOT EXISTS urls_h ON urls (h);
 CREATE INDEX IF NOT EXISTS urls_queue ON urls (priority DESC, depth, id) WHERE state = 0;
 CREATE INDEX IF NOT EXISTS urls_lease ON urls (lease_until) WHERE state = 1;
 CREATE TABLE IF NOT EXISTS edges (

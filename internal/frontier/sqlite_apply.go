@@ -112,8 +112,7 @@ func (a *applyTx) prepare() error {
 		return st
 	}
 	a.insertURL = prep(`INSERT INTO urls (h, url, host_id, state, priority, depth, parent_id, anchor, inherited, meta, added_at)
-		SELECT ?1, ?2, ?3, 0, ?4, ?5, ?6, ?7, ?8, ?9, ?10
-		WHERE NOT EXISTS (SELECT 1 FROM urls WHERE h = ?1 AND url = ?2)`)
+		VALUES (?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (h) DO NOTHING`)
 	a.raiseURL = prep(`UPDATE urls SET
 		  depth     = min(depth, ?2),
 		  priority  = CASE WHEN ?1 > priority THEN ?1 ELSE priority END,
@@ -237,7 +236,7 @@ func (a *applyTx) queue(e *Entry, maxPerHost int64) (queueResult, error) {
 	inherited := nullFloat(e.Inherited)
 	if maxPerHost > 0 && hi.urls >= maxPerHost {
 		// The host is full: only a URL already known may be improved.
-		id, _, err := a.find(e.URL)
+		id, _, _, err := a.find(e.URL)
 		if err != nil || id == 0 {
 			return queuedRefused, err
 		}
@@ -252,18 +251,24 @@ func (a *applyTx) queue(e *Entry, maxPerHost int64) (queueResult, error) {
 	if err != nil {
 		return 0, fmt.Errorf("frontier: queue %s: %w", e.URL, err)
 	}
-	if n, _ := r.RowsAffected(); n == 1 {
-		id, err := r.LastInsertId()
+	if n, _ := r.RowsAffected(); n == 0 {
+		// Its hash is taken: by the URL itself, or by another (a collision).
+		id, _, free, err := a.find(e.URL)
 		if err != nil {
+			return 0, err
+		}
+		if id != 0 {
+			return a.raise(e, id, parent, anchor, inherited)
+		}
+		if r, err = a.insertURL.ExecContext(a.ctx, free, e.URL, hi.id, e.Priority, e.Depth, parent, anchor, inherited, meta, a.now); err != nil {
 			return 0, fmt.Errorf("frontier: queue %s: %w", e.URL, err)
 		}
-		return a.inserted(e, hi, id), nil
 	}
-	id, _, err := a.find(e.URL)
+	id, err := r.LastInsertId()
 	if err != nil {
-		return 0, err
+		return 0, fmt.Errorf("frontier: queue %s: %w", e.URL, err)
 	}
-	return a.raise(e, id, parent, anchor, inherited)
+	return a.inserted(e, hi, id), nil
 }
 
 func (a *applyTx) inserted(e *Entry, hi hostInfo, id int64) queueResult {
@@ -290,7 +295,7 @@ func (a *applyTx) lookup(u string) (int64, error) {
 	if id, ok := a.ids[u]; ok {
 		return id, nil
 	}
-	id, _, err := a.find(u)
+	id, _, _, err := a.find(u)
 	if err != nil {
 		return 0, err
 	}
@@ -300,8 +305,9 @@ func (a *applyTx) lookup(u string) (int64, error) {
 	return id, nil
 }
 
-// find returns the id and state of u, or id 0 when it is not stored.
-func (a *applyTx) find(u string) (id int64, state State, err error) {
+// find returns the id and state of u, or id 0 and the hash value to store
+// it under.
+func (a *applyTx) find(u string) (id int64, state State, free int64, err error) {
 	return findURL(a.ctx, a.lookupURL, u)
 }
 
@@ -337,7 +343,7 @@ func (a *applyTx) markDone(u, host string, o *Outcome) error {
 
 	var hostID int64
 	// The state before tells whether the host's figures count it already.
-	id, before, err := a.find(u)
+	id, before, free, err := a.find(u)
 	if err != nil {
 		return err
 	}
@@ -346,7 +352,7 @@ func (a *applyTx) markDone(u, host string, o *Outcome) error {
 		if err != nil {
 			return err
 		}
-		r, err := a.insertDone.ExecContext(a.ctx, urlHash(u), u, hi.id, state, o.Depth, a.now, fetched, status, score, relevant, errText)
+		r, err := a.insertDone.ExecContext(a.ctx, free, u, hi.id, state, o.Depth, a.now, fetched, status, score, relevant, errText)
 		if err == nil {
 			id, err = r.LastInsertId()
 		}

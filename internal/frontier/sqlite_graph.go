@@ -27,7 +27,7 @@ func (s *SQLiteStore) PageScores(ctx context.Context, urls []string) (map[string
 	}
 	defer score.Close()
 	for _, u := range urls {
-		id, state, err := findURL(ctx, stmt, u)
+		id, state, _, err := findURL(ctx, stmt, u)
 		if err != nil {
 			return nil, err
 		}

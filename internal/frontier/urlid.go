@@ -3,37 +3,40 @@ package frontier
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 
 	"github.com/cespare/xxhash/v2"
 )
 
-// urlHash is the key URLs are looked up by: their 64-bit xxhash, indexed
-// (urls_h) in place of the URL text, which would double the bytes of the
-// database. Rows keep their insertion order, so adding URLs appends to
-// the table. Two URLs with one hash (never seen in practice, but possible)
-// are told apart by their text.
+// urlHash is the key URLs are looked up by: their 64-bit xxhash, kept in
+// the unique column h (index urls_h) in place of an index on the URL text,
+// which would double the bytes of the database. Rows keep their insertion
+// order, so adding URLs appends to the table. When two URLs share a hash
+// (never seen in practice, but possible) the second takes the next free
+// value, h+1, h+2 …, and lookups probe those in turn.
 func urlHash(u string) int64 { return int64(xxhash.Sum64String(u)) }
 
+// maxProbe bounds a chain of hash collisions, which is never longer than a
+// few values.
+const maxProbe = 64
+
 // findURL looks u up with stmt, a query of id, url and state by h. It
-// returns id 0 when u is not stored.
-func findURL(ctx context.Context, stmt *sql.Stmt, u string) (id int64, state State, err error) {
-	rows, err := stmt.QueryContext(ctx, urlHash(u))
-	if err != nil {
-		return 0, 0, fmt.Errorf("frontier: look up %s: %w", u, err)
-	}
-	defer rows.Close()
-	for rows.Next() {
+// returns the URL's id and state, or id 0 and the h value it would be
+// stored under.
+func findURL(ctx context.Context, stmt *sql.Stmt, u string) (id int64, state State, free int64, err error) {
+	h := urlHash(u)
+	for i := 0; i < maxProbe; i, h = i+1, h+1 {
 		var got string
-		if err := rows.Scan(&id, &got, &state); err != nil {
-			return 0, 0, fmt.Errorf("frontier: look up %s: %w", u, err)
-		}
-		if got == u {
-			return id, state, nil
+		err := stmt.QueryRowContext(ctx, h).Scan(&id, &got, &state)
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+			return 0, 0, h, nil
+		case err != nil:
+			return 0, 0, 0, fmt.Errorf("frontier: look up %s: %w", u, err)
+		case got == u:
+			return id, state, h, nil
 		}
 	}
-	if err := rows.Err(); err != nil {
-		return 0, 0, fmt.Errorf("frontier: look up %s: %w", u, err)
-	}
-	return 0, 0, nil
+	return 0, 0, 0, fmt.Errorf("frontier: look up %s: %d hash values in a row taken", u, maxProbe)
 }
