@@ -209,36 +209,33 @@ func oneLine(s string) string {
 	}
 	var sb strings.Builder
 	sb.Grow(len(s))
+	start := -1 // of the current word
 	for i := 0; i < len(s); {
-		j := i
-		for j < len(s) {
-			r, size := rune(s[j]), 1
-			if r >= utf8.RuneSelf {
-				r, size = utf8.DecodeRuneInString(s[j:])
-			}
-			if unicode.IsSpace(r) {
-				break
-			}
-			j += size
+		c := s[i]
+		n := 1
+		sp := c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'
+		if c >= utf8.RuneSelf {
+			var r rune
+			r, n = utf8.DecodeRuneInString(s[i:])
+			sp = unicode.IsSpace(r)
 		}
-		if j > i {
+		switch {
+		case sp && start >= 0:
 			if sb.Len() > 0 {
 				sb.WriteByte(' ')
 			}
-			sb.WriteString(s[i:j])
+			sb.WriteString(s[start:i])
+			start = -1
+		case !sp && start < 0:
+			start = i
 		}
-		// Skip the white space.
-		for j < len(s) {
-			r, size := rune(s[j]), 1
-			if r >= utf8.RuneSelf {
-				r, size = utf8.DecodeRuneInString(s[j:])
-			}
-			if !unicode.IsSpace(r) {
-				break
-			}
-			j += size
+		i += n
+	}
+	if start >= 0 {
+		if sb.Len() > 0 {
+			sb.WriteByte(' ')
 		}
-		i = j
+		sb.WriteString(s[start:])
 	}
 	return sb.String()
 }

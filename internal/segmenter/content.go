@@ -445,6 +445,9 @@ func renderUntil(w *textWriter, n *node, limit int) {
 		w.breakLine(1)
 	}
 	for _, k := range n.kids {
+		if w.sb.Len() >= limit {
+			return
+		}
 		renderUntil(w, k, limit)
 	}
 	switch {
