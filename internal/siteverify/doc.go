@@ -17,7 +17,11 @@
 // The paper leaves open what H is for a class with nothing expanded. The
 // default prior is the score of the page on which the class's first link
 // was found; Prior offers the alternatives (the best or the mean score of
-// the pages linking into the class, or a constant). Ties between classes
+// the pages linking into the class, or a constant). A prior is a guess: a
+// class whose mean already reached PageThreshold (proven) goes before any
+// class that has only its prior, so that a start page scoring 1 does not
+// send the search through every navigation class it links to before it
+// returns to the product pages that scored 0.95 on average. Ties between classes
 // of equal H go to the class with more queued pages (a site's main page
 // template, such as its product pages, is the class most linked to), then
 // to the class found first; within a class, the page linked from the best
@@ -29,8 +33,9 @@
 // failed is taken as broken (H = 0). Pages robots.txt forbids cost
 // nothing and count nowhere.
 //
-// Patience is an addition to the paper: a run that fetched that many
-// pages in a row without a good one ends as not relevant. With the
+// Patience is an addition to the paper: a run that judged that many
+// pages in a row without a good one ends as not relevant (pages that could
+// not be judged do not count). With the
 // paper's settings every site that is not relevant costs NumExpPages
 // pages; patience is what brings the mean cost per site down (set it to 0
 // for the paper's algorithm).

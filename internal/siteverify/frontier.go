@@ -59,19 +59,26 @@ func (c *class) h(p Prior) float64 {
 	return c.first
 }
 
+// tieEps is how close two values of H are to tie: a mean of scores and
+// the prior it started from differ in their last bits.
+const tieEps = 1e-9
+
 // brokenAfter is the number of failed pages after which a class with no
 // judged page counts as H = 0.
 const brokenAfter = 2
 
 // frontier holds the classes of one site and picks the next page.
 type frontier struct {
-	bfs     bool
-	prior   Prior
-	classes map[string]*class
-	ordered []*class     // in order of first sight
-	fifo    []*candidate // every candidate in order found (bfs)
-	queued  int
-	n       int // candidates ever queued, for their order
+	bfs   bool
+	prior Prior
+	// threshold is the page threshold: a class whose mean reached it is
+	// proven, and comes before every class that has only its prior.
+	threshold float64
+	classes   map[string]*class
+	ordered   []*class     // in order of first sight
+	fifo      []*candidate // every candidate in order found (bfs)
+	queued    int
+	n         int // candidates ever queued, for their order
 	// linkers remembers which (page, class) pairs were counted for the
 	// mean-parent prior, so a page with many links into one class
 	// counts once.
@@ -83,8 +90,8 @@ type linker struct {
 	class *class
 }
 
-func newFrontier(bfs bool, prior Prior) *frontier {
-	return &frontier{bfs: bfs, prior: prior, classes: map[string]*class{}, linkers: map[linker]bool{}}
+func newFrontier(bfs bool, prior Prior, threshold float64) *frontier {
+	return &frontier{bfs: bfs, prior: prior, threshold: threshold, classes: map[string]*class{}, linkers: map[linker]bool{}}
 }
 
 // classOf returns the class named name, creating it.
@@ -158,18 +165,21 @@ func (f *frontier) next() *candidate {
 }
 
 // best is the heuristic's choice: the class of highest H with queued
-// pages (ties: more queued pages, then found first), and in it the page
-// linked from the best-scoring page (ties: found first).
+// pages (ties: more queued pages, then found first), a proven class (its
+// mean reached the page threshold) before any other; in the class, the
+// page linked from the best-scoring page (ties: found first).
 func (f *frontier) best() *candidate {
 	var top *class
-	topH := math.Inf(-1)
+	topH, topProven := math.Inf(-1), false
 	for _, c := range f.ordered {
 		if len(c.queue) == 0 {
 			continue
 		}
 		h := c.h(f.prior)
-		if top == nil || h > topH || (h == topH && len(c.queue) > len(top.queue)) {
-			top, topH = c, h
+		proven := c.expanded > 0 && h >= f.threshold-tieEps
+		better := h > topH+tieEps || (h >= topH-tieEps && len(c.queue) > len(top.queue))
+		if top == nil || (proven && !topProven) || (proven == topProven && better) {
+			top, topH, topProven = c, h, proven
 		}
 	}
 	pick := top.queue[0]

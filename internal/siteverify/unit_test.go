@@ -460,3 +460,53 @@ func TestFailedPages(t *testing.T) {
 		})
 	}
 }
+
+// TestTieWithinRounding: a class whose mean equals, up to rounding, the
+// prior of classes found on the same page keeps its turn by its size.
+func TestTieWithinRounding(t *testing.T) {
+	// (0.95 + 0.95) / 2 and 0.1 + 0.2 style sums differ from 0.95 in the last bit.
+	f := newFrontier(false, Prior{}, 0.7)
+	f.expand("/p/{n}", 0.95)
+	f.expand("/p/{n}", 0.95+1e-15)
+	f.push(record.URL{URL: h + "/c/a"}, "/c/a", 0.95+2e-15, h+"/")
+	f.push(record.URL{URL: h + "/p/3"}, "/p/{n}", 0.95, h+"/")
+	f.push(record.URL{URL: h + "/p/4"}, "/p/{n}", 0.95, h+"/")
+	if got := f.next(); got.u.URL != h+"/p/3" {
+		t.Fatalf("next %s, want the bigger class's %s/p/3", got.u.URL, h)
+	}
+}
+
+// TestProvenClassFirst: a class whose mean reached the threshold goes
+// before classes that only have a prior, even a higher one.
+func TestProvenClassFirst(t *testing.T) {
+	fs := &fakeSite{pages: map[string]fakePage{
+		h + "/p/1": {score: 1, links: []string{h + "/c/x", h + "/d/y", h + "/p/2", h + "/p/3", h + "/p/4"}},
+		h + "/p/2": {score: 0.9},
+		h + "/p/3": {score: 0.9},
+		h + "/p/4": {score: 0.9},
+		h + "/c/x": {score: 0},
+		h + "/d/y": {score: 0},
+	}}
+	vd := verifyFake(t, fs, DefaultOptions(), h+"/p/1")
+	if got := fs.order(); !vd.Relevant || !reflect.DeepEqual(got, []string{h + "/p/1", h + "/p/2", h + "/p/3"}) {
+		t.Fatalf("relevant %v after %v", vd.Relevant, got)
+	}
+}
+
+// TestPatienceCountsJudgedPages: pages that could not be fetched do not
+// use up patience.
+func TestPatienceCountsJudgedPages(t *testing.T) {
+	fs := &fakeSite{pages: map[string]fakePage{
+		h + "/":    {score: 0.1, links: []string{h + "/x/1", h + "/y/1", h + "/z/1", h + "/w/1"}},
+		h + "/x/1": {status: 500},
+		h + "/y/1": {err: "timeout"},
+		h + "/z/1": {score: 0.8},
+		h + "/w/1": {score: 0.1},
+	}}
+	o := DefaultOptions()
+	o.Patience, o.NumRelPages = 2, 1
+	vd := verifyFake(t, fs, o, h+"/")
+	if !vd.Relevant || vd.PagesFetched != 4 {
+		t.Fatalf("relevant %v after %v: %s", vd.Relevant, fs.order(), vd.Reason)
+	}
+}

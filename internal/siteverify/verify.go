@@ -104,7 +104,7 @@ type run struct {
 // verdict: a site that cannot be verified gets Relevant false, the reason
 // and an Error.
 func (v *Verifier) Verify(ctx context.Context, s *Site) record.Verdict {
-	r := &run{v: v, site: s, keys: map[string]bool{s.Key: true}, fr: newFrontier(v.o.Strategy == StrategyBFS, v.o.Prior),
+	r := &run{v: v, site: s, keys: map[string]bool{s.Key: true}, fr: newFrontier(v.o.Strategy == StrategyBFS, v.o.Prior, v.o.PageThreshold),
 		seen: map[string]bool{}}
 	r.verdict = record.Verdict{Site: s.Key, Meta: s.Meta()}
 	defer s.finish()
@@ -251,7 +251,6 @@ func (r *run) visit(ctx context.Context, u record.URL, abs string) (visitResult,
 		return visitResult{why: "robots: the site's robots.txt forbids it, or could not be fetched"}, nil
 	}
 	r.verdict.PagesFetched++
-	r.dry++
 	final := u.URL
 	if p.FinalURL != "" {
 		if n, err := urlx.Normalize(p.FinalURL); err == nil {
@@ -291,6 +290,7 @@ func (r *run) visit(ctx context.Context, u record.URL, abs string) (visitResult,
 	if j.Score > r.verdict.BestScore {
 		r.verdict.BestScore = j.Score
 	}
+	r.dry++
 	if res.Good {
 		r.dry = 0
 		r.verdict.GoodPages++
