@@ -80,3 +80,27 @@ func TestLooseDate(t *testing.T) {
 		}
 	}
 }
+
+func TestCleanAuthor(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{"By Jane Doe", "Jane Doe"},
+		{"Nikhil Marathe on March 10, 2015at 08:05", "Nikhil Marathe"},
+		{"STEVEN DAVIDOFF SOLOMON JULY 29, 2016", "STEVEN DAVIDOFF SOLOMON"},
+		{"JEFFREY GETTLEMAN JAN. 13, 2017", "JEFFREY GETTLEMAN"},
+		{"Devindra Hardawar @devindra", "Devindra Hardawar"},
+		{"Chris Pokorny@DawgsByNature", "Chris Pokorny"},
+		{"Megan Rowe meganr@example.com", "Megan Rowe"},
+		{"Tim Childers - Live Science Contributor", "Tim Childers"},
+		{"Louis Jacobson on Monday, November 18th, 2019 at 11:04 a.m.", "Louis Jacobson"},
+		{"Umair Irfan Updated", "Umair Irfan"},
+		{"Matthew Digby , Minh Do", "Matthew Digby, Minh Do"},
+		{"本报记者 张三", "张三"},
+		{"赵 培：北京物资学院", "赵培"},
+		{"李四 摄", "李四"},
+	}
+	for _, c := range cases {
+		if got := CleanAuthor(c.in); got != c.want {
+			t.Errorf("CleanAuthor(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
