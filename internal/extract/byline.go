@@ -239,9 +239,19 @@ func dropPlace(v string) string {
 // closingReporters reads the bracketed reporters that close a Chinese
 // news story, on one of the last lines.
 func closingReporters(text string) string {
-	ms := reportedBy.FindAllStringSubmatch(text, -1)
+	ms := reportedBy.FindAllStringSubmatchIndex(text, -1)
 	for i := len(ms) - 1; i >= 0; i-- {
-		v := roleWords.ReplaceAllString(ms[i][1], " ")
+		m := ms[i]
+		// It closes a paragraph: nothing but white space or a full stop
+		// after it on its line ("《Running Man (越南版)》" is a title).
+		after := text[m[1]:]
+		if j := strings.IndexByte(after, '\n'); j >= 0 {
+			after = after[:j]
+		}
+		if strings.TrimSpace(strings.Trim(after, " 。.")) != "" {
+			continue
+		}
+		v := roleWords.ReplaceAllString(text[m[2]:m[3]], " ")
 		if namesOnly(v) {
 			return strings.Join(nameTokens(v), " ")
 		}
@@ -250,8 +260,8 @@ func closingReporters(text string) string {
 }
 
 // nameUnderTitle is a short line right under the title line, before the
-// content proper: 2–4 Han characters (a pen name is allowed there), or
-// up to four personal names.
+// content proper: 2–3 Han characters (a pen name is allowed there; four
+// are more often a label such as 简体中文), or up to four personal names.
 func nameUnderTitle(z Zone) string {
 	// Without a usable title, a line of one to three personal names
 	// among the lines where the content starts.
@@ -291,7 +301,7 @@ func nameUnderTitle(z Zone) string {
 			if namesOnly(c) {
 				return strings.Join(nameTokens(c), " ")
 			}
-			if n := utf8.RuneCountInString(c); n >= 2 && n <= 4 && allHan(c) && !notNames[c] && !isLabel(c) {
+			if n := utf8.RuneCountInString(c); n >= 2 && n <= 3 && allHan(c) && !notNames[c] && !isLabel(c) {
 				return c
 			}
 			break

@@ -15,6 +15,7 @@ func TestZoneAuthor(t *testing.T) {
 		{"place glued to 报道", Zone{After: "新京报记者 张伟 山东冠县报道\n\n【编辑:刘欢】"}, "张伟"},
 		{"closing brackets", Zone{Tail: "……过一个平安的新春佳节。（陈晓 马丹）"}, "陈晓 马丹"},
 		{"closing brackets with roles", Zone{Tail: "……。（记者 赵磊 通讯员 孙婷）"}, "赵磊 孙婷"},
+		{"a bracket inside a title", Zone{Tail: "参演《奔跑吧 (越南版)》等节目\n"}, ""},
 		{"nav is not a byline", Zone{Before: "民情\n\n记者调查 民意调查\n\n当前位置：洛阳"}, ""},
 		{"spaced name and affiliation", Zone{Before: "作者: 赵 培：北京物资学院，北京"}, "赵培"},
 		{"blog poster", Zone{After: "由海风张贴 @ 2005-06-14 03:25:55 (370) 共 11 篇评论"}, "海风"},
@@ -43,7 +44,7 @@ func TestZoneAuthor(t *testing.T) {
 
 func TestLooksLikeChineseName(t *testing.T) {
 	for s, want := range map[string]bool{
-		"王建宏": true, "欧阳修": true, "司马": false, "调查": false, "新华网": false,
+		"王建宏": true, "欧阳修": true, "简体中文": false, "欧阳海燕": true, "司马": false, "调查": false, "新华网": false,
 		"东方网": false, "时间": false, "胡平": true, "张": false, "Smith": false, "马丹阳": true,
 	} {
 		if got := LooksLikeChineseName(s); got != want {
@@ -103,4 +104,18 @@ func TestCleanAuthor(t *testing.T) {
 			t.Errorf("CleanAuthor(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}
+}
+
+func FuzzAuthor(f *testing.F) {
+	for _, s := range []string{"本报实习生 王小明 周丽\n本报记者 李强", "（陈晓 马丹）", "By Jane Doe on March 10, 2015",
+		"由海风张贴 @ 2005-06-14", "作者: 赵 培：北京", "2004年7月16日08:19 [ 黄明 ] 来源：[ 报 ]", "Jane@x.com - Writer"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		z := Zone{Before: s, Head: s, Title: s[:len(s)/2]}
+		if a := z.Author(); len(a) > len(s)+8 {
+			t.Fatalf("author %q longer than its text %q", a, s)
+		}
+		CleanAuthor(s)
+	})
 }

@@ -63,9 +63,10 @@ var notNames = map[string]bool{
 	"简介": true, "房产": true, "江南": true, "山东": true, "广东": true, "上海": true, "北京": true, "天津": true,
 }
 
-// LooksLikeChineseName tells whether s is a Chinese personal name: two to
-// four Han characters starting with a family name, not an organisation or
-// a common label.
+// LooksLikeChineseName tells whether s is a Chinese personal name: two or
+// three Han characters starting with a family name, or three or four
+// starting with a compound one (欧阳, 司马 …), not an organisation or a
+// common label.
 func LooksLikeChineseName(s string) bool {
 	n := utf8.RuneCountInString(s)
 	if n < 2 || n > 4 {
@@ -90,7 +91,9 @@ func LooksLikeChineseName(s string) bool {
 		}
 	}
 	r, _ := utf8.DecodeRuneInString(s)
-	return surnameSet[r]
+	// Four characters after a one-character surname are rarely a name
+	// (简体中文, 国家林业局) and rarely needed: such names come with a cue.
+	return surnameSet[r] && n <= 3
 }
 
 // namesOnly tells whether v is one to six Chinese names separated by
