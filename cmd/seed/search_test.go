@@ -12,8 +12,7 @@ import (
 )
 
 func TestSeedSearchSitemapHosts(t *testing.T) {
-	var srv *httptest.Server
-	srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case "/search":
 			switch r.URL.Query().Get("q") {
@@ -25,9 +24,9 @@ func TestSeedSearchSitemapHosts(t *testing.T) {
 				http.Error(w, "down", 503)
 			}
 		case "/robots.txt":
-			fmt.Fprintf(w, "Sitemap: %s/sm.xml\n", srv.URL)
+			fmt.Fprintf(w, "Sitemap: %s/sm.xml\n", "http://"+r.Host)
 		case "/sm.xml":
-			fmt.Fprintf(w, `<urlset><url><loc>%s/p1</loc><lastmod>2024-01-02</lastmod></url></urlset>`, srv.URL)
+			fmt.Fprintf(w, `<urlset><url><loc>%s/p1</loc><lastmod>2024-01-02</lastmod></url></urlset>`, "http://"+r.Host)
 		default:
 			http.NotFound(w, r)
 		}

@@ -102,8 +102,7 @@ const resultPage = `<html><head><meta charset="gbk"></head><body>
 </body></html>`
 
 func TestGenericEngine(t *testing.T) {
-	var srv *httptest.Server
-	srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch {
 		case r.URL.Path == "/s":
 			if r.URL.Query().Get("wd") != "林业" {

@@ -33,19 +33,18 @@ func gz(s string) []byte {
 }
 
 func TestWalkRobotsIndexGzip(t *testing.T) {
-	var srv *httptest.Server
-	srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case "/robots.txt":
-			fmt.Fprintf(w, "User-agent: *\nDisallow: /private\nSITEMAP: %s/index.xml.gz # the index\n", srv.URL)
+			fmt.Fprintf(w, "User-agent: *\nDisallow: /private\nSITEMAP: %s/index.xml.gz # the index\n", "http://"+r.Host)
 		case "/index.xml.gz":
 			w.Write(gz(fmt.Sprintf(`<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
 <sitemap><loc>%s/s1.xml</loc><lastmod>2024-01-01</lastmod></sitemap>
-<sitemap><loc>/s2.txt</loc></sitemap><sitemap><loc>/missing.xml</loc></sitemap></sitemapindex>`, srv.URL)))
+<sitemap><loc>/s2.txt</loc></sitemap><sitemap><loc>/missing.xml</loc></sitemap></sitemapindex>`, "http://"+r.Host)))
 		case "/s1.xml":
-			fmt.Fprintf(w, urlset, srv.URL, srv.URL, srv.URL)
+			fmt.Fprintf(w, urlset, "http://"+r.Host, "http://"+r.Host, "http://"+r.Host)
 		case "/s2.txt":
-			fmt.Fprintf(w, "%s/t1\n\n%s/t2\n", srv.URL, srv.URL)
+			fmt.Fprintf(w, "%s/t1\n\n%s/t2\n", "http://"+r.Host, "http://"+r.Host)
 		default:
 			http.NotFound(w, r)
 		}
