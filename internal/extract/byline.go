@@ -50,8 +50,14 @@ func cuePairs(words ...string) map[[2]rune]bool {
 // hasCuePair tells whether s holds one of the pairs, white space between
 // the two characters allowed.
 func hasCuePair(s string, pairs map[[2]rune]bool) bool {
-	prev := rune(-1)
-	for _, r := range s {
+	return cuePairAt(s, pairs) >= 0
+}
+
+// cuePairAt is the offset of the first of the pairs in s, or -1: no cue
+// match can start before it.
+func cuePairAt(s string, pairs map[[2]rune]bool) int {
+	prev, prevAt := rune(-1), 0
+	for i, r := range s {
 		if r < 0x80 && r != '/' && r != '|' {
 			if r != ' ' && r != '\t' {
 				prev = -1
@@ -62,11 +68,11 @@ func hasCuePair(s string, pairs map[[2]rune]bool) bool {
 			continue
 		}
 		if prev >= 0 && pairs[[2]rune{prev, r}] {
-			return true
+			return prevAt
 		}
-		prev = r
+		prev, prevAt = r, i
 	}
-	return false
+	return -1
 }
 
 // Zone is the text around an article's main content, where its byline
@@ -385,9 +391,11 @@ func FindSource(text string) string {
 }
 
 func findCue(text string, cue *regexp.Regexp, pairs map[[2]rune]bool) string {
-	if !hasCuePair(text, pairs) {
+	at := cuePairAt(text, pairs)
+	if at < 0 {
 		return ""
 	}
+	text = text[at:] // the regexp is slow to skip what cannot match
 	for _, m := range cue.FindAllStringIndex(text, 8) {
 		rest := text[m[1]:]
 		if i := strings.IndexByte(rest, '\n'); i >= 0 {

@@ -31,6 +31,48 @@ var sourceMeta = []string{"source", "og:site_name", "application-name", "publish
 // dateCue introduces a publication time in visible text.
 var dateCue = regexp.MustCompile(`(?i)(发布时间|发布日期|发表时间|发表日期|发表于|发布于|发稿时间|时间|日期|更新时间|Published( on)?|Posted( on)?|Updated( on)?|Date)\s*[:：]?\s*`)
 
+// dateCueAt is where the first dateCue match can start, or -1: the
+// regexp is slow to skip the text before it.
+func dateCueAt(text string) int {
+	at := -1
+	for _, w := range []string{"发布", "发表", "发稿", "时间", "日期", "更新"} {
+		if i := strings.Index(text, w); i >= 0 && (at < 0 || i < at) {
+			at = i
+		}
+	}
+	for _, w := range []string{"published", "posted", "updated", "date"} {
+		if i := indexFold(text, w); i >= 0 && (at < 0 || i < at) {
+			at = i
+		}
+	}
+	return at
+}
+
+// indexFold is the index of the lower-case ASCII word in s, ignoring case.
+func indexFold(s, word string) int {
+	c0, c1 := word[0], word[0]-'a'+'A'
+	for i := 0; i+len(word) <= len(s); i++ {
+		if (s[i] == c0 || s[i] == c1) && strings.EqualFold(s[i:i+len(word)], word) {
+			return i
+		}
+	}
+	return -1
+}
+
+// dateCues are the dateCue matches in text, as offsets into text.
+func dateCues(text string) [][]int {
+	at := dateCueAt(text)
+	if at < 0 {
+		return nil
+	}
+	ms := dateCue.FindAllStringIndex(text[at:], 16)
+	for _, m := range ms {
+		m[0] += at
+		m[1] += at
+	}
+	return ms
+}
+
 // jsonLDField finds "field": "value" pairs in JSON-LD text when it does
 // not decode (it often does not: trailing commas, several objects).
 func jsonLDField(src, field string) string {
@@ -191,7 +233,7 @@ func findPublished(pg *page, z *extract.Zone, loc *time.Location) string {
 // whole-quarter-hour offset (13:48 printed, 12:48:06Z in the metadata),
 // that offset is the page's.
 func pageLocal(d extract.Date, text string) extract.Date {
-	for _, m := range dateCue.FindAllStringIndex(text, 16) {
+	for _, m := range dateCues(text) {
 		rest := text[m[1]:min(len(text), m[1]+60)]
 		v, s, _, ok := extract.LooseDate(rest, time.UTC)
 		if !ok || s >= 12 || v.Prec < extract.Minute || v.Zoned {
@@ -243,7 +285,7 @@ func findPublishedDate(pg *page, text string, loc *time.Location) extract.Date {
 	}
 	// Visible text: a date after a cue word, then the first full date
 	// around the main content.
-	for _, m := range dateCue.FindAllStringIndex(text, 16) {
+	for _, m := range dateCues(text) {
 		rest := text[m[1]:min(len(text), m[1]+60)]
 		if dt, s, _, ok := extract.LooseDate(rest, loc); ok && s < 12 && dt.Prec >= extract.Day {
 			return dt
