@@ -95,7 +95,7 @@ func runScore(c *ucli.Context) error {
 		return err
 	}
 	sc := scoring.NewScorer(model, cfg, store)
-	r := &runner{ctx: c.Context, s: s, sc: sc, workers: c.Int(flagWorkers), start: time.Now()}
+	r := &runner{ctx: c.Context, s: s, sc: sc, workers: c.Int(flagWorkers), start: time.Now(), wait: c.Duration(flagWindowWait)}
 	if r.workers <= 0 {
 		r.workers = runtime.GOMAXPROCS(0)
 	}
@@ -155,6 +155,8 @@ type runner struct {
 	sc      *scoring.Scorer
 	workers int
 	start   time.Time
+	// wait is how long a partial window waits for more docs (0: forever).
+	wait time.Duration
 
 	docs, relevant, failed int
 }
@@ -234,24 +236,61 @@ func (r *runner) groups(size int) error {
 		group, lines = group[:0], lines[:0]
 		return nil
 	}
-	for {
-		line, ok, err := r.nextLine()
-		if err != nil {
-			return err
+	// A reader goroutine, so that a window is scored when the input
+	// pauses: in a crawl loop the next docs come only after these are
+	// scored and their links queued.
+	type read struct {
+		line jsonl.Line
+		ok   bool
+		err  error
+	}
+	lineCh := make(chan read)
+	stop := make(chan struct{})
+	defer close(stop)
+	go func() {
+		for {
+			line, ok, err := r.nextLine()
+			select {
+			case lineCh <- read{line, ok, err}:
+			case <-stop:
+				return
+			}
+			if err != nil || !ok {
+				return
+			}
 		}
-		if !ok {
+	}()
+	var idle <-chan time.Time
+	for {
+		var in read
+		select {
+		case in = <-lineCh:
+		case <-idle:
+			idle = nil
+			if err := flush(); err != nil {
+				return err
+			}
+			continue
+		}
+		if in.err != nil {
+			return in.err
+		}
+		if !in.ok {
 			return flush()
 		}
-		d, ok := r.decodeDoc(line)
+		d, ok := r.decodeDoc(in.line)
 		if !ok {
 			continue
 		}
 		group = append(group, d)
-		lines = append(lines, line.Bytes)
+		lines = append(lines, in.line.Bytes)
 		if size > 0 && len(group) >= size {
 			if err := flush(); err != nil {
 				return err
 			}
+			idle = nil
+		} else if size > 0 && r.wait > 0 && idle == nil {
+			idle = time.After(r.wait)
 		}
 	}
 }

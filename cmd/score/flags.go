@@ -1,7 +1,9 @@
 package main
 
 import (
+	"fmt"
 	"strings"
+	"time"
 
 	ucli "github.com/urfave/cli/v2"
 
@@ -16,6 +18,7 @@ const (
 	flagKeywordShare = "keyword-share"
 	flagKeywordCover = "keyword-cover"
 	flagRulesOn      = "rules-on"
+	flagSimScale     = "sim-scale"
 	flagLinks        = "links"
 	flagDelta        = "delta"
 	flagBeta         = "beta"
@@ -23,6 +26,9 @@ const (
 	flagBlockGamma   = "block-gamma"
 	flagTheta        = "theta"
 	flagNoiseWeight  = "noise-weight"
+	flagBlockNorm    = "block-norm"
+	flagSharePrior   = "share-prior"
+	flagSharePseudo  = "share-pseudo"
 	flagHeuristic    = "heuristic"
 	flagRWMin        = "rw-min"
 	flagDamping      = "damping"
@@ -36,6 +42,7 @@ const (
 	flagBatch        = "batch"
 	flagDB           = "db"
 	flagWindow       = "window"
+	flagWindowWait   = "window-wait"
 	flagDropPruned   = "drop-pruned"
 	flagRemember     = "remember"
 	flagWorkers      = "workers"
@@ -51,6 +58,7 @@ func scoreFlags() []ucli.Flag {
 		&ucli.StringFlag{Name: flagCombo, Value: "vsm=0.5,rules=0.5", Usage: "weights of --page combo (vsm, pearson, rules)", EnvVars: cli.Env(flagCombo)},
 		f(flagKeywordShare, p.KeywordShare, "κ: share of vsm and pearson given to the weighted keyword cover"),
 		f(flagKeywordCover, p.KeywordCover, "share of the keyword weight a page must hold for full cover"),
+		&ucli.Float64Flag{Name: flagSimScale, Value: p.SimScale, Usage: "τ: vsm and pearson report 1 − e^(−sim/τ) of the raw similarity (0: raw)", EnvVars: cli.Env(flagSimScale)},
 		&ucli.StringFlag{Name: flagRulesOn, Value: "text", Usage: "apply the rules to: text (title and content), html (also the raw HTML of segment --keep-html)", EnvVars: cli.Env(flagRulesOn)},
 		&ucli.StringFlag{Name: flagLinks, Value: l.Strategy, Usage: "link strategy: " + strings.Join(scoring.LinkStrategies, ", ") + " (ipagerank and linkmodel need --batch or --db)", EnvVars: cli.Env(flagLinks)},
 		f(flagDelta, l.Delta, "shark: δ, decay of the inherited score"),
@@ -59,6 +67,9 @@ func scoreFlags() []ucli.Flag {
 		f(flagBlockGamma, l.BlockGamma, "block-shark: γ_b, block relevance vs sibling scores"),
 		f(flagTheta, l.Theta, "block-shark: θ, λ·potential vs the relevant share n′/n"),
 		f(flagNoiseWeight, l.NoiseWeight, "block-shark: factor of λ for nav/ad/footer blocks, link stop words, ad hosts"),
+		&ucli.BoolFlag{Name: flagBlockNorm, Usage: "block-shark: λ relative to the page's best block (an addition to the reconstruction)", EnvVars: cli.Env(flagBlockNorm)},
+		&ucli.StringFlag{Name: flagSharePrior, Value: "0.5", Usage: "block-shark: n′/n while no child is crawled: a number, or \"page\" for the page's own score", EnvVars: cli.Env(flagSharePrior)},
+		&ucli.Float64Flag{Name: flagSharePseudo, Value: 0, Usage: "block-shark: weight of the prior in n′/n, in pseudo-children, once children are crawled", EnvVars: cli.Env(flagSharePseudo)},
 		&ucli.StringFlag{Name: flagHeuristic, Value: "uh=0.2,teh=0.3,tih=0.1,rw=0.4", Usage: "heuristic: weights of UH, TeH, TiH and RW", EnvVars: cli.Env(flagHeuristic)},
 		f(flagRWMin, l.RWMin, "heuristic, ipagerank: c, the least Θ that RW counts"),
 		f(flagDamping, l.Damping, "ipagerank: d"),
@@ -72,6 +83,7 @@ func scoreFlags() []ucli.Flag {
 		&ucli.BoolFlag{Name: flagBatch, Usage: "read all input, then score it as one batch (needed by ipagerank and linkmodel without --db)", EnvVars: cli.Env(flagBatch)},
 		&ucli.StringFlag{Name: flagDB, Usage: "frontier store `FILE` (seed add --db): sibling scores, n′/n and the crawled link graph", EnvVars: cli.Env(flagDB)},
 		&ucli.IntFlag{Name: flagWindow, Value: 500, Usage: "ipagerank, linkmodel with --db and without --batch: docs scored together", EnvVars: cli.Env(flagWindow)},
+		&ucli.DurationFlag{Name: flagWindowWait, Value: 200 * time.Millisecond, Usage: "with --window: score a partial window when no doc came for this long (a crawl loop waits for it)", EnvVars: cli.Env(flagWindowWait)},
 		&ucli.BoolFlag{Name: flagDropPruned, Usage: "leave out links under thresholds.link instead of marking them pruned", EnvVars: cli.Env(flagDropPruned)},
 		&ucli.IntFlag{Name: flagRemember, Value: 1_000_000, Usage: "page scores kept in memory for sibling scores when there is no --db", EnvVars: cli.Env(flagRemember)},
 		&ucli.IntFlag{Name: flagWorkers, Value: 0, Usage: "docs scored in parallel (0: one per core)", EnvVars: cli.Env(flagWorkers)},
@@ -104,6 +116,15 @@ func config(c *ucli.Context) (scoring.Config, error) {
 	if !contains(scoring.LinkStrategies, l.Strategy) {
 		return cfg, cli.Usagef("--links %q: want one of %s", l.Strategy, strings.Join(scoring.LinkStrategies, ", "))
 	}
+	l.BlockNorm = c.Bool(flagBlockNorm)
+	if sp := c.String(flagSharePrior); sp == "page" {
+		l.SharePrior = -1
+	} else if _, err := fmt.Sscan(sp, &l.SharePrior); err != nil || l.SharePrior < 0 || l.SharePrior > 1 {
+		return cfg, cli.Usagef("--%s %q: want a number in [0,1] or \"page\"", flagSharePrior, sp)
+	}
+	if l.SharePseudo = c.Float64(flagSharePseudo); l.SharePseudo < 0 {
+		return cfg, cli.Usagef("--%s must be ≥ 0", flagSharePseudo)
+	}
 	if l.Heuristic, err = scoring.ParseHeuristic(c.String(flagHeuristic)); err != nil {
 		return cfg, cli.Usagef("--heuristic %v", err)
 	}
@@ -111,7 +132,7 @@ func config(c *ucli.Context) (scoring.Config, error) {
 		name string
 		dst  *float64
 	}{
-		{flagKeywordShare, &p.KeywordShare}, {flagKeywordCover, &p.KeywordCover},
+		{flagKeywordShare, &p.KeywordShare}, {flagKeywordCover, &p.KeywordCover}, {flagSimScale, &p.SimScale},
 		{flagDelta, &l.Delta}, {flagBeta, &l.Beta}, {flagGamma, &l.Gamma},
 		{flagBlockGamma, &l.BlockGamma}, {flagTheta, &l.Theta}, {flagNoiseWeight, &l.NoiseWeight},
 		{flagRWMin, &l.RWMin}, {flagDamping, &l.Damping}, {flagRWFloor, &l.RWFloor}, {flagLMGamma, &l.LinkGamma},

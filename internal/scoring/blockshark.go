@@ -11,9 +11,18 @@ import "github.com/focuscrawl/focuscrawl/internal/record"
 //	λ(i)        = γ_b·LB(B) + (1−γ_b)·mean score of B's crawled links  (λ = LB(B) when none is crawled)
 //	priority(i) = θ·λ(i)·potential(i) + (1−θ)·n′/n
 //
-// where n′/n is the share of the doc's crawled children that were relevant
-// (0.5 while none is crawled). Noise links (nav, ad and footer blocks,
-// link stop words, ad hosts) have λ scaled by NoiseWeight.
+// where n′/n is the share of the doc's crawled children that were relevant.
+// Noise links (nav, ad and footer blocks, link stop words, ad hosts) have
+// λ scaled by NoiseWeight; with BlockNorm λ is relative to the page's best
+// block.
+//
+// The share may be smoothed towards a prior with SharePseudo
+// pseudo-children: (n′ + m·prior)/(n + m), the prior alone while n = 0.
+// The defaults are the reconstruction's: prior 0.5, m = 0. SharePrior < 0
+// takes the page's own score as the prior: in a live crawl the children
+// crawled before their parent is scored are mostly its navigation
+// targets, and a flat 0.5 for every page without crawled children favours
+// fresh, off-topic regions (docs/score.md has the measured harvests).
 func rankBlockShark(pv *pageView, links []record.ScoredLink, o *LinkOptions) {
 	type blockStat struct {
 		anchorSum    float64
@@ -41,11 +50,17 @@ func rankBlockShark(pv *pageView, links []record.ScoredLink, o *LinkOptions) {
 			}
 		}
 	}
-	share := 0.5
-	if n > 0 {
-		share = float64(nRel) / float64(n)
+	prior := o.SharePrior
+	if prior < 0 {
+		prior = pv.score
+	}
+	share := (float64(nRel) + o.SharePseudo*prior) / (float64(n) + o.SharePseudo)
+	if n == 0 {
+		share = prior
 	}
 	inh := pv.inherited(o.Delta)
+	lambdas := make([]float64, len(links))
+	top := 0.0
 	for i := range links {
 		b := blocks[pv.doc.Links[i].Block]
 		lb := b.anchorSum / float64(b.links)
@@ -55,6 +70,14 @@ func rankBlockShark(pv *pageView, links []record.ScoredLink, o *LinkOptions) {
 		}
 		if pv.isNoise(i) {
 			lambda *= o.NoiseWeight
+		}
+		lambdas[i] = lambda
+		top = max(top, lambda)
+	}
+	for i := range links {
+		lambda := lambdas[i]
+		if o.BlockNorm && top > 0 {
+			lambda /= top
 		}
 		links[i].Priority = clamp01(o.Theta*lambda*pv.potential(i, o) + (1-o.Theta)*share)
 		links[i].Inherited = inh

@@ -43,6 +43,18 @@ type LinkOptions struct {
 	// whose anchor holds a link stop word and links to ad hosts: the
 	// noise links that seed 001 separates from relevant link blocks.
 	NoiseWeight float64
+	// BlockNorm divides λ by the largest λ of the page's blocks, so the
+	// best block of a page has λ = 1. LB(B) is a mean of anchor
+	// similarities and stays small (a related-links block with a few
+	// on-topic anchors among twenty has LB ≈ 0.1), and λ·potential, a
+	// product of two small numbers, would put every link of every page
+	// under thresholds.link: relative to the page, λ keeps its meaning
+	// (which block of this page to follow) at a usable scale.
+	BlockNorm bool
+	// SharePrior is block-shark's n′/n before any child is crawled; < 0
+	// means the page's own score. SharePseudo is the weight of the prior
+	// in pseudo-children once some are crawled.
+	SharePrior, SharePseudo float64
 	// Heuristic weighs uh, teh, tih and rw (any positive sum).
 	Heuristic map[string]float64
 	// RWMin is c: RW is 0 below it.
@@ -65,7 +77,7 @@ func DefaultLinkOptions() LinkOptions {
 	return LinkOptions{
 		Strategy: LinksBlockShark,
 		Delta:    0.5, Beta: 0.8, Gamma: 0.5,
-		BlockGamma: 0.5, Theta: 0.5, NoiseWeight: 0.3,
+		BlockGamma: 0.5, Theta: 0.5, NoiseWeight: 0.3, SharePrior: 0.5,
 		Heuristic: map[string]float64{"uh": 0.2, "teh": 0.3, "tih": 0.1, "rw": 0.4},
 		RWMin:     0.5,
 		Damping:   0.85, Tolerance: 1e-6, MaxIter: 200, RWFloor: 0.01,

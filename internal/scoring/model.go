@@ -25,6 +25,7 @@ type keyword struct {
 	term   string
 	weight float64
 	terms  []string
+	cjk    bool
 }
 
 // Model is a topic prepared for scoring: its TF-IDF vector, its keywords
@@ -65,7 +66,7 @@ func NewModel(p *topic.Profile, tok Tokenizer, idf *vsm.IDF) (*Model, error) {
 		if len(terms) == 0 {
 			terms = []string{strings.ToLower(k.Term)}
 		}
-		m.keywords = append(m.keywords, keyword{term: k.Term, weight: k.Weight, terms: terms})
+		m.keywords = append(m.keywords, keyword{term: k.Term, weight: k.Weight, terms: terms, cjk: vsm.HasCJK(k.Term)})
 		m.kwTotal += k.Weight
 		kwTokens = append(kwTokens, terms...)
 		m.addTopicWord(k.Term, 1)
@@ -149,6 +150,13 @@ func (m *Model) ShortSim(v vsm.Vector) float64 {
 // min(1, Σ_{k in page} w_k / (cover · Σ_k w_k)). It is 0 without keywords.
 // Raising the weight of a keyword the page holds never lowers it.
 func (m *Model) KeywordCover(page vsm.Vector, cover float64) float64 {
+	return m.keywordCover(page, "", cover)
+}
+
+// keywordCover is KeywordCover where a Chinese keyword also counts when
+// it occurs in text: the segmenter may cut 林业局 as one word, which holds
+// the keyword 林业 all the same.
+func (m *Model) keywordCover(page vsm.Vector, text string, cover float64) float64 {
 	if m.kwTotal <= 0 {
 		return 0
 	}
@@ -160,6 +168,9 @@ func (m *Model) KeywordCover(page vsm.Vector, cover float64) float64 {
 				all = false
 				break
 			}
+		}
+		if !all && text != "" && k.cjk && strings.Contains(text, k.term) {
+			all = true
 		}
 		if all {
 			got += k.weight

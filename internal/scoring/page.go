@@ -37,11 +37,18 @@ type PageOptions struct {
 	// RulesOnHTML applies the rules to the raw HTML as well (when the doc
 	// kept it: segment --keep-html).
 	RulesOnHTML bool
+	// SimScale τ calibrates the similarity of vsm and pearson before the
+	// keyword blend: 1 − e^(−sim/τ); 0 keeps the raw value. A TF-IDF
+	// cosine of a whole page against a topic stays under ~0.3 even on
+	// topic, far from thresholds.page (0.7 by default, the sweet spot of
+	// seed 000's rule score); the map keeps the order of the pages and
+	// puts a cosine of τ at 0.63 and of 2τ at 0.86.
+	SimScale float64
 }
 
 // DefaultPageOptions are the defaults of the flags.
 func DefaultPageOptions() PageOptions {
-	return PageOptions{Method: PageVSM, Combo: map[string]float64{PageVSM: 0.5, PageRules: 0.5}, KeywordShare: 0.3, KeywordCover: 0.5}
+	return PageOptions{Method: PageVSM, Combo: map[string]float64{PageVSM: 0.5, PageRules: 0.5}, KeywordShare: 0.3, KeywordCover: 0.5, SimScale: 0.1}
 }
 
 // ParseCombo reads "vsm=0.5,rules=0.5".
@@ -101,8 +108,11 @@ func (m *Model) PageScore(d *record.Doc, vec vsm.Vector, o PageOptions) (score f
 		}
 		scores[PageRules], _ = m.Profile.RuleScore(in.text)
 	}
-	cover := m.KeywordCover(vec, o.KeywordCover)
+	cover := m.keywordCover(vec, d.Title+"\n"+d.Content, o.KeywordCover)
 	blend := func(sim float64) float64 {
+		if o.SimScale > 0 {
+			sim = 1 - math.Exp(-sim/o.SimScale)
+		}
 		if !m.HasKeywords() {
 			return sim
 		}

@@ -72,7 +72,7 @@ func TestPageMethods(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.method, func(t *testing.T) {
 			o := DefaultPageOptions()
-			o.Method = tc.method
+			o.Method, o.SimScale = tc.method, 0
 			got, scores := m.PageScore(doc, vec, o)
 			if !near(got, tc.want) {
 				t.Errorf("score = %v, want %v (scores %v)", got, tc.want, scores)
@@ -89,8 +89,32 @@ func TestDocWithoutTokensIsTokenized(t *testing.T) {
 	d := &record.Doc{Title: "Forest", Content: "city"}
 	// Title + content: forest, city → the same 0.8 as the tokenised doc.
 	o := DefaultPageOptions()
+	o.SimScale = 0
 	if got, _ := m.PageScore(d, m.DocVector(d), o); !near(got, 0.8) {
 		t.Errorf("score = %v, want 0.8", got)
+	}
+}
+
+func TestSimScale(t *testing.T) {
+	m := newTestModel(t, &topic.Profile{Description: "forest tree"})
+	d := &record.Doc{Tokens: []string{"forest", "city"}}
+	// cos = 0.8 (TestPageMethods); τ = 0.4: 1 − e^(−0.8/0.4) = 1 − e^−2.
+	o := DefaultPageOptions()
+	o.SimScale = 0.4
+	if got, _ := m.PageScore(d, m.DocVector(d), o); !near(got, 1-math.Exp(-2)) {
+		t.Errorf("calibrated = %v, want %v", got, 1-math.Exp(-2))
+	}
+}
+
+func TestCJKKeywordInText(t *testing.T) {
+	// The tokens hold 林业局, not 林业: the keyword counts from the text.
+	m := newTestModel(t, &topic.Profile{Description: "森林", Keywords: []topic.Keyword{{Term: "林业", Weight: 1}, {Term: "森林", Weight: 1}}})
+	page := m.IDF.Vector([]string{"林业局"})
+	if got := m.keywordCover(page, "四川省林业局", 1); !near(got, 0.5) {
+		t.Errorf("cover = %v, want 0.5", got)
+	}
+	if got := m.KeywordCover(page, 1); got != 0 {
+		t.Errorf("cover without text = %v, want 0", got)
 	}
 }
 
@@ -151,6 +175,7 @@ func scoreOne(t *testing.T, m *Model, strategy string, store Store, d record.Doc
 	t.Helper()
 	cfg := Config{Page: DefaultPageOptions(), Links: DefaultLinkOptions()}
 	cfg.Links.Strategy = strategy
+	cfg.Page.SimScale = 0 // the hand derivations use the raw cosine
 	sd, err := NewScorer(m, cfg, store).Score(context.Background(), &d)
 	if err != nil {
 		t.Fatal(err)
@@ -283,7 +308,7 @@ func TestPruneAndErrors(t *testing.T) {
 		t.Errorf("pruned flags %+v", sd.Links)
 	}
 	cfg := Config{Page: DefaultPageOptions(), Links: DefaultLinkOptions(), DropPruned: true}
-	cfg.Links.Strategy = LinksShark
+	cfg.Links.Strategy, cfg.Page.SimScale = LinksShark, 0
 	d := sharkDoc()
 	sd, _ = NewScorer(m, cfg, nil).Score(context.Background(), &d)
 	if len(sd.Links) != 2 {
