@@ -139,8 +139,11 @@ func container(n *node) *node {
 
 func collectRuns(n *node, runs map[*node]*run) {
 	if n.isText() {
+		if n.chars == 0 {
+			return
+		}
 		c := container(n.parent)
-		if c == nil || n.chars == 0 {
+		if c == nil {
 			return
 		}
 		r := runs[c]

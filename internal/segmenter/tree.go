@@ -66,6 +66,7 @@ var droppedTags = map[atom.Atom]bool{
 type builder struct {
 	h     head
 	count int
+	space *node // the shared white-space text node
 }
 
 // build converts root, dropping noise, and returns the body (or the root
@@ -152,6 +153,15 @@ func (b *builder) convert(h *html.Node, parent *node, inLink, pre bool) *node {
 		}
 		if t == "" {
 			return nil
+		}
+		if t == " " && !pre {
+			// White space between tags, the most common text node: one
+			// shared node per page (its parent is never read: it counts
+			// no characters).
+			if b.space == nil {
+				b.space = &node{text: " "}
+			}
+			return b.space
 		}
 		n := &node{text: t, parent: parent, inLink: inLink, pre: pre}
 		n.chars, n.commas, n.cjk = countText(t)
