@@ -48,30 +48,26 @@ mkdir -p "$dir/runs"
 dir=$(cd "$dir" && pwd)
 topic=$(cd "$(dirname "$topic")" && pwd)/$(basename "$topic")
 
-# The lock: held on fd 9 until the script exits, whatever the way.
-exec 9>>"$dir/.lock"
-if ! flock -n 9; then
-  echo "knowledge.sh: another run holds $dir/.lock; not starting" >&2
-  exit 75 # EX_TEMPFAIL: cron will try again next time
-fi
-
 log=$dir/knowledge.log
+if [ -z "${_KNOWLEDGE_RUN:-}" ]; then
+  # The lock: held on fd 9 by this process until the run below ends.
+  exec 9>>"$dir/.lock"
+  if ! flock -n 9; then
+    echo "knowledge.sh: another run holds $dir/.lock; not starting" >&2
+    exit 75 # EX_TEMPFAIL: cron will try again next time
+  fi
+  # The run itself, its output timestamped into the log (and shown).
+  set +e
+  _KNOWLEDGE_RUN=1 bash "$0" "$@" 2>&1 | while IFS= read -r l; do printf '%s %s\n' "$(date -u +%FT%TZ)" "$l"; done | tee -a "$log"
+  exit "${PIPESTATUS[0]}"
+fi
+exec 9>&- # the parent holds the lock
+
 stamp=$(date -u +%Y%m%dT%H%M%SZ)
 run=$dir/runs/$stamp
 mkdir -p "$run"
-# Everything from here on goes to the log too, each line with its time.
-exec > >(while IFS= read -r l; do printf '%s %s\n' "$(date -u +%FT%TZ)" "$l"; done | tee -a "$log") 2>&1
-logger=$!
-
 stage=start
-finish() {
-  local rc=$?
-  [ $rc -ne 0 ] && echo "knowledge.sh: run $stamp FAILED in stage $stage (exit $rc)"
-  exec 1>&- 2>&- # let the logger drain before the script ends
-  wait "$logger" 2>/dev/null || true
-  return $rc
-}
-trap finish EXIT
+trap 'rc=$?; [ $rc -eq 0 ] || echo "knowledge.sh: run $stamp FAILED in stage $stage (exit $rc)"' EXIT
 
 echo "knowledge.sh: run $stamp: topic $topic, budget $pages pages, directory $dir"
 
