@@ -36,3 +36,11 @@ func BenchmarkTokensChinese(b *testing.B) {
 		tok.Tokens(benchZH)
 	}
 }
+
+func BenchmarkStripBoiler(b *testing.B) {
+	s := join(append(append([]string{headerZH}, articleZH...), footerZH)...) + "\n" + join(articleEN...)
+	b.SetBytes(int64(len(s)))
+	for b.Loop() {
+		stripBoiler(s)
+	}
+}

@@ -24,15 +24,21 @@ var boilerCues = []string{
 }
 
 // cuesByRune lists the cues by their first character, so a line is
-// scanned once instead of once per cue.
-var cuesByRune = func() map[rune][]string {
-	m := map[rune][]string{}
+// scanned once instead of once per cue; cueStart marks those characters
+// (within the Basic Multilingual Plane, where all of them are) so most
+// characters cost one bit test.
+var (
+	cuesByRune = map[rune][]string{}
+	cueStart   [1 << 16 / 64]uint64
+)
+
+func init() {
 	for _, c := range boilerCues {
 		r, _ := utf8.DecodeRuneInString(c)
-		m[r] = append(m[r], c)
+		cuesByRune[r] = append(cuesByRune[r], c)
+		cueStart[r>>6] |= 1 << (r & 63)
 	}
-	return m
-}()
+}
 
 // hasBoilerCue tells whether line holds one of boilerCues (ASCII letters
 // compared without case), or starts "By Name" (an English byline).
@@ -40,6 +46,9 @@ func hasBoilerCue(line string) bool {
 	for i, r := range line {
 		if 'A' <= r && r <= 'Z' {
 			r += 'a' - 'A'
+		}
+		if r >= 1<<16 || cueStart[r>>6]&(1<<(r&63)) == 0 {
+			continue
 		}
 		for _, c := range cuesByRune[r] {
 			if len(line)-i >= len(c) && strings.EqualFold(line[i:i+len(c)], c) {
@@ -54,8 +63,14 @@ func hasBoilerCue(line string) bool {
 	return false
 }
 
-// navSeparators split the items of a navigation bar.
-const navSeparators = "|｜·•»>"
+// isNavSeparator tells whether r splits the items of a navigation bar.
+func isNavSeparator(r rune) bool {
+	switch r {
+	case '|', '｜', '·', '•', '»', '>':
+		return true
+	}
+	return false
+}
 
 // maxBoilerRunes: longer lines are text even when they hold a cue.
 const maxBoilerRunes = 160
@@ -71,7 +86,10 @@ func isBoilerLine(line string) bool {
 	if hasBoilerCue(line) {
 		return true
 	}
-	items := strings.FieldsFunc(line, func(r rune) bool { return strings.ContainsRune(navSeparators, r) })
+	if strings.IndexFunc(line, isNavSeparator) < 0 {
+		return false
+	}
+	items := strings.FieldsFunc(line, isNavSeparator)
 	if len(items) >= 3 {
 		short := 0
 		for _, it := range items {
