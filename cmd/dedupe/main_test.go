@@ -190,6 +190,24 @@ func TestSearchUsesStoredWords(t *testing.T) {
 	}
 }
 
+// TestKnowledgeAgain: knowledge files merged and de-duplicated again
+// keep the copies their records had.
+func TestKnowledgeAgain(t *testing.T) {
+	dir := t.TempDir()
+	in := writeInput(t, dir, "k.jsonl",
+		line(t, record.Knowledge{URL: "http://a.test/1", Content: articleA, Fingerprint: "x", Duplicates: []string{"http://m.test/1"}}),
+		line(t, record.Knowledge{URL: "http://b.test/1", Content: articleA, Fingerprint: "y", Duplicates: []string{"http://m.test/2"}}),
+	)
+	out := filepath.Join(dir, "out.jsonl")
+	if code, _, stderr := runCmd(t, "-o", out, in); code != 0 {
+		t.Fatalf("exit %d %s", code, stderr)
+	}
+	got := readKnowledge(t, out)
+	if len(got) != 1 || strings.Join(got[0].Duplicates, ",") != "http://m.test/1,http://b.test/1,http://m.test/2" {
+		t.Fatalf("got %+v", got)
+	}
+}
+
 func TestIndexInUse(t *testing.T) {
 	dir := t.TempDir()
 	idx := filepath.Join(dir, "kb.idx")

@@ -43,6 +43,8 @@ type input struct {
 	Relevant  *bool       `json:"relevant"`
 	Error     string      `json:"error"`
 	Meta      record.Meta `json:"meta"`
+	// Duplicates: a knowledge record read again keeps the copies it had.
+	Duplicates []string `json:"duplicates"`
 }
 
 // doc is the scored doc dedup.NewItem reads.
@@ -315,7 +317,7 @@ func (r *runner) prepare(b *batch) {
 			b.kind[i] = docIrrelevant
 		default:
 			b.kind[i] = docItem
-			b.items[i] = dedup.NewItem(r.fp, in.doc())
+			b.items[i] = dedup.NewItem(r.fp, in.doc(), in.Duplicates...)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package dedup
 import (
 	"fmt"
 	"math"
+	"slices"
 	"time"
 
 	"github.com/focuscrawl/focuscrawl/internal/record"
@@ -367,6 +368,7 @@ func (d *Deduper) join(g int32, p *pending, it *Item) {
 		d.index(g, p, it, false)
 	}
 	p.folded = append(p.folded, drop.Rec.URL)
+	p.folded = append(p.folded, drop.Rec.Duplicates...) // a knowledge record's own copies
 	if d.opt.EmitDups {
 		p.dropped = append(p.dropped, drop)
 	}
@@ -416,7 +418,7 @@ func (d *Deduper) emit(dst []Out, g int32) ([]Out, error) {
 	delete(d.pending, g)
 	d.stats.Kept++
 	rec := p.head.Rec
-	rec.Duplicates = p.folded
+	rec.Duplicates = append(slices.Clip(p.head.Rec.Duplicates), p.folded...)
 	dst = append(dst, Out{Rec: &rec, Kept: true, Group: g})
 	for _, it := range p.dropped {
 		r := it.Rec

@@ -34,12 +34,15 @@ type Item struct {
 }
 
 // NewItem prepares the scored doc d: its knowledge record (fingerprint
-// included), URL keys and content keys.
-func NewItem(f *Fingerprinter, d *record.ScoredDoc) *Item {
+// included), URL keys and content keys. dups are URLs already folded into
+// d (when d is a knowledge record read again); they stay in its
+// duplicates, or move with it when it is dropped.
+func NewItem(f *Fingerprinter, d *record.ScoredDoc, dups ...string) *Item {
 	it := &Item{CanonicalKey: -1}
 	it.Rec = record.Knowledge{
 		URL: d.URL, Title: d.Title, Published: d.Published, Source: d.Source,
 		Author: d.Author, Content: d.Content, Score: d.Score, Meta: d.Meta,
+		Duplicates: dups,
 	}
 	seen := map[string]bool{}
 	add := func(raw string) int {
