@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"regexp"
 	"sort"
 	"strings"
@@ -51,6 +52,18 @@ const (
 
 func dbFlag() ucli.Flag {
 	return &ucli.StringFlag{Name: flagDB, Usage: "frontier database `FILE` (SQLite, created if missing)", EnvVars: cli.Env(flagDB), Required: true}
+}
+
+// openExisting opens the frontier of a command that reads it (next,
+// stats): a missing file is a mistake, not an empty frontier to create.
+func openExisting(path string) (*frontier.SQLiteStore, error) {
+	if _, err := os.Stat(path); err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return nil, cli.Usagef("--%s %s: no such frontier (seed add --db %s creates it)", flagDB, path, path)
+		}
+		return nil, fmt.Errorf("open frontier %s: %w", path, err)
+	}
+	return frontier.OpenSQLite(path)
 }
 
 // sinkFlags are the stream flags of a command that writes no records.

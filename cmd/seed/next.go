@@ -88,7 +88,7 @@ func runNext(c *ucli.Context) error {
 	if c.Args().Present() {
 		return cli.Usagef("seed next reads no input: unexpected argument %q", c.Args().First())
 	}
-	store, err := frontier.OpenSQLite(c.String(flagDB))
+	store, err := openExisting(c.String(flagDB))
 	if err != nil {
 		return err
 	}
