@@ -166,3 +166,25 @@ func TestSeveralURLsOneSite(t *testing.T) {
 		seen[p] = true
 	}
 }
+
+// TestCancelOnSimweb: cancelling mid-site through the real fetcher ends
+// the run at once with a canceled verdict and nothing more fetched.
+func TestCancelOnSimweb(t *testing.T) {
+	tw := newTestWeb(t)
+	store := sitesOf(tw.web, "bookstore", 1)[0]
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var mu sync.Mutex
+	fetched := 0
+	o := DefaultOptions()
+	o.OnPage = func(string, PageResult) {
+		mu.Lock()
+		defer mu.Unlock()
+		fetched++
+		cancel() // after the first page
+	}
+	vd := verifyHome(ctx, newVerifier(t, tw.f, newJudge(t, "rules"), o), store.Home)
+	if vd.Error != ErrCanceled.Error() || vd.Relevant || vd.PagesFetched != 1 || fetched != 1 {
+		t.Fatalf("verdict %+v after %d pages", vd, fetched)
+	}
+}
