@@ -88,3 +88,8 @@ run "bfs" --strategy bfs
 run "heuristic, no patience" --strategy heuristic --patience 0
 run "bfs, no patience" --strategy bfs --patience 0
 run "heuristic, paper (no patience, AbstractURL classes)" --strategy heuristic --patience 0 --classes abstract
+
+# CPU per page: segmenting a bookstore product page and applying the rules (one core).
+go test -run '^$' -bench Judge -benchtime 500x -cpu 1 -count 1 ./internal/siteverify >"$work/judge.txt"
+awk '/^BenchmarkJudge/ { for (i = 1; i <= NF; i++) if ($(i+1) == "pages/s") p = $i
+       printf "| verify | pages judged per second, one core (segment + rules, a bookstore product page) | %.0f | |\n", p }' "$work/judge.txt"
