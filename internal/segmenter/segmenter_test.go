@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -390,4 +391,35 @@ func TestFirstEntry(t *testing.T) {
 	if d.Published != "2005-06-14T03:25:55+08:00" {
 		t.Errorf("published %q, want the first entry's date", d.Published)
 	}
+}
+
+// TestConcurrentSegment: one Segmenter serves several workers (segment
+// --workers); the class/id memo is shared. Run with -race.
+func TestConcurrentSegment(t *testing.T) {
+	sg := mustNew(t, Options{Tokenizer: fakeTokenizer{}, LinkTokens: true})
+	pages := []record.Page{
+		loadPage(t, "zh-article.html", "http://www.forestry.example.cn/lyyw/2017/0401/a.html"),
+		loadPage(t, "en-article.html", "https://news.example.com/science/2019/thinning.html"),
+		loadPage(t, "hub.html", "http://www.forestry.example.cn/lyyw/"),
+	}
+	want := make([]string, len(pages))
+	for i, p := range pages {
+		b, _ := json.Marshal(sg.Segment(p))
+		want[i] = string(b)
+	}
+	var wg sync.WaitGroup
+	for w := 0; w < 4; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for r := 0; r < 5; r++ {
+				for i, p := range pages {
+					if b, _ := json.Marshal(sg.Segment(p)); string(b) != want[i] {
+						t.Errorf("page %d differs when segmented concurrently", i)
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
 }
