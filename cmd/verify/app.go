@@ -77,13 +77,20 @@ func run(c *ucli.Context) error {
 	}
 	s.In.MaxLine = maxLine
 	cfg.Warnf = s.Log.Infof
+	r := &runner{s: s, sites: sites, start: time.Now(),
+		g: siteverify.NewGrouper(o.Scope, c.Int(flagLookahead), c.Duration(flagGroupIdle))}
 	var pages *jsonl.Writer
 	if path := c.String(flagPages); path != "" {
 		if pages, err = jsonl.Create(path, nil); err != nil {
 			s.Close()
 			return fmt.Errorf("--%s: %w", flagPages, err)
 		}
-		o.OnPage = func(_ string, p siteverify.PageResult) {
+	}
+	o.OnPage = func(_ string, p siteverify.PageResult) {
+		if p.Page.Error != "robots" {
+			r.pages.Add(1)
+		}
+		if pages != nil {
 			pages.WriteLine(fetcher.AppendPage(nil, &p.Page))
 		}
 	}
@@ -92,14 +99,11 @@ func run(c *ucli.Context) error {
 		s.Close()
 		return cli.Usagef("%v", err)
 	}
-	v, err := siteverify.New(f, judge, o)
-	if err != nil {
+	if r.v, err = siteverify.New(f, judge, o); err != nil {
 		f.Close()
 		s.Close()
 		return cli.Usagef("%v", err)
 	}
-	r := &runner{s: s, v: v, sites: sites, start: time.Now(),
-		g: siteverify.NewGrouper(o.Scope, c.Int(flagLookahead), c.Duration(flagGroupIdle))}
 	inputDone, runErr := r.pump(c.Context)
 	err = errors.Join(runErr, f.Close())
 	if pages != nil {
@@ -140,6 +144,7 @@ type runner struct {
 	sites int
 	start time.Time
 
+	// pages counts pages fetched as they come (robots-blocked ones not).
 	done, relevant, failed, pages, inFlight atomic.Int64
 }
 
@@ -234,7 +239,6 @@ func (r *runner) readInput(ctx context.Context) error {
 
 func (r *runner) count(vd record.Verdict) {
 	r.done.Add(1)
-	r.pages.Add(int64(vd.PagesFetched))
 	if vd.Relevant {
 		r.relevant.Add(1)
 	}
