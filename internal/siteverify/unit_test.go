@@ -510,3 +510,24 @@ func TestPatienceCountsJudgedPages(t *testing.T) {
 		t.Fatalf("relevant %v after %v: %s", vd.Relevant, fs.order(), vd.Reason)
 	}
 }
+
+// TestRedirectToAJudgedPage: an old URL redirecting to a page judged
+// already costs its fetch but does not count that page twice, and a
+// queued URL reached through a redirect is not fetched again.
+func TestRedirectToAJudgedPage(t *testing.T) {
+	fs := &fakeSite{pages: map[string]fakePage{
+		h + "/":              {score: 0.1, links: []string{h + "/item?id=1", h + "/show.asp?id=1", h + "/show.asp?id=2", h + "/item?id=2"}},
+		h + "/item?id=1":     {score: 0.9},
+		h + "/item?id=2":     {score: 0.9},
+		h + "/show.asp?id=1": {final: h + "/item?id=1"},
+		h + "/show.asp?id=2": {final: h + "/item?id=2"},
+	}}
+	o := DefaultOptions()
+	o.Strategy = StrategyBFS
+	vd := verifyFake(t, fs, o, h+"/")
+	want := []string{h + "/", h + "/item?id=1", h + "/show.asp?id=1", h + "/show.asp?id=2"}
+	if got := fs.order(); !reflect.DeepEqual(got, want) || vd.GoodPages != 2 || vd.Relevant || vd.PagesFetched != 4 ||
+		vd.Evidence[1].URL != h+"/item?id=2" {
+		t.Fatalf("fetched %v, %d good (%+v); want %v and 2 good", got, vd.GoodPages, vd.Evidence, want)
+	}
+}

@@ -87,16 +87,19 @@ func SiteKey(rawURL, scope string) string {
 
 // run is the verification of one site.
 type run struct {
-	v       *Verifier
-	site    *Site
-	keys    map[string]bool // site keys that count as this site
-	fr      *frontier
-	seen    map[string]bool
+	v    *Verifier
+	site *Site
+	keys map[string]bool // site keys that count as this site
+	fr   *frontier
+	seen map[string]bool // queued or fetched
+	// judged holds the pages judged, by the URL asked for and the URL
+	// they ended at.
+	judged  map[string]bool
 	verdict record.Verdict
 	start   float64 // F(p0)
 	// starting is true while the start page is looked for.
 	starting bool
-	// dry counts the pages fetched since the last good one.
+	// dry counts the pages judged since the last good one (patience).
 	dry int
 }
 
@@ -105,7 +108,7 @@ type run struct {
 // and an Error.
 func (v *Verifier) Verify(ctx context.Context, s *Site) record.Verdict {
 	r := &run{v: v, site: s, keys: map[string]bool{s.Key: true}, fr: newFrontier(v.o.Strategy == StrategyBFS, v.o.Prior, v.o.PageThreshold),
-		seen: map[string]bool{}}
+		seen: map[string]bool{}, judged: map[string]bool{}}
 	r.verdict = record.Verdict{Site: s.Key, Meta: s.Meta()}
 	defer s.finish()
 	if err := r.startPage(ctx); err != nil {
@@ -126,6 +129,9 @@ func (v *Verifier) Verify(ctx context.Context, s *Site) record.Verdict {
 		if cd == nil {
 			r.verdict.Reason = fmt.Sprintf("no page left to fetch after %d: %s", r.verdict.PagesFetched, r.goodSummary())
 			return r.done()
+		}
+		if r.judged[cd.u.URL] {
+			continue // reached through a redirect already
 		}
 		if _, err := r.visit(ctx, cd.u, cd.class.name); err != nil {
 			return r.fail(ctx, err)
@@ -267,6 +273,11 @@ func (r *run) visit(ctx context.Context, u record.URL, abs string) (visitResult,
 		r.fr.failed(abs)
 		r.report(res)
 		return visitResult{why: fmt.Sprintf("http %d", p.Status)}, nil
+	case final != u.URL && r.judged[final]:
+		// A redirect to a page judged already (/show.asp?id=7 →
+		// /item.php?id=7): the same page must not count twice.
+		r.report(res)
+		return visitResult{why: "same page as " + final}, nil
 	case !r.keys[r.v.Key(final)]:
 		if r.starting && r.v.o.Scope == ScopeHost && urlx.SiteKey(final) == urlx.SiteKey(u.URL) {
 			// The start page moved to another host of the same domain
@@ -278,6 +289,8 @@ func (r *run) visit(ctx context.Context, u record.URL, abs string) (visitResult,
 		r.report(res)
 		return visitResult{why: "redirected to another site: " + final}, nil
 	}
+	r.judged[final] = true
+	r.judged[u.URL] = true
 	j := r.v.j.Judge(p)
 	if j.Err != "" {
 		r.fr.failed(abs)
@@ -294,7 +307,7 @@ func (r *run) visit(ctx context.Context, u record.URL, abs string) (visitResult,
 	if res.Good {
 		r.dry = 0
 		r.verdict.GoodPages++
-		r.verdict.Evidence = append(r.verdict.Evidence, record.Evidence{URL: u.URL, Score: round3(j.Score)})
+		r.verdict.Evidence = append(r.verdict.Evidence, record.Evidence{URL: final, Score: round3(j.Score)})
 	}
 	r.report(res)
 	for _, l := range j.Links {
