@@ -94,21 +94,26 @@ func run(c *ucli.Context) error {
 			pages.WriteLine(fetcher.AppendPage(nil, &p.Page))
 		}
 	}
+	closePages := func() error {
+		if pages == nil {
+			return nil
+		}
+		return pages.Close()
+	}
 	f, err := fetcher.New(cfg)
 	if err != nil {
+		closePages()
 		s.Close()
 		return cli.Usagef("%v", err)
 	}
 	if r.v, err = siteverify.New(f, judge, o); err != nil {
 		f.Close()
+		closePages()
 		s.Close()
 		return cli.Usagef("%v", err)
 	}
 	inputDone, runErr := r.pump(c.Context)
-	err = errors.Join(runErr, f.Close())
-	if pages != nil {
-		err = errors.Join(err, pages.Close())
-	}
+	err = errors.Join(runErr, f.Close(), closePages())
 	r.summarize()
 	return errors.Join(err, closeStream(s, inputDone))
 }
