@@ -1,14 +1,17 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"regexp"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	ucli "github.com/urfave/cli/v2"
@@ -138,6 +141,7 @@ type adder struct {
 	followNofollow bool
 	graph          bool
 	keepSessionIDs bool
+	mu             sync.Mutex
 	sites          map[string]string // host -> site key
 }
 
@@ -239,40 +243,68 @@ func (a *adder) run(ctx context.Context, store frontier.Store, in *jsonl.Reader,
 	ch := make(chan parsed, 64)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	// One goroutine reads lines, a few parse them (the order of records
+	// does not matter to the frontier: done wins over queued, the best
+	// priority wins), and this one writes the batches.
+	type job struct {
+		name string
+		num  int
+		line []byte
+	}
+	jobs := make(chan job, 256)
+	var wg sync.WaitGroup
+	send := func(p parsed) bool {
+		select {
+		case ch <- p:
+			return true
+		case <-ctx.Done():
+			return false
+		}
+	}
+	wg.Add(1)
 	go func() {
-		defer close(ch)
+		defer wg.Done()
+		defer close(jobs)
 		for {
 			l, err := in.Next()
-			if err == io.EOF {
-				return
-			}
-			var p parsed
 			switch {
+			case err == io.EOF:
+				return
 			case errors.Is(err, jsonl.ErrLineTooLong):
 				rej.Reject(l, err)
 				continue
 			case err != nil:
-				p.err = err
-			default:
-				var rerr error
-				p.b, rerr = a.parse(l.Bytes)
-				if errors.Is(rerr, jsonl.ErrComment) {
-					continue
-				}
-				if rerr != nil {
-					rej.Reject(l, rerr)
-					continue
-				}
+				send(parsed{err: err})
+				return
 			}
 			select {
-			case ch <- p:
+			case jobs <- job{l.Name, l.Num, bytes.Clone(l.Bytes)}:
 			case <-ctx.Done():
 				return
 			}
-			if p.err != nil {
-				return
-			}
 		}
+	}()
+	for range max(1, runtime.GOMAXPROCS(0)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range jobs {
+				b, err := a.parse(j.line)
+				switch {
+				case errors.Is(err, jsonl.ErrComment):
+				case err != nil:
+					rej.Reject(jsonl.Line{Name: j.name, Num: j.num, Bytes: j.line}, err)
+				default:
+					if !send(parsed{b: b}) {
+						return
+					}
+				}
+			}
+		}()
+	}
+	go func() {
+		wg.Wait()
+		close(ch)
 	}()
 	if progress {
 		start := time.Now()
@@ -382,7 +414,7 @@ func (a *adder) parse(line []byte) (frontier.Batch, error) {
 		}
 		return b, a.addURL(&b, u)
 	}
-	kind, _ := record.Sniff(line)
+	kind := sniff(line)
 	switch kind {
 	case record.KindURL:
 		u, err := jsonl.DecodeURL(line)
@@ -403,6 +435,30 @@ func (a *adder) parse(line []byte) (frontier.Batch, error) {
 	return b, fmt.Errorf("a %s record: seed add takes url, page, doc and scored records", kind)
 }
 
+// kindKeys are the fields record.Sniff tells kinds by. A line that names
+// none of them is a url record, which spares the probe decoding for the
+// common case of URL lists.
+var kindKeys = [][]byte{[]byte(`"status"`), []byte(`"html"`), []byte(`"score"`), []byte(`"relevant"`),
+	[]byte(`"tokens"`), []byte(`"blocks"`), []byte(`"page_type"`), []byte(`"content"`), []byte(`"kind"`),
+	[]byte(`"pages_fetched"`), []byte(`"fingerprint"`)}
+
+func sniff(line []byte) record.Kind {
+	if !bytes.Contains(line, []byte(`\u`)) { // keys may be written with escapes
+		found := false
+		for _, k := range kindKeys {
+			if bytes.Contains(line, k) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return record.KindURL
+		}
+	}
+	k, _ := record.Sniff(line)
+	return k
+}
+
 func (a *adder) refuse(b *frontier.Batch, guard string) {
 	if b.Refused == nil {
 		b.Refused = map[string]int64{}
@@ -416,14 +472,19 @@ func (a *adder) site(host string) string {
 	if a.scope == frontier.ScopeHost {
 		return host
 	}
-	if s, ok := a.sites[host]; ok {
+	a.mu.Lock()
+	s, ok := a.sites[host]
+	a.mu.Unlock()
+	if ok {
 		return s
 	}
+	s = urlx.SiteKey(host)
+	a.mu.Lock()
 	if len(a.sites) >= siteCacheSize {
 		clear(a.sites)
 	}
-	s := urlx.SiteKey(host)
 	a.sites[host] = s
+	a.mu.Unlock()
 	return s
 }
 
