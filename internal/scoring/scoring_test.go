@@ -463,3 +463,36 @@ func TestScoresInRange(t *testing.T) {
 		}
 	}
 }
+
+func TestBlockSharkOptions(t *testing.T) {
+	m := newTestModel(t, &topic.Profile{Description: "forest tree"})
+	p2 := 0.2 + 0.5*0.2/(2*math.Sqrt2) // link 2's potential (TestLinkStrategies)
+	run := func(store Store) []float64 {
+		cfg := Config{Page: DefaultPageOptions(), Links: DefaultLinkOptions()}
+		cfg.Page.SimScale = 0
+		cfg.Links.Strategy = LinksBlockShark
+		cfg.Links.BlockNorm, cfg.Links.SharePrior, cfg.Links.SharePseudo = true, -1, 1
+		d := sharkDoc()
+		sd, err := NewScorer(m, cfg, store).Score(context.Background(), &d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return priorities(sd)
+	}
+	check := func(name string, got, want []float64) {
+		for i := range want {
+			if !near(got[i], want[i]) {
+				t.Errorf("%s: priorities %v, want %v", name, got, want)
+				return
+			}
+		}
+	}
+	// λ: block 1 0.5, block 2 (nav) 0 → normalised 1 and 0. No child
+	// crawled: n′/n = the page's score 0.8.
+	//   link 1 = 0.5·1·0.7 + 0.5·0.8; link 2 = 0.5·p2 + 0.4; link 3 = 0.4
+	check("nothing crawled", run(nil), []float64{0.35 + 0.4, 0.5*p2 + 0.4, 0.4})
+	// Link 2 crawled, score 0.9 (relevant): n′/n = (1 + 1·0.8)/(1 + 1) =
+	// 0.9; block 1 λ = 0.5·0.5 + 0.5·0.9 = 0.7, normalised to 1.
+	check("one crawled", run(mapStore{scores: map[string]float64{"http://a/2": 0.9}}),
+		[]float64{0.35 + 0.45, 0.5*p2 + 0.45, 0.45})
+}
