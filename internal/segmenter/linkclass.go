@@ -78,19 +78,22 @@ type linkWords struct {
 	stop         []string // lower case
 	stopRunes    []int    // rune counts of stop
 	maxStopRunes int
+	byFirst      map[rune][]int // stop words by their first rune
 	adHosts      map[string]bool // lower case, without a path
 	adPaths      []string        // entries with a path: host/path prefixes
 	special      []string
 }
 
 func newLinkWords(extraStop, extraAd []string) *linkWords {
-	lw := &linkWords{special: SpecialWords, adHosts: map[string]bool{}}
+	lw := &linkWords{special: SpecialWords, adHosts: map[string]bool{}, byFirst: map[rune][]int{}}
 	seen := map[string]bool{}
 	for _, w := range append(append([]string{}, NavWords...), extraStop...) {
 		w = strings.ToLower(strings.TrimSpace(w))
 		if w != "" && !seen[w] {
 			seen[w] = true
 			n := utf8.RuneCountInString(w)
+			r, _ := utf8.DecodeRuneInString(w)
+			lw.byFirst[r] = append(lw.byFirst[r], len(lw.stop))
 			lw.stop = append(lw.stop, w)
 			lw.stopRunes = append(lw.stopRunes, n)
 			lw.maxStopRunes = max(lw.maxStopRunes, n)
@@ -121,11 +124,14 @@ func (lw *linkWords) isStop(anchor string) bool {
 		return false // longer than any stop word allows
 	}
 	a = strings.ToLower(a)
-	for i, w := range lw.stop {
-		if n > lw.stopRunes[i]+4 || !strings.Contains(a, w) {
-			continue
+	// Only the stop words starting with one of the anchor's runes can be
+	// in it.
+	for i, r := range a {
+		for _, k := range lw.byFirst[r] {
+			if n <= lw.stopRunes[k]+4 && strings.HasPrefix(a[i:], lw.stop[k]) {
+				return true
+			}
 		}
-		return true
 	}
 	return false
 }

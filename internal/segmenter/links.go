@@ -30,6 +30,8 @@ type resolver struct {
 	origin, dir, noQS string
 	// seen caches the targets of the page's hrefs (menus repeat them).
 	seen map[string]resolved
+	// sites caches the site keys of the hosts linked to.
+	sites map[string]string
 }
 
 type resolved struct {
@@ -171,6 +173,21 @@ func (r *resolver) target(href string) (string, bool) {
 	return u, ok
 }
 
+// siteOf is the site key of a link target, cached per host: a page's
+// links point to few hosts, and the public-suffix lookup is not free.
+func (r *resolver) siteOf(u string) string {
+	h := hostOf(u)
+	if k, ok := r.sites[h]; ok {
+		return k
+	}
+	k := siteKeyOf(u)
+	if r.sites == nil {
+		r.sites = map[string]string{}
+	}
+	r.sites[h] = k
+	return k
+}
+
 // siteKeyOf is the site key (registrable domain) of a URL.
 func siteKeyOf(raw string) string { return urlx.SiteKey(raw) }
 
@@ -224,7 +241,7 @@ func (sg *Segmenter) addLink(b *block, n *node, rs *resolver) {
 		URL:      u,
 		Anchor:   anchor,
 		Block:    0,
-		Internal: rs.site != "" && siteKeyOf(u) == rs.site,
+		Internal: rs.site != "" && rs.siteOf(u) == rs.site,
 		Nofollow: strings.Contains(rel, "nofollow") || strings.Contains(rel, "sponsored") || strings.Contains(rel, "ugc"),
 		Tag:      n.name,
 	}

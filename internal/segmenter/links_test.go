@@ -133,3 +133,36 @@ func TestCollapseAndOneLineAgree(t *testing.T) {
 		}
 	}
 }
+
+// TestIsStopAgrees holds the indexed stop-word lookup to its definition:
+// the anchor contains a stop word and is at most 4 runes longer.
+func TestIsStopAgrees(t *testing.T) {
+	lw := newLinkWords([]string{"林业要闻"}, nil)
+	slow := func(anchor string) bool {
+		a := strings.ToLower(strings.TrimSpace(anchor))
+		n := len([]rune(a))
+		for _, w := range lw.stop {
+			if strings.Contains(a, w) && n <= len([]rune(w))+4 {
+				return true
+			}
+		}
+		return false
+	}
+	anchors := []string{"首页", "返回首页", "网站首页 >>", "Home", "HOME PAGE", "Read more »", "浙江推进森林抚育经营",
+		"more", "Sign in to comment", "林业要闻", "更多林业要闻", "下一页", "privacy", "Our privacy policy here", "", " ",
+		"联系我们 | 关于我们", "next", "contextual", "skip to content now"}
+	rng := rand.New(rand.NewSource(3))
+	words := []string{"首", "页", "更多", "more", " ", "x", "新闻", "log", "in", "分享", "到", "Privacy", "»"}
+	for range 2000 {
+		var sb strings.Builder
+		for n := rng.Intn(5); n >= 0; n-- {
+			sb.WriteString(words[rng.Intn(len(words))])
+		}
+		anchors = append(anchors, sb.String())
+	}
+	for _, a := range anchors {
+		if got, want := lw.isStop(a), slow(a); got != want {
+			t.Errorf("isStop(%q) = %v, want %v", a, got, want)
+		}
+	}
+}
