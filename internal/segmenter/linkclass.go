@@ -78,7 +78,7 @@ type linkWords struct {
 	stop         []string // lower case
 	stopRunes    []int    // rune counts of stop
 	maxStopRunes int
-	byFirst      map[rune][]int // stop words by their first rune
+	byFirst      map[rune][]int  // stop words by their first rune
 	adHosts      map[string]bool // lower case, without a path
 	adPaths      []string        // entries with a path: host/path prefixes
 	special      []string
