@@ -95,7 +95,8 @@ func runScore(c *ucli.Context) error {
 		return err
 	}
 	sc := scoring.NewScorer(model, cfg, store)
-	r := &runner{ctx: c.Context, s: s, sc: sc, workers: c.Int(flagWorkers), start: time.Now(), wait: c.Duration(flagWindowWait)}
+	r := &runner{ctx: c.Context, s: s, sc: sc, workers: c.Int(flagWorkers), start: time.Now(), wait: c.Duration(flagWindowWait),
+		withHTML: cfg.Page.RulesOnHTML && (cfg.Page.Method == scoring.PageRules || (cfg.Page.Method == scoring.PageCombo && cfg.Page.Combo[scoring.PageRules] > 0))}
 	if r.workers <= 0 {
 		r.workers = runtime.GOMAXPROCS(0)
 	}
@@ -157,6 +158,8 @@ type runner struct {
 	start   time.Time
 	// wait is how long a partial window waits for more docs (0: forever).
 	wait time.Duration
+	// withHTML decodes the docs' html (--rules-on html).
+	withHTML bool
 
 	docs, relevant, failed int
 }
@@ -195,7 +198,12 @@ func (r *runner) decodeDoc(line jsonl.Line) (record.Doc, bool) {
 		r.s.Rejects.Reject(line, errors.New(`doc without "url"`))
 		return record.Doc{}, false
 	}
-	return ld.doc(), true
+	d, err := ld.doc(r.withHTML)
+	if err != nil {
+		r.s.Rejects.Reject(line, err)
+		return d, false
+	}
+	return d, true
 }
 
 func (r *runner) count(sd *record.ScoredDoc) {

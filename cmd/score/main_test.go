@@ -126,3 +126,16 @@ func TestIDFBuild(t *testing.T) {
 		t.Errorf("score --idf: exit %d %q", code, stderr)
 	}
 }
+
+func TestRulesOnHTML(t *testing.T) {
+	// The ISBN is only in the raw HTML: 0 on the text, 1 with --rules-on html.
+	for on, want := range map[string]float64{"text": 0, "html": 1} {
+		code, out, stderr := run(t, "--topic", "testdata/rules.yaml", "--page", "rules", "--rules-on", on, "testdata/html.jsonl")
+		if code != 0 || len(out) != 1 || out[0].Score != want || out[0].Scores["rules"] != want {
+			t.Errorf("--rules-on %s: exit %d %q, out %+v", on, code, stderr, out)
+		}
+		if !strings.Contains(raw, `"html":"<html>`) {
+			t.Errorf("--rules-on %s: html not passed through", on)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 
 	"github.com/focuscrawl/focuscrawl/internal/record"
 )
@@ -15,14 +16,15 @@ import (
 
 // leanDoc is the part of a doc record that scoring reads.
 type leanDoc struct {
-	URL         string        `json:"url"`
-	Title       string        `json:"title"`
-	Description string        `json:"description"`
-	Content     string        `json:"content"`
-	HTML        string        `json:"html"`
-	Tokens      []string      `json:"tokens"`
-	Links       []record.Link `json:"links"`
-	Blocks      []struct {
+	URL         string `json:"url"`
+	Title       string `json:"title"`
+	Description string `json:"description"`
+	Content     string `json:"content"`
+	// HTML stays raw (a copy, not unquoted) unless the rules read it.
+	HTML   json.RawMessage `json:"html"`
+	Tokens []string        `json:"tokens"`
+	Links  []record.Link   `json:"links"`
+	Blocks []struct {
 		ID   int    `json:"id"`
 		Kind string `json:"kind"`
 	} `json:"blocks"`
@@ -30,16 +32,22 @@ type leanDoc struct {
 	Error string `json:"error"`
 }
 
-func (l *leanDoc) doc() record.Doc {
-	d := record.Doc{URL: l.URL, Title: l.Title, Description: l.Description, Content: l.Content, HTML: l.HTML,
+// doc returns the doc, with its HTML when withHTML.
+func (l *leanDoc) doc(withHTML bool) (record.Doc, error) {
+	d := record.Doc{URL: l.URL, Title: l.Title, Description: l.Description, Content: l.Content,
 		Tokens: l.Tokens, Links: l.Links, Lineage: l.Lineage, Error: l.Error}
+	if withHTML && len(l.HTML) > 0 {
+		if err := json.Unmarshal(l.HTML, &d.HTML); err != nil {
+			return d, fmt.Errorf(`field "html": %w`, err)
+		}
+	}
 	if len(l.Blocks) > 0 {
 		d.Blocks = make([]record.Block, len(l.Blocks))
 		for i, b := range l.Blocks {
 			d.Blocks[i] = record.Block{ID: b.ID, Kind: b.Kind}
 		}
 	}
-	return d
+	return d, nil
 }
 
 // scoredFields are the fields score adds to a doc (links replace the
