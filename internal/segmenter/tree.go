@@ -107,30 +107,31 @@ func attr(n *html.Node, key string) string {
 	return ""
 }
 
-func hasAttr(n *html.Node, key string) bool {
+// idClassHidden reads the id and class of an element and whether it is
+// hidden (a hidden attribute, or an inline display:none or
+// visibility:hidden style), in one pass over its attributes.
+func idClassHidden(n *html.Node) (id, class string, hidden bool) {
 	for _, a := range n.Attr {
-		if a.Key == key {
-			return true
+		switch a.Key {
+		case "id":
+			if id == "" {
+				id = a.Val
+			}
+		case "class":
+			if class == "" {
+				class = a.Val
+			}
+		case "hidden":
+			hidden = true
+		case "style":
+			st := a.Val
+			if containsFold(st, "none") || containsFold(st, "hidden") {
+				st = strings.ToLower(strings.ReplaceAll(st, " ", ""))
+				hidden = hidden || strings.Contains(st, "display:none") || strings.Contains(st, "visibility:hidden")
+			}
 		}
 	}
-	return false
-}
-
-// hidden tells whether an element is hidden by its hidden attribute or an
-// inline display:none / visibility:hidden style.
-func hidden(n *html.Node) bool {
-	if hasAttr(n, "hidden") {
-		return true
-	}
-	st := attr(n, "style")
-	if st == "" {
-		return false
-	}
-	if !containsFold(st, "none") && !containsFold(st, "hidden") {
-		return false
-	}
-	st = strings.ToLower(strings.ReplaceAll(st, " ", ""))
-	return strings.Contains(st, "display:none") || strings.Contains(st, "visibility:hidden")
+	return id, class, hidden
 }
 
 // containsFold is strings.Contains for an ASCII lower-case word, ignoring
@@ -186,14 +187,18 @@ func (b *builder) convert(h *html.Node, parent *node, inLink, pre bool) *node {
 		b.inspectAll(h)
 		return nil
 	}
-	if droppedTags[h.DataAtom] || hidden(h) {
+	if droppedTags[h.DataAtom] {
+		return nil
+	}
+	id, class, isHidden := idClassHidden(h)
+	if isHidden {
 		return nil
 	}
 	if h.DataAtom == atom.Input || h.DataAtom == atom.Link || h.DataAtom == atom.Meta {
 		return nil
 	}
 	n := &node{el: h, tag: h.DataAtom, name: h.Data, parent: parent,
-		id: attr(h, "id"), class: attr(h, "class"), inLink: inLink, pre: pre}
+		id: id, class: class, inLink: inLink, pre: pre}
 	n.tags = 1
 	if h.DataAtom == atom.Iframe || h.DataAtom == atom.Frame {
 		return n // their content is raw text for browsers without frames
