@@ -111,6 +111,7 @@ func OpenSQLite(path string) (*SQLiteStore, error) {
 	q.Add("_pragma", "synchronous(NORMAL)")
 	q.Add("_pragma", "cache_size(-65536)")
 	q.Add("_pragma", "temp_store(MEMORY)")
+	q.Add("_pragma", "wal_autocheckpoint(16384)")
 	q.Set("_txlock", "immediate")
 	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
 	if err != nil {

@@ -4,6 +4,7 @@
 #   seed add   200,000 more, into the frontier of 1,000,000
 #   seed next  lease all 1,200,000 (--per-host 0), written as url records
 #   bytes on disk per URL (database file after seed add closed it)
+#   seed add   300,000 url records (JSON, as seed urls writes them) into an empty frontier
 # Prints "| stage | metric | value | target |" rows. URLs/s are wall-clock; the
 # "per CPU-second" rows divide by the process's user+sys time, which is what a
 # shared, loaded machine cannot spoil. N=... changes the count.
@@ -45,9 +46,15 @@ leased=$(wc -l <"$tmp/leased.jsonl")
 echo "seed next: $leased URLs in ${wall}s wall, ${cpu}s CPU" >&2
 next_wall=$(rate "$leased" "$wall") next_cpu=$(rate "$leased" "$cpu")
 
+head -n 300000 "$tmp/urls.txt" | awk '{ printf "{\"url\":\"%s\",\"depth\":0,\"site\":\"example.cn\"}\n", $0 }' >"$tmp/records.jsonl"
+jn=$(wc -l <"$tmp/records.jsonl")
+run json "$tmp/seed" add -q --db "$tmp/json.db" "$tmp/records.jsonl"
+json_wall=$(rate "$jn" "$wall") json_cpu=$(rate "$jn" "$cpu")
+
 echo "| seed add | URLs/s, $n URLs into an empty frontier | $add_wall | ≥ 30,000 |"
 echo "| seed add | URLs per CPU-second, same run | $add_cpu | |"
 echo "| seed add | URLs/s, $more more into a frontier of $n | $more_wall ($more_cpu per CPU-s) | ≥ 30,000 |"
 echo "| seed next | URLs/s, leasing all $leased queued | $next_wall | ≥ 20,000 |"
 echo "| seed next | URLs per CPU-second, same run | $next_cpu | |"
+echo "| seed add | URLs/s, $jn url records (JSON) into an empty frontier | $json_wall ($json_cpu per CPU-s) | ≥ 30,000 |"
 echo "| frontier | bytes on disk per URL ($n queued) | $per_url | |"
