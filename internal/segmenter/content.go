@@ -137,13 +137,12 @@ func container(n *node) *node {
 	return nil
 }
 
-func collectRuns(n *node, runs map[*node]*run) {
+// collectRuns adds the text under n to the runs of its containers; c is
+// the nearest block-level ancestor of n, passed down rather than searched
+// for at every text node (inline nesting can be hundreds deep).
+func collectRuns(n, c *node, runs map[*node]*run) {
 	if n.isText() {
-		if n.chars == 0 {
-			return
-		}
-		c := container(n.parent)
-		if c == nil {
+		if n.chars == 0 || c == nil {
 			return
 		}
 		r := runs[c]
@@ -162,8 +161,11 @@ func collectRuns(n *node, runs map[*node]*run) {
 	if neverContent[n.tag] && n.parent != nil {
 		return
 	}
+	if blockLevel[n.tag] {
+		c = n
+	}
 	for _, k := range n.kids {
-		collectRuns(k, runs)
+		collectRuns(k, c, runs)
 	}
 }
 
@@ -176,7 +178,11 @@ func (r *run) weightedLen() float64 {
 // scoreCandidates credits each text run's ancestors, readability style.
 func scoreCandidates(body *node) *scorer {
 	s := &scorer{root: body, runs: map[*node]*run{}, scores: map[*node]float64{}}
-	collectRuns(body, s.runs)
+	var c *node
+	if body.parent != nil {
+		c = container(body.parent)
+	}
+	collectRuns(body, c, s.runs)
 	for c, r := range s.runs {
 		wl := r.weightedLen()
 		if wl < 25 {
