@@ -1,5 +1,9 @@
 package segmenter
 
+// The fast paths of the segmenter (string joins of links, white space
+// collapsing, link contexts, stop-word lookup) are held to their plain
+// definitions here.
+
 import (
 	"math/rand"
 	"strings"
