@@ -73,10 +73,10 @@ for line in open(sys.argv[2]):
     fn += want and not rel
     if rel != want:  # the misses, for the log
         print(f"{sys.argv[3]}: {'false positive' if rel else 'missed'} {v['site']}: {v['reason']}", file=sys.stderr)
-prec = tp / (tp + fp) if tp + fp else float("nan")
-rec = tp / (tp + fn) if tp + fn else float("nan")
+prec = f"{tp / (tp + fp):.3f}" if tp + fp else "— (none judged relevant)"
+rec = f"{tp / (tp + fn):.3f}" if tp + fn else "—"
 name, ms = sys.argv[3], int(sys.argv[4])
-print(f"| verify | {name}: site precision / recall ({tp + fn} bookstores among {n} sites, {sys.argv[5]} with a page about books first, {failed} unreachable) | {prec:.3f} / {rec:.3f} | ≥ 0.95 precision |")
+print(f"| verify | {name}: site precision / recall ({tp + fn} bookstores among {n} sites, {sys.argv[5]} with a page about books first, {failed} unreachable) | {prec} / {rec} | ≥ 0.95 precision |")
 per = lambda k: cost[k][0] / cost[k][1] if cost[k][1] else float("nan")
 print(f"| verify | {name}: pages fetched per site (total, wall time) | {pages / n:.2f} ({pages}, {ms / 1000:.1f} s) | ≤ 15 |")
 print(f"| verify | {name}: pages per bookstore / per other site | {per(True):.2f} / {per(False):.2f} | |")
