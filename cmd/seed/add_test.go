@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -184,5 +185,37 @@ func TestSniffAgrees(t *testing.T) {
 		if got := sniff([]byte(line)); got != want {
 			t.Errorf("sniff(%s) = %s, record.Sniff says %s", line, got, want)
 		}
+	}
+}
+
+func TestSeedAddHostLibraryAndHostCap(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "crawl.db")
+	topicFile := filepath.Join(dir, "t.yaml")
+	if err := os.WriteFile(topicFile, []byte("name: t\ndescription: 林业\nhosts:\n  - {host: '*.forestry.gov.cn', rank: national}\n  - {host: lyj.example.cn, rank: city}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	in := strings.Join([]string{
+		"http://www.forestry.gov.cn/",
+		"http://forestry.gov.cn/a",
+		"http://lyj.example.cn/1",
+		"http://lyj.example.cn/2",
+		"http://lyj.example.cn/3",
+		"http://www.example.cn/",
+		"http://shop.example.com/",
+	}, "\n")
+	r := runSeed(t, in, nil, "add", "--db", db, "--hosts-from-topic", topicFile, "--max-per-host", "2")
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	st := frontierStats(t, db)
+	if st.States["queued"] != 4 || st.Refused["host-library"] != 2 || st.Refused["max-per-host"] != 1 {
+		t.Errorf("queued %d, refused %v; want 4 queued, 2 off the library, 1 over the host cap", st.States["queued"], st.Refused)
+	}
+	if !strings.Contains(r.stderr, "host-library 2") || !strings.Contains(r.stderr, "max-per-host 1") {
+		t.Errorf("summary lacks the refusals: %s", r.stderr)
+	}
+	if r := runSeed(t, "", nil, "add", "--db", db, "--hosts-from-topic", filepath.Join(dir, "missing.yaml")); r.code != 2 {
+		t.Errorf("missing profile: exit %d, want 2", r.code)
 	}
 }
