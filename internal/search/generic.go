@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
 	"os"
@@ -371,7 +372,7 @@ func (g *Generic) follow(ctx context.Context, link string) (string, error) {
 		return urlx.Resolve(link, loc)
 	}
 	var buf bytes.Buffer
-	buf.ReadFrom(http.MaxBytesReader(nil, resp.Body, 64<<10))
+	buf.ReadFrom(io.LimitReader(resp.Body, 64<<10))
 	for _, re := range []*regexp.Regexp{metaRefresh, jsReplace} {
 		if m := re.FindSubmatch(buf.Bytes()); m != nil {
 			return urlx.Resolve(link, string(m[1]))
