@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -66,7 +67,9 @@ type nexter struct {
 	n, perHost, maxPages, inFlight int
 	lease, poll, renewFor          time.Duration
 	follow                         bool
-	owner                          int64
+	// progress figures of a follower, read by the progress line
+	emittedNow, holdingNow atomic.Int64
+	owner                  int64
 }
 
 func runNext(c *ucli.Context) error {
@@ -106,6 +109,15 @@ func runNext(c *ucli.Context) error {
 	}
 	var emitted int
 	if nx.follow {
+		if st.Progress {
+			start := time.Now()
+			stop := cli.Ticker(time.Second, func() {
+				n := nx.emittedNow.Load()
+				st.Log.Progressf("%d URLs leased, %.0f/s, %d in flight", n, float64(n)/time.Since(start).Seconds(), nx.holdingNow.Load())
+			})
+			defer st.Log.EndProgress()
+			defer stop()
+		}
 		emitted, err = nx.runFollow(c.Context, store, st.Out, func() bool { return outputGone(c.App.Writer) })
 	} else {
 		emitted, err = nx.runOnce(c.Context, store, st.Out)
@@ -170,6 +182,7 @@ func (nx *nexter) runFollow(ctx context.Context, store frontier.Store, out *json
 		if err != nil {
 			return emitted, err
 		}
+		nx.holdingNow.Store(int64(holding))
 		room := min(nx.inFlight-holding, nx.n)
 		if nx.maxPages > 0 {
 			room = min(room, nx.maxPages-emitted)
@@ -187,6 +200,7 @@ func (nx *nexter) runFollow(ctx context.Context, store frontier.Store, out *json
 			}
 			got = len(us)
 			emitted += got
+			nx.emittedNow.Store(int64(emitted))
 			if got > 0 {
 				if err := out.Flush(); err != nil {
 					return emitted, err
