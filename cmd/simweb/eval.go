@@ -23,7 +23,8 @@ func init() {
 			"from FILEs or stdin; every record is one fetch. Writes one JSON object.",
 		Flags: append(append(webFlags(),
 			&ucli.StringFlag{Name: "topic", Required: true, Usage: "`TOPIC`: " + strings.Join(simweb.Topics, ", ")},
-			&ucli.StringFlag{Name: "at", Value: "500,1000,2000", Usage: "harvest-rate checkpoints, comma-separated `N,N,…`"}),
+			&ucli.StringFlag{Name: "at", Value: "500,1000,2000", Usage: "harvest-rate checkpoints, comma-separated `N,N,…`"},
+			&ucli.StringFlag{Name: "format", Value: "json", Usage: "`FORMAT` of the result: json (one object) or text (a report for people)"}),
 			cli.StreamFlags()...),
 		Action: evaluate,
 	})
@@ -32,6 +33,10 @@ func init() {
 func evaluate(c *ucli.Context) error {
 	if err := checkTopic(c.String("topic")); err != nil {
 		return err
+	}
+	format := c.String("format")
+	if format != "json" && format != "text" {
+		return cli.Usagef("--format: %q is not json or text", format)
 	}
 	var at []int
 	for _, f := range strings.Split(c.String("at"), ",") {
@@ -78,5 +83,11 @@ func evaluate(c *ucli.Context) error {
 	r := ev.Result()
 	st.Log.Infof("%s: %d pages, harvest %.3f, discovery %.3f (%d of %d relevant pages), %d of %d relevant sites",
 		r.Topic, r.Pages, r.Harvest, r.Discovery, r.Found, r.Exist, r.Sites, r.SitesExist)
+	if format == "text" {
+		// Through the stream's writer, so -o and compression apply.
+		var sb strings.Builder
+		writeEvalText(&sb, r)
+		return firstErr(st.Out.WriteLine([]byte(strings.TrimSuffix(sb.String(), "\n"))), st.Close())
+	}
 	return firstErr(st.Out.Write(r), st.Close())
 }
