@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 	"sync"
 	"time"
 
@@ -13,6 +12,7 @@ import (
 
 	"github.com/focuscrawl/focuscrawl/internal/cli"
 	"github.com/focuscrawl/focuscrawl/internal/fetcher"
+	"github.com/focuscrawl/focuscrawl/internal/fetcher/fetchflags"
 	"github.com/focuscrawl/focuscrawl/internal/jsonl"
 	"github.com/focuscrawl/focuscrawl/internal/record"
 	"github.com/focuscrawl/focuscrawl/internal/warc"
@@ -39,7 +39,7 @@ func newApp() *ucli.App {
 }
 
 func run(c *ucli.Context) error {
-	cfg, err := configFromFlags(c)
+	cfg, err := fetchflags.Config(c, fetcherFlags)
 	if err != nil {
 		return err
 	}
@@ -63,8 +63,7 @@ func run(c *ucli.Context) error {
 		if w != nil {
 			w.Close()
 		}
-		// The config errors start with the flag name, one per line.
-		return cli.Usagef("--%s", strings.ReplaceAll(err.Error(), "\n", "\n--"))
+		return fetchflags.ConfigError(err)
 	}
 	inputDone, runErr := pump(c.Context, f, s)
 	err = errors.Join(runErr, f.Close())

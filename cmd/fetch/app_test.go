@@ -118,20 +118,6 @@ func TestFetchUsageErrors(t *testing.T) {
 	}
 }
 
-func TestParseSize(t *testing.T) {
-	good := map[string]int64{"10MiB": 10 << 20, "512k": 512 << 10, "1M": 1 << 20, "1048576": 1 << 20, "2kb": 2000, "1.5MiB": 3 << 19, "3 GiB": 3 << 30}
-	for in, want := range good {
-		if got, err := parseSize(in); err != nil || got != want {
-			t.Errorf("parseSize(%q) = %d, %v; want %d", in, got, err, want)
-		}
-	}
-	for _, bad := range []string{"", "abc", "-1", "0", "10XB", "1e30"} {
-		if _, err := parseSize(bad); err == nil {
-			t.Errorf("parseSize(%q) accepted", bad)
-		}
-	}
-}
-
 func TestProgressAndQuiet(t *testing.T) {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html")

@@ -13,6 +13,7 @@ import (
 
 	"github.com/focuscrawl/focuscrawl/internal/cli"
 	"github.com/focuscrawl/focuscrawl/internal/fetcher"
+	"github.com/focuscrawl/focuscrawl/internal/fetcher/fetchflags"
 	"github.com/focuscrawl/focuscrawl/internal/jsonl"
 	"github.com/focuscrawl/focuscrawl/internal/record"
 	"github.com/focuscrawl/focuscrawl/internal/scoring"
@@ -43,7 +44,7 @@ func newApp() *ucli.App {
 		Usage:   "decide which websites belong to a topic, fetching few pages per site",
 		Args:    "[FILE...]",
 		Example: `seed search -q 网上书店 -q "作者 定价 购物车 书" | verify --topic examples/topics/bookstores.yaml > verdicts.jsonl`,
-		Flags:   append(append(cli.StreamFlags(), verifyFlags()...), fetchFlags()...),
+		Flags:   append(append(cli.StreamFlags(), verifyFlags()...), fetchflags.Flags(fetcherFlags)...),
 		Action:  run,
 	})
 	app.Description = description
@@ -104,7 +105,7 @@ func run(c *ucli.Context) error {
 	if err != nil {
 		closePages()
 		s.Close()
-		return cli.Usagef("%v", err)
+		return fetchflags.ConfigError(err)
 	}
 	if r.v, err = siteverify.New(f, judge, o); err != nil {
 		f.Close()

@@ -9,6 +9,7 @@ import (
 
 	"github.com/focuscrawl/focuscrawl/internal/cli"
 	"github.com/focuscrawl/focuscrawl/internal/fetcher"
+	"github.com/focuscrawl/focuscrawl/internal/fetcher/fetchflags"
 	"github.com/focuscrawl/focuscrawl/internal/scoring"
 	"github.com/focuscrawl/focuscrawl/internal/siteverify"
 )
@@ -35,28 +36,14 @@ const (
 	flagGroupIdle     = "group-idle"
 )
 
-// Flag names shared with fetch, with the same meaning and environment
-// variables.
-const (
-	flagPerHost        = "per-host"
-	flagDelay          = "delay"
-	flagMaxCrawlDelay  = "max-crawl-delay"
-	flagRetries        = "retries"
-	flagBackoff        = "backoff"
-	flagMaxBackoff     = "max-backoff"
-	flagMaxRetryAfter  = "max-retry-after"
-	flagTimeout        = "timeout"
-	flagConnectTimeout = "connect-timeout"
-	flagHeaderTimeout  = "header-timeout"
-	flagMaxBytes       = "max-bytes"
-	flagMaxRedirects   = "max-redirects"
-	flagUserAgent      = "user-agent"
-	flagIgnoreRobots   = "ignore-robots"
-	flagRobotsTTL      = "robots-ttl"
-	flagProxy          = "proxy"
-	flagResolve        = "resolve"
-	flagInsecure       = "insecure"
-)
+// fetcherFlags are the fetcher's flags verify offers, with fetch's names,
+// defaults and environment variables. --concurrency is verify's own (sites
+// verified at once, each with one request in flight); the settings left
+// out keep the fetcher's defaults.
+var fetcherFlags = fetchflags.Options{Omit: []string{
+	fetchflags.Concurrency, fetchflags.TLSTimeout, fetchflags.Accept, fetchflags.Header,
+	fetchflags.RobotsErrorTTL, fetchflags.Cookies, fetchflags.Queue,
+}}
 
 func venv(flag string) []string { return cli.Env("verify-" + flag) }
 
@@ -80,30 +67,6 @@ func verifyFlags() []ucli.Flag {
 		&ucli.StringFlag{Name: flagPages, Usage: "also write every page fetched to `FILE` (page records; .gz/.zst compress)", EnvVars: venv(flagPages)},
 		&ucli.IntFlag{Name: flagLookahead, Value: 10000, Usage: "start a site once this many more input URLs were read after its first (or at the end of the input)", EnvVars: venv(flagLookahead)},
 		&ucli.DurationFlag{Name: flagGroupIdle, Value: time.Second, Usage: "start the sites read so far when the input has been idle this long", EnvVars: venv(flagGroupIdle)},
-	}
-}
-
-func fetchFlags() []ucli.Flag {
-	d := fetcher.Defaults()
-	return []ucli.Flag{
-		&ucli.IntFlag{Name: flagPerHost, Value: d.PerHost, Usage: "requests in flight to one host", EnvVars: cli.Env(flagPerHost)},
-		&ucli.DurationFlag{Name: flagDelay, Value: d.Delay, Usage: "pause between requests to one host", EnvVars: cli.Env(flagDelay)},
-		&ucli.DurationFlag{Name: flagMaxCrawlDelay, Value: d.MaxCrawlDelay, Usage: "largest robots.txt Crawl-delay honoured", EnvVars: cli.Env(flagMaxCrawlDelay)},
-		&ucli.IntFlag{Name: flagRetries, Value: d.Retries, Usage: "retries after 429/502/503/504, timeouts and connection errors", EnvVars: cli.Env(flagRetries)},
-		&ucli.DurationFlag{Name: flagBackoff, Value: d.Backoff, Usage: "first retry pause; doubles per retry, with jitter", EnvVars: cli.Env(flagBackoff)},
-		&ucli.DurationFlag{Name: flagMaxBackoff, Value: d.MaxBackoff, Usage: "longest retry pause", EnvVars: cli.Env(flagMaxBackoff)},
-		&ucli.DurationFlag{Name: flagMaxRetryAfter, Value: d.MaxRetryAfter, Usage: "longest Retry-After honoured", EnvVars: cli.Env(flagMaxRetryAfter)},
-		&ucli.DurationFlag{Name: flagTimeout, Value: d.Timeout, Usage: "whole request: connect, headers and body", EnvVars: cli.Env(flagTimeout)},
-		&ucli.DurationFlag{Name: flagConnectTimeout, Value: d.ConnectTimeout, Usage: "TCP connect", EnvVars: cli.Env(flagConnectTimeout)},
-		&ucli.DurationFlag{Name: flagHeaderTimeout, Usage: "wait for response headers (default: --timeout)", EnvVars: cli.Env(flagHeaderTimeout)},
-		&ucli.StringFlag{Name: flagMaxBytes, Value: "10MiB", Usage: "body cap, on the wire and decompressed", EnvVars: cli.Env(flagMaxBytes)},
-		&ucli.IntFlag{Name: flagMaxRedirects, Value: d.MaxRedirects, Usage: "redirects followed", EnvVars: cli.Env(flagMaxRedirects)},
-		&ucli.StringFlag{Name: flagUserAgent, Value: d.UserAgent, Usage: "User-Agent header; its first word is matched in robots.txt", EnvVars: cli.Env(flagUserAgent)},
-		&ucli.BoolFlag{Name: flagIgnoreRobots, Usage: "do not fetch or obey robots.txt (only for sites you own)", EnvVars: cli.Env(flagIgnoreRobots)},
-		&ucli.DurationFlag{Name: flagRobotsTTL, Value: d.RobotsTTL, Usage: "how long a robots.txt is cached", EnvVars: cli.Env(flagRobotsTTL)},
-		&ucli.StringFlag{Name: flagProxy, Usage: "HTTP proxy `URL` (default: HTTP_PROXY/HTTPS_PROXY/NO_PROXY)", EnvVars: cli.Env(flagProxy)},
-		&ucli.StringSliceFlag{Name: flagResolve, Usage: "connect HOST:PORT to ADDR or ADDR:PORT, like curl (`HOST:PORT:ADDR`; * for any host or port)", EnvVars: cli.Env(flagResolve)},
-		&ucli.BoolFlag{Name: flagInsecure, Usage: "do not verify TLS certificates", EnvVars: cli.Env(flagInsecure)},
 	}
 }
 
@@ -160,45 +123,7 @@ func valueOf(c *ucli.Context, flag string) string {
 // fetchConfig builds the fetcher's configuration; sites is the number of
 // sites verified at once, each with one request in flight.
 func fetchConfig(c *ucli.Context, sites int) (fetcher.Config, error) {
-	cfg := fetcher.Defaults()
+	cfg, err := fetchflags.Config(c, fetcherFlags)
 	cfg.Concurrency = sites
-	cfg.PerHost = c.Int(flagPerHost)
-	cfg.Delay = c.Duration(flagDelay)
-	cfg.MaxCrawlDelay = c.Duration(flagMaxCrawlDelay)
-	cfg.Retries = c.Int(flagRetries)
-	cfg.Backoff = c.Duration(flagBackoff)
-	cfg.MaxBackoff = c.Duration(flagMaxBackoff)
-	cfg.MaxRetryAfter = c.Duration(flagMaxRetryAfter)
-	cfg.Timeout = c.Duration(flagTimeout)
-	cfg.ConnectTimeout = c.Duration(flagConnectTimeout)
-	cfg.HeaderTimeout = c.Duration(flagHeaderTimeout)
-	cfg.MaxRedirects = c.Int(flagMaxRedirects)
-	cfg.UserAgent = c.String(flagUserAgent)
-	cfg.IgnoreRobots = c.Bool(flagIgnoreRobots)
-	cfg.RobotsTTL = c.Duration(flagRobotsTTL)
-	cfg.Proxy = c.String(flagProxy)
-	cfg.Insecure = c.Bool(flagInsecure)
-	if cfg.PerHost < 1 {
-		return cfg, cli.Usagef("--%s %d: must be at least 1", flagPerHost, cfg.PerHost)
-	}
-	for _, ch := range []struct {
-		name string
-		v    int
-	}{{flagRetries, cfg.Retries}, {flagMaxRedirects, cfg.MaxRedirects}} {
-		if ch.v < 0 {
-			return cfg, cli.Usagef("--%s %d: must not be negative", ch.name, ch.v)
-		}
-	}
-	if cfg.Timeout <= 0 {
-		return cfg, cli.Usagef("--%s %v: must be positive", flagTimeout, cfg.Timeout)
-	}
-	n, err := cli.ParseSize(c.String(flagMaxBytes))
-	if err != nil || n <= 0 {
-		return cfg, cli.Usagef("--%s: %q is not a size like 10MiB, 512k or 1048576", flagMaxBytes, c.String(flagMaxBytes))
-	}
-	cfg.MaxBytes = n
-	if cfg.Resolve, err = fetcher.ParseResolve(c.StringSlice(flagResolve)); err != nil {
-		return cfg, cli.Usagef("--%s: %v", flagResolve, err)
-	}
-	return cfg, nil
+	return cfg, err
 }
