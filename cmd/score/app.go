@@ -1,9 +1,7 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -187,23 +185,28 @@ func (r *runner) nextLine() (l jsonl.Line, ok bool, err error) {
 	}
 }
 
-// decodeDoc decodes a doc line, rejecting it when it is not one.
-func (r *runner) decodeDoc(line jsonl.Line) (record.Doc, bool) {
+// decodeDoc decodes a doc line, rejecting it when it is not one. ms are
+// the line's top-level members when the fast decoder found them.
+func (r *runner) decodeDoc(line jsonl.Line) (d record.Doc, ms []member, ok bool) {
 	var ld leanDoc
-	if err := jsonl.Decode(line.Bytes, &ld); err != nil {
-		r.s.Rejects.Reject(line, err)
-		return record.Doc{}, false
+	if !decodeLean(line.Bytes, &ld, r.withHTML) {
+		// Invalid, or unusual: encoding/json decodes it or says what is wrong.
+		ld = leanDoc{}
+		if err := jsonl.Decode(line.Bytes, &ld); err != nil {
+			r.s.Rejects.Reject(line, err)
+			return d, nil, false
+		}
 	}
 	if ld.URL == "" && ld.Error == "" {
 		r.s.Rejects.Reject(line, errors.New(`doc without "url"`))
-		return record.Doc{}, false
+		return d, nil, false
 	}
 	d, err := ld.doc(r.withHTML)
 	if err != nil {
 		r.s.Rejects.Reject(line, err)
-		return d, false
+		return d, nil, false
 	}
-	return d, true
+	return d, ld.members, true
 }
 
 func (r *runner) count(sd *record.ScoredDoc) {
@@ -219,10 +222,9 @@ func (r *runner) count(sd *record.ScoredDoc) {
 // groups scores the input in groups of size docs (0: all of it).
 func (r *runner) groups(size int) error {
 	var lines [][]byte
+	var spans [][]member
 	var group []record.Doc
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
+	enc := newScoredEncoder()
 	flush := func() error {
 		if len(group) == 0 {
 			return nil
@@ -232,7 +234,7 @@ func (r *runner) groups(size int) error {
 			return err
 		}
 		for i := range out {
-			b, err := encodeScored(&buf, enc, lines[i], &out[i])
+			b, err := enc.encode(lines[i], spans[i], &out[i])
 			if err != nil {
 				return fmt.Errorf("encode %s: %w", out[i].URL, err)
 			}
@@ -241,7 +243,7 @@ func (r *runner) groups(size int) error {
 				return err
 			}
 		}
-		group, lines = group[:0], lines[:0]
+		group, lines, spans = group[:0], lines[:0], spans[:0]
 		return nil
 	}
 	// A reader goroutine, so that a window is scored when the input
@@ -286,12 +288,13 @@ func (r *runner) groups(size int) error {
 		if !in.ok {
 			return flush()
 		}
-		d, ok := r.decodeDoc(in.line)
+		d, ms, ok := r.decodeDoc(in.line)
 		if !ok {
 			continue
 		}
 		group = append(group, d)
 		lines = append(lines, in.line.Bytes)
+		spans = append(spans, ms)
 		if size > 0 && len(group) >= size {
 			if err := flush(); err != nil {
 				return err

@@ -24,12 +24,18 @@ type leanDoc struct {
 	HTML   json.RawMessage `json:"html"`
 	Tokens []string        `json:"tokens"`
 	Links  []record.Link   `json:"links"`
-	Blocks []struct {
-		ID   int    `json:"id"`
-		Kind string `json:"kind"`
-	} `json:"blocks"`
+	Blocks []leanBlock     `json:"blocks"`
 	record.Lineage
 	Error string `json:"error"`
+
+	// members are the line's top-level members, found by decodeLean.
+	members []member
+}
+
+// leanBlock is the part of a block that scoring reads.
+type leanBlock struct {
+	ID   int    `json:"id"`
+	Kind string `json:"kind"`
 }
 
 // doc returns the doc, with its HTML when withHTML.
@@ -65,16 +71,60 @@ var replacedKeys = map[string]bool{"links": true, "score": true, "relevant": tru
 
 var errNotObject = errors.New("not a JSON object")
 
+// member is a member of a line's top-level object: the bytes
+// [start, end) from its key to the end of its value; replaced when its key
+// is one of replacedKeys.
+type member struct {
+	start, end int
+	replaced   bool
+}
+
 // splice appends to dst the JSON object line (valid JSON, as decoded
 // before) without its replacedKeys, followed by the members of the
 // encoded object add.
 func splice(dst, line, add []byte) ([]byte, error) {
+	ms, err := members(line, nil)
+	if err != nil {
+		return dst, err
+	}
+	return join(dst, line, ms, add), nil
+}
+
+// join appends to dst the members of line that are not replaced,
+// followed by the members of the object add.
+func join(dst, line []byte, ms []member, add []byte) []byte {
+	dst = append(dst, '{')
+	n := 0
+	for _, m := range ms {
+		if m.replaced {
+			continue
+		}
+		if n > 0 {
+			dst = append(dst, ',')
+		}
+		dst = append(dst, line[m.start:m.end]...)
+		n++
+	}
+	add = bytes.TrimSpace(add)
+	if inner := bytes.TrimSpace(add[1 : len(add)-1]); len(inner) > 0 {
+		if n > 0 {
+			dst = append(dst, ',')
+		}
+		dst = append(dst, inner...)
+	}
+	return append(dst, '}')
+}
+
+// members appends to dst the members of the JSON object line (valid
+// JSON, as decoded before), found by a scan that only tracks strings and
+// nesting.
+func members(line []byte, dst []member) ([]member, error) {
+	all := line
 	line = bytes.TrimSpace(bytes.TrimPrefix(bytes.TrimSpace(line), []byte("\ufeff")))
 	if len(line) < 2 || line[0] != '{' || line[len(line)-1] != '}' {
 		return dst, errNotObject
 	}
-	dst = append(dst, '{')
-	members := 0
+	base := cap(all) - cap(line) // line is all[base:…]
 	i := 1
 	for {
 		i = skipSpace(line, i)
@@ -96,22 +146,9 @@ func splice(dst, line, add []byte) ([]byte, error) {
 		if i < 0 {
 			return dst, errNotObject
 		}
-		if !replacedKeys[string(key)] {
-			if members > 0 {
-				dst = append(dst, ',')
-			}
-			dst = append(dst, line[start:i]...)
-			members++
-		}
+		dst = append(dst, member{start: base + start, end: base + i, replaced: replacedKeys[string(key)]})
 	}
-	add = bytes.TrimSpace(add)
-	if inner := bytes.TrimSpace(add[1 : len(add)-1]); len(inner) > 0 {
-		if members > 0 {
-			dst = append(dst, ',')
-		}
-		dst = append(dst, inner...)
-	}
-	return append(dst, '}'), nil
+	return dst, nil
 }
 
 func skipSpace(b []byte, i int) int {
@@ -166,12 +203,41 @@ func skipValue(b []byte, i int) int {
 	return j
 }
 
-// encodeScored writes the scored doc sd as line with its scored fields
-// spliced in.
-func encodeScored(buf *bytes.Buffer, enc *json.Encoder, line []byte, sd *record.ScoredDoc) ([]byte, error) {
-	buf.Reset()
-	if err := enc.Encode(scoredFields{Score: sd.Score, Relevant: sd.Relevant, Scores: sd.Scores, Links: sd.Links}); err != nil {
-		return nil, err
+// scoredEncoder writes scored docs: each the input line with its scored
+// fields spliced in. One per goroutine.
+type scoredEncoder struct {
+	scratch []byte
+	// buf and enc are encoding/json's, for the docs appendScored refuses.
+	buf bytes.Buffer
+	enc *json.Encoder
+}
+
+func newScoredEncoder() *scoredEncoder {
+	e := &scoredEncoder{}
+	e.enc = json.NewEncoder(&e.buf)
+	e.enc.SetEscapeHTML(false)
+	return e
+}
+
+// encode returns the scored doc sd as line with its scored fields spliced
+// in. ms are line's members when the decoder found them (nil: found here).
+func (e *scoredEncoder) encode(line []byte, ms []member, sd *record.ScoredDoc) ([]byte, error) {
+	add, ok := appendScored(e.scratch[:0], sd)
+	if ok {
+		e.scratch = add
+	} else {
+		// encoding/json says what it cannot write.
+		e.buf.Reset()
+		if err := e.enc.Encode(scoredFields{Score: sd.Score, Relevant: sd.Relevant, Scores: sd.Scores, Links: sd.Links}); err != nil {
+			return nil, err
+		}
+		add = e.buf.Bytes()
 	}
-	return splice(make([]byte, 0, len(line)+buf.Len()), line, buf.Bytes())
+	if ms == nil {
+		var err error
+		if ms, err = members(line, nil); err != nil {
+			return nil, err
+		}
+	}
+	return join(make([]byte, 0, len(line)+len(add)), line, ms, add), nil
 }

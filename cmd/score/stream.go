@@ -1,9 +1,7 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 
 	"github.com/focuscrawl/focuscrawl/internal/jsonl"
@@ -60,16 +58,14 @@ func (r *runner) stream() error {
 	for range r.workers {
 		go func() {
 			defer func() { done <- struct{}{} }()
-			var buf bytes.Buffer
-			enc := json.NewEncoder(&buf)
-			enc.SetEscapeHTML(false)
+			enc := newScoredEncoder()
 			for j := range jobs {
 				res := result{seq: j.seq}
-				if d, ok := r.decodeDoc(j.line); ok {
+				if d, ms, ok := r.decodeDoc(j.line); ok {
 					sd, err := r.sc.Score(ctx, &d)
 					res.err = err
 					if err == nil {
-						res.line, err = encodeScored(&buf, enc, j.line.Bytes, &sd)
+						res.line, err = enc.encode(j.line.Bytes, ms, &sd)
 						if err != nil {
 							res.err = fmt.Errorf("%s: encode: %w", j.line, err)
 						}
