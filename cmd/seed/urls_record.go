@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strconv"
-	"unicode/utf8"
 
 	"github.com/focuscrawl/focuscrawl/internal/jsonl"
 	"github.com/focuscrawl/focuscrawl/internal/urlx"
@@ -41,9 +39,9 @@ func (it *urlItem) convert(o urlsOptions, scratch []byte) []byte {
 	}
 	out := make([]byte, 0, len(norm)+len(site)+40)
 	out = append(out, `{"url":`...)
-	out = appendString(out, norm)
+	out = jsonl.AppendString(out, norm)
 	out = append(out, `,"depth":0,"site":`...)
-	out = appendString(out, site)
+	out = jsonl.AppendString(out, site)
 	if jsonl.IsJSON(it.raw) {
 		if out, err = appendOtherFields(out, it.raw); err != nil {
 			it.err = err
@@ -97,52 +95,9 @@ func appendOtherFields(out, line []byte) ([]byte, error) {
 			continue
 		}
 		out = append(out, ',')
-		out = appendString(out, key)
+		out = jsonl.AppendString(out, key)
 		out = append(out, ':')
 		out = append(out, v...)
 	}
 	return out, nil
-}
-
-// appendString appends s as a JSON string, without the HTML escaping of
-// encoding/json (URLs are full of &).
-func appendString(b []byte, s string) []byte {
-	b = append(b, '"')
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c >= 0x20 && c != '"' && c != '\\' && c < utf8.RuneSelf {
-			b = append(b, c)
-			i++
-			continue
-		}
-		if c < utf8.RuneSelf {
-			switch c {
-			case '"', '\\':
-				b = append(b, '\\', c)
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			default:
-				b = append(b, `\u00`...)
-				b = append(b, "0123456789abcdef"[c>>4], "0123456789abcdef"[c&15])
-			}
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			b = append(b, `\ufffd`...)
-		case r == '\u2028' || r == '\u2029':
-			b = append(b, `\u`...)
-			b = strconv.AppendInt(b, int64(r), 16)
-		default:
-			b = append(b, s[i:i+size]...)
-		}
-		i += size
-	}
-	return append(b, '"')
 }

@@ -198,23 +198,6 @@ func TestHasScheme(t *testing.T) {
 	}
 }
 
-func TestAppendString(t *testing.T) {
-	for _, s := range []string{"plain", `q"uo\te`, "ctl\x01\n\r\t", "中文", "bad\xffutf8", "line\u2028sep", "<&>"} {
-		b := appendString(nil, s)
-		var back string
-		if err := json.Unmarshal(b, &back); err != nil {
-			t.Fatalf("appendString(%q) = %s: %v", s, b, err)
-		}
-		want := strings.ToValidUTF8(s, "\ufffd")
-		if back != want {
-			t.Errorf("appendString(%q) decodes to %q", s, back)
-		}
-	}
-	if got := string(appendString(nil, "a&b<c>")); got != `"a&b<c>"` {
-		t.Errorf("HTML-escaped: %s", got)
-	}
-}
-
 // BenchmarkSeedURLs measures seed urls end to end in process: 100,000
 // lines, a fifth of them duplicates in another spelling.
 func BenchmarkSeedURLs(b *testing.B) {
