@@ -180,7 +180,7 @@ func (r *runner) nextLine() (l jsonl.Line, ok bool, err error) {
 		if err != nil {
 			return l, false, err
 		}
-		line.Bytes = append([]byte(nil), line.Bytes...)
+		line.Bytes = append(getBuf(), line.Bytes...)
 		return line, true, nil
 	}
 }
@@ -234,12 +234,15 @@ func (r *runner) groups(size int) error {
 			return err
 		}
 		for i := range out {
-			b, err := enc.encode(lines[i], spans[i], &out[i])
+			b, err := enc.encode(getBuf(), lines[i], spans[i], &out[i])
 			if err != nil {
 				return fmt.Errorf("encode %s: %w", out[i].URL, err)
 			}
 			r.count(&out[i])
-			if err := r.s.Out.WriteLine(b); err != nil {
+			err = r.s.Out.WriteLine(b)
+			putBuf(b)
+			putBuf(lines[i])
+			if err != nil {
 				return err
 			}
 		}
@@ -290,6 +293,7 @@ func (r *runner) groups(size int) error {
 		}
 		d, ms, ok := r.decodeDoc(in.line)
 		if !ok {
+			putBuf(in.line.Bytes)
 			continue
 		}
 		group = append(group, d)

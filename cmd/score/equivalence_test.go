@@ -86,7 +86,7 @@ func TestScoredOutputUnchanged(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				got, err := enc.encode(line, ld.members, &sd)
+				got, err := enc.encode(nil, line, ld.members, &sd)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -107,7 +107,7 @@ func TestAppendScoredRefusesNaN(t *testing.T) {
 	if _, ok := appendScored(nil, &sd); ok {
 		t.Error("NaN priority written")
 	}
-	if _, err := newScoredEncoder().encode([]byte(`{"url":"u"}`), nil, &sd); err == nil {
+	if _, err := newScoredEncoder().encode(nil, []byte(`{"url":"u"}`), nil, &sd); err == nil {
 		t.Error("no error for a NaN priority")
 	}
 }

@@ -50,6 +50,10 @@ type leanDecoder struct {
 	top   *leanDoc
 	link  *record.Link
 	block *leanBlock
+	// prevContext is the raw text of the last link context decoded, and
+	// prevContextStr its string.
+	prevContext    []byte
+	prevContextStr string
 }
 
 func (d *leanDecoder) space() {
@@ -89,7 +93,7 @@ func (d *leanDecoder) members(field func(d *leanDecoder, key []byte) (uint32, bo
 		var key []byte
 		var ok bool
 		if skipping {
-			_, _, ok = d.stringSpan()
+			_, _, _, ok = d.stringSpan()
 		} else {
 			key, ok = d.key()
 		}
@@ -217,7 +221,7 @@ func (d *leanDecoder) linkField(key []byte) (uint32, bool) {
 	case "anchor":
 		return 1 << 1, d.str(&l.Anchor)
 	case "context":
-		return 1 << 2, d.str(&l.Context)
+		return 1 << 2, d.context(&l.Context)
 	case "block":
 		return 1 << 3, d.int(&l.Block)
 	case "internal":
@@ -457,7 +461,7 @@ func (d *leanDecoder) skip() bool {
 	}
 	switch c := d.b[d.i]; {
 	case c == '"':
-		_, _, ok := d.stringSpan()
+		_, _, _, ok := d.stringSpan()
 		return ok
 	case c == '{':
 		return d.members(skipMember, true)
@@ -494,43 +498,46 @@ var strClass = func() (t [256]bool) {
 }()
 
 // stringSpan checks and skips the string at d.i, returning its contents
-// (between the quotes, still escaped) and whether it has escapes.
-func (d *leanDecoder) stringSpan() (raw []byte, escaped, ok bool) {
+// (between the quotes, still escaped), whether it has escapes and whether
+// it has bytes outside ASCII.
+func (d *leanDecoder) stringSpan() (raw []byte, escaped, nonASCII, ok bool) {
 	b := d.b
 	if d.i >= len(b) || b[d.i] != '"' {
-		return nil, false, false
+		return nil, false, false, false
 	}
 	start := d.i + 1
+	var high byte
 	for j := start; j < len(b); j++ {
 		c := b[j]
 		if !strClass[c] {
+			high |= c
 			continue
 		}
 		switch {
 		case c == '"':
 			d.i = j + 1
-			return b[start:j], escaped, true
+			return b[start:j], escaped, high >= utf8.RuneSelf, true
 		case c < 0x20:
-			return nil, false, false
+			return nil, false, false, false
 		}
 		// A backslash.
 		escaped = true
 		j++
 		if j >= len(b) {
-			return nil, false, false
+			return nil, false, false, false
 		}
 		switch b[j] {
 		case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
 		case 'u':
 			if j+4 >= len(b) || !isHex(b[j+1]) || !isHex(b[j+2]) || !isHex(b[j+3]) || !isHex(b[j+4]) {
-				return nil, false, false
+				return nil, false, false, false
 			}
 			j += 4
 		default:
-			return nil, false, false
+			return nil, false, false, false
 		}
 	}
-	return nil, false, false
+	return nil, false, false, false
 }
 
 func isHex(c byte) bool { return isDigit(c) || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' }
@@ -539,14 +546,36 @@ func isHex(c byte) bool { return isDigit(c) || c >= 'a' && c <= 'f' || c >= 'A' 
 // resolved, a lone surrogate and each byte of invalid UTF-8 replaced by
 // U+FFFD.
 func (d *leanDecoder) stringValue() (string, bool) {
-	raw, escaped, ok := d.stringSpan()
+	raw, escaped, nonASCII, ok := d.stringSpan()
 	if !ok {
 		return "", false
 	}
-	if !escaped && utf8.Valid(raw) {
-		return string(raw), true
+	return decodeString(raw, escaped, nonASCII), true
+}
+
+// decodeString is the string of the contents raw of a checked string.
+func decodeString(raw []byte, escaped, nonASCII bool) string {
+	if !escaped && (!nonASCII || utf8.Valid(raw)) {
+		return string(raw)
 	}
-	return unquote(raw), true
+	return unquote(raw)
+}
+
+// context decodes a link's context, which the links of a block often
+// share: the same text as the previous link's is the same string.
+func (d *leanDecoder) context(s *string) bool {
+	if d.null() {
+		return true
+	}
+	raw, escaped, nonASCII, ok := d.stringSpan()
+	if !ok {
+		return false
+	}
+	if d.prevContext == nil || !bytes.Equal(raw, d.prevContext) {
+		d.prevContext, d.prevContextStr = raw, decodeString(raw, escaped, nonASCII)
+	}
+	*s = d.prevContextStr
+	return true
 }
 
 // unquote resolves the escapes of a checked string's contents and

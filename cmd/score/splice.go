@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/focuscrawl/focuscrawl/internal/record"
 )
@@ -219,9 +220,10 @@ func newScoredEncoder() *scoredEncoder {
 	return e
 }
 
-// encode returns the scored doc sd as line with its scored fields spliced
-// in. ms are line's members when the decoder found them (nil: found here).
-func (e *scoredEncoder) encode(line []byte, ms []member, sd *record.ScoredDoc) ([]byte, error) {
+// encode appends to dst the scored doc sd: line with its scored fields
+// spliced in. ms are line's members when the decoder found them (nil:
+// found here).
+func (e *scoredEncoder) encode(dst, line []byte, ms []member, sd *record.ScoredDoc) ([]byte, error) {
 	add, ok := appendScored(e.scratch[:0], sd)
 	if ok {
 		e.scratch = add
@@ -239,5 +241,5 @@ func (e *scoredEncoder) encode(line []byte, ms []member, sd *record.ScoredDoc) (
 			return nil, err
 		}
 	}
-	return join(make([]byte, 0, len(line)+len(add)), line, ms, add), nil
+	return join(slices.Grow(dst, len(line)+len(add)), line, ms, add), nil
 }

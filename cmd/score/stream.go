@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"sync"
 
 	"github.com/focuscrawl/focuscrawl/internal/jsonl"
 )
@@ -65,13 +66,15 @@ func (r *runner) stream() error {
 					sd, err := r.sc.Score(ctx, &d)
 					res.err = err
 					if err == nil {
-						res.line, err = enc.encode(j.line.Bytes, ms, &sd)
+						res.line, err = enc.encode(getBuf(), j.line.Bytes, ms, &sd)
 						if err != nil {
 							res.err = fmt.Errorf("%s: encode: %w", j.line, err)
 						}
 						res.relevant, res.failed = sd.Relevant, sd.Error != ""
 					}
 				}
+				// The doc holds copies of what it needs from the line.
+				putBuf(j.line.Bytes)
 				select {
 				case results <- res:
 				case <-ctx.Done():
@@ -117,7 +120,9 @@ func (r *runner) stream() error {
 			if p.failed {
 				r.failed++
 			}
-			if err := r.s.Out.WriteLine(p.line); err != nil {
+			err := r.s.Out.WriteLine(p.line)
+			putBuf(p.line)
+			if err != nil {
 				firstErr = err
 				cancel()
 				break
@@ -128,4 +133,20 @@ func (r *runner) stream() error {
 		return firstErr
 	}
 	return <-readErr
+}
+
+// bufs recycles the buffers of input lines and scored docs: at tens of KB
+// a doc, fresh ones each time would make most of the garbage.
+var bufs = sync.Pool{New: func() any { return new([]byte) }}
+
+// getBuf returns an empty buffer, from the pool when it has one.
+func getBuf() []byte { return (*bufs.Get().(*[]byte))[:0] }
+
+// putBuf gives b back to the pool; b must not be used after.
+func putBuf(b []byte) {
+	if cap(b) == 0 || cap(b) > 4<<20 {
+		return
+	}
+	b = b[:0]
+	bufs.Put(&b)
 }
