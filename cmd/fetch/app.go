@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"sync"
 	"time"
 
@@ -65,39 +64,31 @@ func run(c *ucli.Context) error {
 		}
 		return fetchflags.ConfigError(err)
 	}
-	inputDone, runErr := pump(c.Context, f, s)
-	err = errors.Join(runErr, f.Close())
+	err = errors.Join(pump(c.Context, f, s), f.Close())
 	if w != nil {
 		err = errors.Join(err, w.Close())
 	}
 	summarize(s.Log, f.Stats().Snapshot())
-	return errors.Join(err, closeStream(s, inputDone))
+	return errors.Join(err, s.Finish())
 }
 
 // pump reads input lines, runs the fetcher, and writes pages from one
-// goroutine as they complete. inputDone says whether the input reader
-// ended (it may still be blocked reading stdin after an interrupt).
-func pump(ctx context.Context, f *fetcher.Fetcher, s *cli.Stream) (inputDone bool, err error) {
+// goroutine as they complete.
+func pump(ctx context.Context, f *fetcher.Fetcher, s *cli.Stream) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	in := make(chan record.URL, 64)
 	out := make(chan record.Page, 4) // pages may be 10 MiB each
-	var readErr error
-	readDone := make(chan struct{})
-	go func() {
-		defer close(readDone)
+	s.ReadInput(func() error {
 		defer close(in)
-		readErr = readInput(ctx, s, in)
-	}()
+		return jsonl.ReadURLs(ctx, s.In, s.Rejects, func(u record.URL) error {
+			in <- u
+			return nil
+		})
+	})
 	go f.Run(ctx, in, out)
-	if s.Progress {
-		stop := cli.Ticker(time.Second, func() { progress(s.Log, f.Stats().Snapshot()) })
-		defer func() {
-			stop()
-			progress(s.Log, f.Stats().Snapshot()) // the final state, even for short runs
-			s.Log.EndProgress()
-		}()
-	}
+	stopProgress := s.ShowProgress(time.Second, func() { progress(s.Log, f.Stats().Snapshot()) })
+	defer stopProgress()
 	var writeErr error
 	var buf []byte
 	for p := range out {
@@ -109,55 +100,7 @@ func pump(ctx context.Context, f *fetcher.Fetcher, s *cli.Stream) (inputDone boo
 			cancel()
 		}
 	}
-	select {
-	case <-readDone:
-		return true, errors.Join(readErr, writeErr)
-	case <-time.After(100 * time.Millisecond):
-		// Still blocked reading stdin after an interrupt: leave it.
-		return false, writeErr
-	}
-}
-
-// readInput sends every usable input line to in; others are rejected with
-// their line number.
-func readInput(ctx context.Context, s *cli.Stream, in chan<- record.URL) error {
-	for ctx.Err() == nil {
-		l, err := s.In.Next()
-		if err == io.EOF {
-			return nil
-		}
-		if errors.Is(err, jsonl.ErrLineTooLong) {
-			s.Rejects.Reject(l, err)
-			continue
-		}
-		if err != nil {
-			return err
-		}
-		u, err := jsonl.DecodeURL(l.Bytes)
-		if errors.Is(err, jsonl.ErrComment) {
-			continue
-		}
-		if err != nil {
-			s.Rejects.Reject(l, err)
-			continue
-		}
-		u.Meta = append(record.Meta(nil), u.Meta...) // l.Bytes is reused
-		in <- u
-	}
-	return nil
-}
-
-// closeStream closes the output and rejects, and the input unless its
-// reader is still blocked in it.
-func closeStream(s *cli.Stream, inputDone bool) error {
-	if inputDone {
-		return s.Close()
-	}
-	err := errors.Join(s.Out.Close(), s.Rejects.Close())
-	if err == nil && s.Rejects.Count() > 0 {
-		return fmt.Errorf("%w: %d", cli.ErrRejected, s.Rejects.Count())
-	}
-	return err
+	return writeErr
 }
 
 var progressMu sync.Mutex

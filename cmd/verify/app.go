@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -113,10 +112,9 @@ func run(c *ucli.Context) error {
 		s.Close()
 		return cli.Usagef("%v", err)
 	}
-	inputDone, runErr := r.pump(c.Context)
-	err = errors.Join(runErr, f.Close(), closePages())
+	err = errors.Join(r.pump(c.Context), f.Close(), closePages())
 	r.summarize()
-	return errors.Join(err, closeStream(s, inputDone))
+	return errors.Join(err, s.Finish())
 }
 
 // newJudge builds the page judge of --page, --combo, --rules-on and --idf.
@@ -154,16 +152,15 @@ type runner struct {
 	done, relevant, failed, pages, inFlight atomic.Int64
 }
 
-func (r *runner) pump(ctx context.Context) (inputDone bool, err error) {
+func (r *runner) pump(ctx context.Context) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	var readErr error
-	readDone := make(chan struct{})
-	go func() {
-		defer close(readDone)
+	r.s.ReadInput(func() error {
 		defer r.g.End()
-		readErr = r.readInput(ctx)
-	}()
+		// Each usable line is filed under its site; the others are
+		// rejected with their line number.
+		return jsonl.ReadURLs(ctx, r.s.In, r.s.Rejects, r.g.Add)
+	})
 	out := make(chan record.Verdict, r.sites)
 	var wg sync.WaitGroup
 	for range r.sites {
@@ -186,14 +183,8 @@ func (r *runner) pump(ctx context.Context) (inputDone bool, err error) {
 		wg.Wait()
 		close(out)
 	}()
-	if r.s.Progress {
-		stop := cli.Ticker(time.Second, r.progress)
-		defer func() {
-			stop()
-			r.progress()
-			r.s.Log.EndProgress()
-		}()
-	}
+	stopProgress := r.s.ShowProgress(time.Second, r.progress)
+	defer stopProgress()
 	var writeErr error
 	for vd := range out {
 		r.count(vd)
@@ -204,43 +195,7 @@ func (r *runner) pump(ctx context.Context) (inputDone bool, err error) {
 			cancel()
 		}
 	}
-	select {
-	case <-readDone:
-		return true, errors.Join(readErr, writeErr)
-	case <-time.After(100 * time.Millisecond):
-		// Still blocked reading stdin after an interrupt: leave it.
-		return false, writeErr
-	}
-}
-
-// readInput files every usable input line under its site; the others are
-// rejected with their line number.
-func (r *runner) readInput(ctx context.Context) error {
-	for ctx.Err() == nil {
-		l, err := r.s.In.Next()
-		if err == io.EOF {
-			return nil
-		}
-		if errors.Is(err, jsonl.ErrLineTooLong) {
-			r.s.Rejects.Reject(l, err)
-			continue
-		}
-		if err != nil {
-			return err
-		}
-		u, err := jsonl.DecodeURL(l.Bytes)
-		if errors.Is(err, jsonl.ErrComment) {
-			continue
-		}
-		if err == nil {
-			u.Meta = append(record.Meta(nil), u.Meta...) // l.Bytes is reused
-			err = r.g.Add(u)
-		}
-		if err != nil {
-			r.s.Rejects.Reject(l, err)
-		}
-	}
-	return nil
+	return writeErr
 }
 
 func (r *runner) count(vd record.Verdict) {
@@ -271,13 +226,4 @@ func (r *runner) summarize() {
 		msg += fmt.Sprintf("; %d URLs joined a site in progress, %d came after their site's verdict", late, ignored)
 	}
 	r.s.Log.Infof("%s", msg)
-}
-
-// closeStream closes the output and rejects, and the input unless its
-// reader is still blocked in it.
-func closeStream(s *cli.Stream, inputDone bool) error {
-	if inputDone {
-		return s.Close()
-	}
-	return s.CloseOutput()
 }

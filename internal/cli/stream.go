@@ -21,6 +21,8 @@ type Stream struct {
 	Log     *Logger
 	// Progress says whether to draw progress on stderr.
 	Progress bool
+
+	input *input // the loop started by ReadInput
 }
 
 // OpenStream opens the inputs named by the arguments (stdin when none),
