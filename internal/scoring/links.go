@@ -126,6 +126,12 @@ type pageView struct {
 	m       *Model
 	anchors []float64 // anchor(l), -1 until computed
 	titleLC string
+	// sims memoizes textSim: the links of a block share their context,
+	// and menus repeat anchors.
+	sims map[string]float64
+	// stopLC are the profile's link stop words, lower-cased; nil until
+	// isNoise first needs them.
+	stopLC []string
 }
 
 func newPageView(m *Model, d *record.Doc, score, pageThreshold float64, known map[string]float64) *pageView {
@@ -153,9 +159,27 @@ func (pv *pageView) anchorVec(i int) vsm.Vector {
 // anchor is anchor(l) = sim(anchor text, topic).
 func (pv *pageView) anchor(i int) float64 {
 	if pv.anchors[i] < 0 {
-		pv.anchors[i] = pv.m.ShortSim(pv.anchorVec(i))
+		if l := &pv.doc.Links[i]; len(l.Tokens) == 0 {
+			pv.anchors[i] = pv.textSim(l.Anchor)
+		} else {
+			pv.anchors[i] = pv.m.ShortSim(pv.anchorVec(i))
+		}
 	}
 	return pv.anchors[i]
+}
+
+// textSim is ShortSim of the text s, tokenised here, computed once per
+// distinct text of the page.
+func (pv *pageView) textSim(s string) float64 {
+	if v, ok := pv.sims[s]; ok {
+		return v
+	}
+	if pv.sims == nil {
+		pv.sims = make(map[string]float64, len(pv.doc.Links))
+	}
+	v := pv.m.ShortSim(pv.m.Text(s))
+	pv.sims[s] = v
+	return v
 }
 
 // context is context(l): 1 when the anchor is on topic, else the
@@ -164,7 +188,7 @@ func (pv *pageView) context(i int) float64 {
 	if pv.anchor(i) > 0 {
 		return 1
 	}
-	return pv.m.ShortSim(pv.m.Text(pv.doc.Links[i].Context))
+	return pv.textSim(pv.doc.Links[i].Context)
 }
 
 // inherited is Shark-Search's inherited score of the doc's children.
@@ -189,9 +213,17 @@ func (pv *pageView) isNoise(i int) bool {
 	case record.BlockNav, record.BlockAd, record.BlockFooter:
 		return true
 	}
+	if pv.stopLC == nil {
+		pv.stopLC = make([]string, 0, len(pv.m.Profile.LinkStopwords))
+		for _, w := range pv.m.Profile.LinkStopwords {
+			if w != "" {
+				pv.stopLC = append(pv.stopLC, strings.ToLower(w))
+			}
+		}
+	}
 	a := strings.ToLower(strings.TrimSpace(l.Anchor))
-	for _, w := range pv.m.Profile.LinkStopwords {
-		if w != "" && strings.Contains(a, strings.ToLower(w)) {
+	for _, w := range pv.stopLC {
+		if strings.Contains(a, w) {
 			return true
 		}
 	}

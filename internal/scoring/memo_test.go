@@ -1,0 +1,39 @@
+package scoring
+
+import (
+	"testing"
+
+	"github.com/focuscrawl/focuscrawl/internal/record"
+	"github.com/focuscrawl/focuscrawl/internal/topic"
+)
+
+// TestSharedTextsScoreAlike: the similarities of anchors and contexts are
+// computed once per distinct text of a page; a link among others that
+// share its texts (and texts that are another link's anchor) gets the
+// priority it gets alone on the page.
+func TestSharedTextsScoreAlike(t *testing.T) {
+	m := newTestModel(t, &topic.Profile{Description: "forest tree"})
+	links := []record.Link{
+		{URL: "http://a/1", Anchor: "home", Context: "forest river walks", Block: 1},
+		{URL: "http://a/2", Anchor: "city", Context: "forest river walks", Block: 1},
+		{URL: "http://a/3", Anchor: "forest river walks", Context: "tree", Block: 1},
+		{URL: "http://a/4", Anchor: "tree", Context: "city", Block: 1},
+		{URL: "http://a/5", Anchor: "home", Context: "city", Block: 1},
+		{URL: "http://a/6", Anchor: "", Context: "", Block: 1},
+	}
+	page := func(ls ...record.Link) record.Doc {
+		return record.Doc{URL: "http://a/", Tokens: []string{"forest", "city"},
+			Blocks: []record.Block{{ID: 1, Kind: record.BlockLinks}}, Links: ls}
+	}
+	all := scoreOne(t, m, LinksShark, nil, page(links...))
+	for i, l := range links {
+		alone := scoreOne(t, m, LinksShark, nil, page(l))
+		if got, want := all.Links[i].Priority, alone.Links[0].Priority; got != want {
+			t.Errorf("link %d: %v among the others, %v alone", i+1, got, want)
+		}
+	}
+	// The anchors differ in similarity, so the test can tell them apart.
+	if p := priorities(all); p[0] == p[3] || p[3] == p[5] {
+		t.Errorf("priorities %v do not tell the texts apart", p)
+	}
+}
