@@ -158,27 +158,5 @@ func splitDist(s string, units []unit, zh *dictfile.Trie) float32 {
 	for i, u := range units {
 		labels[i] = zh.Label(s[u.start:u.end])
 	}
-	jumpers := make([]jumper, n)
-	var found []match
-	for cur := 0; cur < n; cur++ {
-		var base float32
-		if cur > 0 {
-			base = jumpers[cur-1].dist
-		}
-		found = lookup(found[:0], labels, nil, cur, zh, nil, nil)
-		single := false
-		for _, m := range found {
-			if m.size == 1 {
-				single = true
-			}
-			if cur == 0 && m.size == n {
-				continue // the word itself
-			}
-			jumpers[cur+m.size-1].update(base, m.dist, m.size)
-		}
-		if !single {
-			jumpers[cur].update(base, pseudoDist, 1)
-		}
-	}
-	return jumpers[n-1].dist
+	return shortestPaths(labels, nil, zh, nil, nil, true)[n-1].dist
 }

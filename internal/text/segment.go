@@ -50,21 +50,7 @@ func cut(s string, units []unit, zh *dictfile.Trie, dom *domain, ends []int32) [
 			domIDs[i] = dom.unitID(s[u.start:u.end])
 		}
 	}
-	jumpers := make([]jumper, n)
-	var found []match
-	for cur := 0; cur < n; cur++ {
-		var base float32
-		if cur > 0 {
-			base = jumpers[cur-1].dist
-		}
-		found = lookup(found[:0], labels, domIDs, cur, zh, dom, domDist)
-		for _, m := range found {
-			jumpers[cur+m.size-1].update(base, m.dist, m.size)
-		}
-		if len(found) == 0 || found[0].size > 1 {
-			jumpers[cur].update(base, pseudoDist, 1)
-		}
-	}
+	jumpers := shortestPaths(labels, domIDs, zh, dom, domDist, false)
 	// Walk back from the end, then reverse.
 	start := len(ends)
 	for i := n - 1; i >= 0; i -= int(jumpers[i].size) {
@@ -74,6 +60,34 @@ func cut(s string, units []unit, zh *dictfile.Trie, dom *domain, ends []int32) [
 		ends[a], ends[b] = ends[b], ends[a]
 	}
 	return ends
+}
+
+// shortestPaths is the dynamic programme of gse's shortest-path cut:
+// jumpers[i] holds the cost of the cheapest cut of units 0..i and the size
+// of its last word. A unit no word of length one covers costs pseudoDist
+// alone. With split, the word made of all the units is left out, which
+// gives the cheapest cut of a word into smaller ones (splitDist).
+func shortestPaths(labels, domIDs []uint32, zh *dictfile.Trie, dom *domain, domDist []float32, split bool) []jumper {
+	n := len(labels)
+	jumpers := make([]jumper, n)
+	var found []match
+	for cur := 0; cur < n; cur++ {
+		var base float32
+		if cur > 0 {
+			base = jumpers[cur-1].dist
+		}
+		found = lookup(found[:0], labels, domIDs, cur, zh, dom, domDist)
+		for _, m := range found {
+			if split && cur == 0 && m.size == n {
+				continue // the word itself
+			}
+			jumpers[cur+m.size-1].update(base, m.dist, m.size)
+		}
+		if len(found) == 0 || found[0].size > 1 { // shortest first: no one-unit word
+			jumpers[cur].update(base, pseudoDist, 1)
+		}
+	}
+	return jumpers
 }
 
 // match is a dictionary word starting at the current unit.

@@ -104,3 +104,24 @@ func compareCuts(t *testing.T, seg *gse.Segmenter, tr *dictfile.Trie) {
 		}
 	}
 }
+
+// TestSplitDist: the cost of a word's cheapest cut into smaller pieces
+// never counts the word itself.
+func TestSplitDist(t *testing.T) {
+	_, tr := compile(t, "森林 5000 n\n抚育 3000 v\n森林抚育 800 n\n森 2 n\n林 2 n")
+	dist := func(w string) float32 { return wordDist(w, splitUnits(nil, w), tr) }
+	tests := []struct {
+		word string
+		want float32
+	}{
+		{"森林抚育", dist("森林") + dist("抚育")},
+		{"森林", dist("森") + dist("林")},
+		{"抚育", 2 * pseudoDist}, // 抚 and 育 are no words of their own
+	}
+	for _, tt := range tests {
+		got := splitDist(tt.word, splitUnits(nil, tt.word), tr)
+		if got != tt.want || got == dist(tt.word) {
+			t.Errorf("splitDist(%s) = %v, want %v (the word alone costs %v)", tt.word, got, tt.want, dist(tt.word))
+		}
+	}
+}
