@@ -20,20 +20,21 @@ import (
 // in-process: the input score sees in a crawl.
 func simwebDocs(tb testing.TB, n int) [][]byte {
 	tb.Helper()
-	corpusOnce.Do(func() { corpusLines, corpusErr = makeSimwebDocs(400) })
-	if corpusErr != nil {
-		tb.Fatal(corpusErr)
+	corpusMu.Lock()
+	defer corpusMu.Unlock()
+	if len(corpusLines) < n {
+		lines, err := makeSimwebDocs(n)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		corpusLines = lines
 	}
-	if n > len(corpusLines) {
-		n = len(corpusLines)
-	}
-	return corpusLines[:n]
+	return corpusLines[:min(n, len(corpusLines))]
 }
 
 var (
-	corpusOnce  sync.Once
+	corpusMu    sync.Mutex
 	corpusLines [][]byte
-	corpusErr   error
 )
 
 func makeSimwebDocs(n int) ([][]byte, error) {

@@ -57,7 +57,7 @@ func TestScoredOutputUnchanged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lines := simwebDocs(t, 120)
+	lines := simwebDocs(t, 60)
 	// A line with escapes, U+2028 and invalid UTF-8 in the link fields, a
 	// doc with an error, and fields in another order.
 	lines = append(lines,

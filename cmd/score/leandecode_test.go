@@ -96,7 +96,7 @@ func TestDecodeLeanCases(t *testing.T) {
 // TestDecodeLeanDocs: segment's docs of simweb pages and the test docs all
 // take the fast path and decode as encoding/json decodes them.
 func TestDecodeLeanDocs(t *testing.T) {
-	lines := simwebDocs(t, 400)
+	lines := simwebDocs(t, 60)
 	f, err := os.Open("testdata/docs.jsonl")
 	if err != nil {
 		t.Fatal(err)
