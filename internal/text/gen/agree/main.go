@@ -12,10 +12,8 @@
 package main
 
 import (
-	"bytes"
 	"flag"
 	"fmt"
-	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -27,10 +25,9 @@ import (
 	"unicode"
 
 	"github.com/go-ego/gse"
-	"golang.org/x/net/html"
 
-	"github.com/focuscrawl/focuscrawl/internal/charset"
 	"github.com/focuscrawl/focuscrawl/internal/text"
+	"github.com/focuscrawl/focuscrawl/internal/text/gen/pagetext"
 )
 
 func main() {
@@ -324,56 +321,12 @@ func readDocs(args []string) ([]doc, error) {
 			}
 		}
 		for _, f := range files {
-			b, err := os.ReadFile(f)
+			t, err := pagetext.Read(f)
 			if err != nil {
 				return nil, err
-			}
-			t := string(b)
-			if ext := strings.ToLower(filepath.Ext(f)); ext == ".html" || ext == ".htm" {
-				u, _, err := charset.Decode(b, "")
-				if err != nil {
-					return nil, fmt.Errorf("%s: %w", f, err)
-				}
-				t = visibleText(u)
 			}
 			docs = append(docs, doc{name: filepath.Base(f), text: t})
 		}
 	}
 	return docs, nil
-}
-
-// visibleText returns the text nodes of an HTML document outside script,
-// style and similar elements, one block per line.
-func visibleText(s string) string {
-	z := html.NewTokenizer(strings.NewReader(s))
-	var b bytes.Buffer
-	skip := 0
-	for {
-		switch z.Next() {
-		case html.ErrorToken:
-			if z.Err() == io.EOF {
-				return b.String()
-			}
-			return b.String()
-		case html.StartTagToken:
-			name, _ := z.TagName()
-			switch string(name) {
-			case "script", "style", "noscript", "template", "svg":
-				skip++
-			}
-		case html.EndTagToken:
-			name, _ := z.TagName()
-			switch string(name) {
-			case "script", "style", "noscript", "template", "svg":
-				if skip > 0 {
-					skip--
-				}
-			}
-			b.WriteByte('\n')
-		case html.TextToken:
-			if skip == 0 {
-				b.Write(z.Text())
-			}
-		}
-	}
 }

@@ -12,22 +12,19 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"time"
 
-	"golang.org/x/net/html"
-
 	"github.com/focuscrawl/focuscrawl/internal/charset"
 	"github.com/focuscrawl/focuscrawl/internal/record"
 	"github.com/focuscrawl/focuscrawl/internal/text"
+	"github.com/focuscrawl/focuscrawl/internal/text/gen/pagetext"
 )
 
 func main() {
@@ -52,7 +49,7 @@ func main() {
 	tokens, bytesIn := 0, 0
 	var tokTime time.Duration
 	for _, f := range flag.Args() {
-		s, err := read(f)
+		s, err := pagetext.Read(f)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "tokenize:", err)
 			os.Exit(1)
@@ -98,57 +95,3 @@ func writePages(files []string) error {
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
-
-func read(f string) (string, error) {
-	b, err := os.ReadFile(f)
-	if err != nil {
-		return "", err
-	}
-	if ext := strings.ToLower(filepath.Ext(f)); ext != ".html" && ext != ".htm" {
-		return string(b), nil
-	}
-	u, _, err := charset.Decode(b, "")
-	if err != nil {
-		return "", fmt.Errorf("%s: %w", f, err)
-	}
-	return visibleText(u), nil
-}
-
-// visibleText returns the text of an HTML document outside script, style
-// and similar elements.
-func visibleText(s string) string {
-	z := html.NewTokenizer(strings.NewReader(s))
-	var b bytes.Buffer
-	skip := 0
-	for {
-		switch z.Next() {
-		case html.ErrorToken:
-			if z.Err() != io.EOF {
-				fmt.Fprintln(os.Stderr, "tokenize: html:", z.Err())
-			}
-			return b.String()
-		case html.StartTagToken:
-			if isHidden(z) {
-				skip++
-			}
-		case html.EndTagToken:
-			if isHidden(z) && skip > 0 {
-				skip--
-			}
-			b.WriteByte('\n')
-		case html.TextToken:
-			if skip == 0 {
-				b.Write(z.Text())
-			}
-		}
-	}
-}
-
-func isHidden(z *html.Tokenizer) bool {
-	name, _ := z.TagName()
-	switch string(name) {
-	case "script", "style", "noscript", "template", "svg":
-		return true
-	}
-	return false
-}
