@@ -75,26 +75,9 @@ func New(o Options) *Set {
 
 // Add adds key and reports whether it was new. key is copied.
 func (s *Set) Add(key []byte) (added bool, err error) {
-	if s.closed {
-		return false, ErrClosed
-	}
-	if s.err != nil {
-		return false, s.err
-	}
-	if s.mem.contains(key) {
-		return false, nil
-	}
-	if len(s.runs) > 0 {
-		locs := bloom.Locations(key, bloomK)
-		for _, r := range s.runs {
-			ok, err := r.contains(key, locs, &s.buf)
-			if err != nil {
-				return false, err
-			}
-			if ok {
-				return false, nil
-			}
-		}
+	seen, err := s.Contains(key)
+	if seen || err != nil {
+		return false, err
 	}
 	if s.mem.n > 0 && s.mem.bytes()+s.mem.growCost(len(key)) > s.o.Memory {
 		if err := s.spill(); err != nil {
