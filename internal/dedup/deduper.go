@@ -34,6 +34,9 @@ type GroupRecord struct {
 	Exact     []uint64
 	URLKeys   []uint64
 	Vectors   []Compact // --method euclid only
+	// Parts are the leave-one-paragraph-out SimHashes of the kept
+	// copies (Print.Parts).
+	Parts []uint64
 }
 
 // Journal persists the groups of a Deduper (IndexFile is one).
@@ -85,6 +88,11 @@ type Deduper struct {
 	tables  *Tables
 	vectors []Compact // per entry, euclid only
 	entryG  []int32
+	// entryPart marks the entries of Print.Parts: a text's parts are
+	// matched against other texts' whole SimHashes only, never against
+	// their parts (two texts that each lost a different paragraph are
+	// two edits apart).
+	entryPart []bool
 
 	urlKey   map[uint64]int32
 	exactKey map[uint64]int32
@@ -146,7 +154,14 @@ func (d *Deduper) Restore(g GroupRecord) error {
 		if i == 0 {
 			d.groupFP[id], d.groupHas[id] = fp, true
 		}
-		d.addEntry(id, fp, v)
+		d.addEntry(id, fp, v, false)
+	}
+	for _, fp := range g.Parts {
+		var v Compact
+		if len(g.Vectors) > 0 {
+			v = g.Vectors[0]
+		}
+		d.addEntry(id, fp, v, true)
 	}
 	for _, h := range g.Exact {
 		d.exactKey[h] = id
@@ -196,9 +211,10 @@ func (d *Deduper) GroupURL(id int32) string {
 	return string(d.arena[d.urlOff[id] : d.urlOff[id]+d.urlLen[id]])
 }
 
-func (d *Deduper) addEntry(g int32, fp uint64, v Compact) {
+func (d *Deduper) addEntry(g int32, fp uint64, v Compact, part bool) {
 	d.tables.Add(fp)
 	d.entryG = append(d.entryG, g)
+	d.entryPart = append(d.entryPart, part)
 	if d.opt.Method == MethodEuclid {
 		d.vectors = append(d.vectors, v)
 	}
@@ -227,22 +243,40 @@ func (d *Deduper) find(it *Item) (int32, matchKind) {
 	if !d.hasPrint(it) {
 		return -1, noMatch
 	}
+	// The whole SimHash is looked up among every entry (another text's
+	// whole SimHash, or one with a paragraph left out: it lacks that
+	// paragraph), each part among whole SimHashes only (the other text
+	// lacks one of its paragraphs).
 	best, bestD := int32(-1), 0.0
-	fp := it.Print.SimHash
-	if d.opt.Method == MethodEuclid {
-		d.tables.Near(fp, d.opt.CandidateK, func(e int32, _ int) bool {
-			if dist := Euclidean(it.Print.Vector, d.vectors[e]); dist <= d.opt.MaxDistance && (best < 0 || dist < bestD) {
-				best, bestD = e, dist
-			}
-			return true
-		})
-	} else {
-		d.tables.Near(fp, d.opt.K, func(e int32, dist int) bool {
-			if best < 0 || float64(dist) < bestD {
-				best, bestD = e, float64(dist)
-			}
-			return dist > 0
-		})
+	for i := -1; i < len(it.Print.Parts); i++ {
+		fp, part := it.Print.SimHash, i >= 0
+		if part {
+			fp = it.Print.Parts[i]
+		}
+		if d.opt.Method == MethodEuclid {
+			d.tables.Near(fp, d.opt.CandidateK, func(e int32, _ int) bool {
+				if part && d.entryPart[e] {
+					return true
+				}
+				if dist := Euclidean(it.Print.Vector, d.vectors[e]); dist <= d.opt.MaxDistance && (best < 0 || dist < bestD) {
+					best, bestD = e, dist
+				}
+				return true
+			})
+		} else {
+			d.tables.Near(fp, d.opt.K, func(e int32, dist int) bool {
+				if part && d.entryPart[e] {
+					return true
+				}
+				if best < 0 || float64(dist) < bestD {
+					best, bestD = e, float64(dist)
+				}
+				return dist > 0
+			})
+		}
+		if best >= 0 && bestD == 0 {
+			break
+		}
 	}
 	if best < 0 {
 		return -1, noMatch
@@ -347,8 +381,12 @@ func (d *Deduper) index(g int32, p *pending, it *Item, head bool) {
 		if !d.groupHas[g] {
 			d.groupFP[g], d.groupHas[g] = it.Print.SimHash, true
 		}
-		d.addEntry(g, it.Print.SimHash, it.Print.Vector)
+		d.addEntry(g, it.Print.SimHash, it.Print.Vector, false)
 		p.gr.SimHashes = append(p.gr.SimHashes, it.Print.SimHash)
+		for _, fp := range it.Print.Parts {
+			d.addEntry(g, fp, it.Print.Vector, true)
+		}
+		p.gr.Parts = append(p.gr.Parts, it.Print.Parts...)
 		if d.opt.Method == MethodEuclid {
 			p.gr.Vectors = append(p.gr.Vectors, it.Print.Vector)
 		}

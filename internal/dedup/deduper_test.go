@@ -237,3 +237,42 @@ func ExampleDeduper() {
 	fmt.Println(FormatFingerprint(0x0123456789abcdef))
 	// Output: 0123456789abcdef
 }
+
+// TestDeduperDroppedParagraph: a copy that lost a paragraph is a near
+// copy whether it comes before or after the whole text (through the
+// parts), and two texts that each lost a different paragraph are not
+// matched part against part.
+func TestDeduperDroppedParagraph(t *testing.T) {
+	cut := func(i int) string { return join(without(articleZH, i)...) }
+	tests := []struct {
+		name string
+		docs []*record.ScoredDoc
+		want []string
+	}{
+		{"whole text first", []*record.ScoredDoc{doc("http://a/1", textAshort, 0, ""), doc("http://b/1", cut(2), 0, "")},
+			[]string{"http://a/1<-http://b/1"}},
+		{"cut copy first", []*record.ScoredDoc{doc("http://b/1", cut(4), 0, ""), doc("http://a/1", textAshort, 0, "")},
+			[]string{"http://b/1<-http://a/1"}},
+	}
+	for _, tt := range tests {
+		if got, _ := run(t, DefaultOptions(), nil, tt.docs...); !slices.Equal(got, tt.want) {
+			t.Errorf("%s: %v, want %v", tt.name, got, tt.want)
+		}
+	}
+	// Parts never meet parts: with the whole SimHashes far apart, two
+	// cut copies stay two records unless one's part is near the other's
+	// whole SimHash.
+	f := newFP()
+	a, b := f.Print(cut(0)), f.Print(cut(5))
+	meet := Hamming(a.SimHash, b.SimHash) <= 3
+	for _, p := range a.Parts {
+		meet = meet || Hamming(p, b.SimHash) <= 3
+	}
+	for _, p := range b.Parts {
+		meet = meet || Hamming(a.SimHash, p) <= 3
+	}
+	got, _ := run(t, DefaultOptions(), nil, doc("http://c/1", cut(0), 0, ""), doc("http://c/2", cut(5), 0, ""))
+	if merged := len(got) == 1; merged != meet {
+		t.Errorf("two cut copies: %v, but whole-or-part distances within 3: %v", got, meet)
+	}
+}

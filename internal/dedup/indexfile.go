@@ -174,6 +174,7 @@ func (x *IndexFile) readRecord(br *bufio.Reader, group func(GroupRecord) error, 
 			}
 			g.Vectors = append(g.Vectors, c)
 		}
+		g.Parts = d.u64s()
 		if d.err != nil {
 			return 0, d.err
 		}
@@ -212,6 +213,7 @@ func (x *IndexFile) Group(g GroupRecord) error {
 			e.u32(math.Float32bits(c.Weights[i]))
 		}
 	}
+	e.u64s(g.Parts)
 	x.buf = e.b
 	return x.write(recGroup, e.b)
 }

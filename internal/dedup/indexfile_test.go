@@ -85,6 +85,18 @@ func TestIndexAcrossRuns(t *testing.T) {
 	}
 }
 
+// TestIndexParts: the parts of a group are kept in the index, so a later
+// run finds a copy that lost a paragraph, and the whole text of a copy
+// stored without one.
+func TestIndexParts(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "kb.idx")
+	runIndexed(t, path, doc("http://a/1", textAshort, 0, ""), doc("http://b/1", join(without(otherZH, 3)...), 0, ""))
+	got, st := runIndexed(t, path, doc("http://a/2", join(without(articleZH, 1)...), 0, ""), doc("http://b/2", textB, 0, ""))
+	if want := []string{"http://a/2>http://a/1", "http://b/2>http://b/1"}; !slices.Equal(got, want) || st.ByNear != 2 {
+		t.Fatalf("run 2: %v (%+v), want %v as near copies", got, st, want)
+	}
+}
+
 func TestIndexLocked(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "kb.idx")
 	x, err := OpenIndex(path, testParams)

@@ -3,6 +3,8 @@ package dedup
 import (
 	"math"
 	"math/bits"
+	"slices"
+	"sort"
 	"strings"
 	"sync"
 	"unicode"
@@ -16,7 +18,7 @@ import (
 // FingerprintVersion names the way Fingerprinter computes its keys. An
 // index file records it and refuses runs that would compute them another
 // way, since fingerprints of two versions cannot be compared.
-const FingerprintVersion = "simhash64-v1"
+const FingerprintVersion = "simhash64-v2"
 
 // Print holds the content keys of one text.
 type Print struct {
@@ -28,6 +30,10 @@ type Print struct {
 	Tokens int
 	// Vector is the TF-IDF vector for --method euclid (nil unless asked).
 	Vector Compact
+	// Parts are the SimHashes of the text with one of its paragraphs
+	// left out (Fingerprinter.Parts): a copy that lacks that paragraph
+	// lies near one of them even when it lies far from SimHash.
+	Parts []uint64
 }
 
 // Fingerprinter computes the content keys of texts. It is safe for
@@ -44,7 +50,28 @@ type Fingerprinter struct {
 	// VectorTerms, when > 0, makes Print carry the TF-IDF vector of the
 	// text cut to its heaviest VectorTerms terms.
 	VectorTerms int
+	// Parts is the largest number of leave-one-paragraph-out SimHashes a
+	// Print carries (0: none). Dropping a paragraph of a tenth of a text
+	// moves its SimHash about 6 bits (64·θ/π for cos θ ≈ √0.9): beyond
+	// the default radius 3. A text's paragraphs holding between
+	// MinPartShare and MaxPartShare of its weight get a SimHash of the
+	// text without them, heaviest first.
+	Parts int
 }
+
+// Leave-one-out paragraphs: a paragraph lighter than MinPartShare of the
+// text moves the SimHash too little to need its own print; one heavier
+// than MaxPartShare is too much of the text for the rest to stand for it
+// (a copy that lost a quarter of an article is not a near-duplicate, and
+// a page whose one paragraph is most of it would otherwise match other
+// pages through what is left: the template's lines that the boilerplate
+// filter missed).
+const (
+	MinPartShare = 1.0 / 64
+	MaxPartShare = 1.0 / 4
+	// DefaultParts is NewFingerprinter's Parts.
+	DefaultParts = 8
+)
 
 // NewFingerprinter returns a Fingerprinter cutting text with tok and
 // weighing terms with idf (vsm.Builtin when nil).
@@ -52,7 +79,7 @@ func NewFingerprinter(tok *text.Tokenizer, idf *vsm.IDF) *Fingerprinter {
 	if idf == nil {
 		idf = vsm.Builtin()
 	}
-	return &Fingerprinter{tok: tok, idf: idf, Shingle: 1}
+	return &Fingerprinter{tok: tok, idf: idf, Shingle: 1, Parts: DefaultParts}
 }
 
 // scratch holds the buffers of one Print call, reused through a pool:
@@ -63,6 +90,8 @@ type scratch struct {
 	first, tf []int32
 	dw, ws    []float32
 	feats     []feature
+	para, cnt []int32
+	parts     []part
 	// idf caches the weights of tokens by hash: the IDF table is a large
 	// string-keyed map, and its lookups were a seventh of the cost.
 	idf      map[uint64]float32
@@ -96,7 +125,8 @@ type feature struct {
 // page numbers) weigh a fifth: they are what copies of one text change.
 func (f *Fingerprinter) Print(s string) Print {
 	p := Print{Exact: ExactHash(s)}
-	toks := f.tok.Tokens(stripBoiler(Fold(s)))
+	body := stripBoiler(Fold(s))
+	toks := f.tok.Tokens(body)
 	p.Tokens = len(toks)
 	if len(toks) == 0 {
 		return p
@@ -166,6 +196,15 @@ func (f *Fingerprinter) Print(s string) Print {
 	defer func() { // keep the grown buffers for the next call
 		sc.hs, sc.slot, sc.of, sc.first, sc.tf, sc.dw, sc.feats, sc.ws = hs, slot, of, first, tf, dw, feats, ws
 	}()
+	if f.Parts > 0 && f.Shingle <= 1 {
+		var sums [64]float32
+		p.SimHash = simhashSums(feats, &sums)
+		p.Parts = f.parts(sc, body, toks, of, tf, dw, feats, &sums, p.SimHash)
+		if f.VectorTerms > 0 {
+			p.Vector = compactVector(hs, ws, f.VectorTerms)
+		}
+		return p
+	}
 	if n := f.Shingle; n > 1 && len(toks) >= n {
 		for i := 0; i+n <= len(toks); i++ {
 			h := uint64(n)
@@ -184,12 +223,121 @@ func (f *Fingerprinter) Print(s string) Print {
 	return p
 }
 
+// part is a paragraph of a text: its tokens toks[from:to] and its share
+// of the text's weight.
+type part struct {
+	from, to int
+	share    float32
+}
+
+// parts returns the SimHashes of the text without each of its paragraphs
+// whose share of the weight is in [MinPartShare, MaxPartShare], heaviest
+// first, at most f.Parts of them, leaving out those equal to main. The
+// tokens are placed in paragraphs by finding each in turn in the
+// normalised text (tokens are cut from it, in order); when one is not
+// found there, the text gets no parts. sums are the main SimHash's
+// per-bit sums (simhashSums).
+func (f *Fingerprinter) parts(sc *scratch, body string, toks []string, of, tf []int32, dw []float32,
+	feats []feature, sums *[64]float32, main uint64) []uint64 {
+	norm := text.Normalize(body)
+	if strings.IndexByte(norm, '\n') < 0 {
+		return nil
+	}
+	// para[i]: the paragraph (line) token i is in.
+	para := grow(sc.para, len(toks))
+	defer func() { sc.para = para }()
+	line, pos := int32(0), 0
+	for i, t := range toks {
+		j := strings.Index(norm[pos:], t)
+		if j < 0 {
+			return nil
+		}
+		line += int32(strings.Count(norm[pos:pos+j], "\n"))
+		para[i] = line
+		pos += j + len(t)
+	}
+	total := float32(0)
+	for i := range toks {
+		total += dw[of[i]]
+	}
+	if total <= 0 {
+		return nil
+	}
+	ps := sc.parts[:0]
+	defer func() { sc.parts = ps[:0] }()
+	for from := 0; from < len(toks); {
+		to, w := from, float32(0)
+		for ; to < len(toks) && para[to] == para[from]; to++ {
+			w += dw[of[to]]
+		}
+		if sh := w / total; sh >= MinPartShare && sh <= MaxPartShare {
+			ps = append(ps, part{from, to, sh})
+		}
+		from = to
+	}
+	if len(ps) == 0 {
+		return nil
+	}
+	sort.SliceStable(ps, func(a, b int) bool { return ps[a].share > ps[b].share })
+	if len(ps) > f.Parts {
+		ps = ps[:f.Parts]
+	}
+	cnt := grow(sc.cnt, len(tf))
+	clear(cnt)
+	defer func() { sc.cnt = cnt }()
+	var out []uint64
+	for _, pt := range ps {
+		s := *sums
+		for i := pt.from; i < pt.to; i++ {
+			cnt[of[i]]++
+		}
+		for i := pt.from; i < pt.to; i++ {
+			d := of[i]
+			c := cnt[d]
+			if c == 0 { // already applied
+				continue
+			}
+			cnt[d] = 0
+			left := float32(0)
+			if n := tf[d] - c; n > 0 {
+				left = dw[d] * float32(1+math.Log(float64(n)))
+			}
+			delta := left - feats[d].w
+			h := feats[d].h
+			for b := 0; b < 64; b++ {
+				if h>>b&1 == 1 {
+					s[b] += delta
+				} else {
+					s[b] -= delta
+				}
+			}
+		}
+		var fp uint64
+		for b := 0; b < 64; b++ {
+			if s[b] > 0 {
+				fp |= 1 << b
+			}
+		}
+		if fp != main && !slices.Contains(out, fp) {
+			out = append(out, fp)
+		}
+	}
+	return out
+}
+
 // simhash folds weighted features into 64 bits: bit b is set when the
 // features with bit b set outweigh those without. Rather than touching
 // 64 counters per feature, it adds each weight to one of 16 counters per
 // nibble of the hash (16 adds per feature) and expands the nibble sums into
 // bit sums once at the end.
 func simhash(feats []feature) uint64 {
+	var sums [64]float32
+	return simhashSums(feats, &sums)
+}
+
+// simhashSums is simhash that also leaves in sums, for each bit, the
+// weight of the features with the bit set less the weight of the rest.
+func simhashSums(feats []feature, sums *[64]float32) uint64 {
 	var nib [16][16]float32
 	total := float32(0)
 	for _, ft := range feats {
@@ -210,6 +358,7 @@ func simhash(feats []feature) uint64 {
 				}
 			}
 			// set − (total − set) > 0: the features with the bit outweigh the rest.
+			sums[4*j+b] = 2*set - total
 			if 2*set > total {
 				out |= 1 << (4*j + b)
 			}

@@ -2,6 +2,7 @@ package dedup
 
 import (
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/focuscrawl/focuscrawl/internal/text"
@@ -143,5 +144,89 @@ func TestSimHashMatchesNaive(t *testing.T) {
 		if got, want := simhash(feats), naiveSimHash(feats); got != want {
 			t.Fatalf("%d features: %016x, textbook form gives %016x", n, got, want)
 		}
+	}
+}
+
+// without returns the paragraphs of lines with line i left out.
+func without(lines []string, i int) []string {
+	return append(append([]string(nil), lines[:i]...), lines[i+1:]...)
+}
+
+// near is the distance the Deduper sees between two prints: whole
+// SimHashes, or one's whole SimHash against a part of the other.
+func near(a, b Print) int {
+	d := Hamming(a.SimHash, b.SimHash)
+	for _, p := range a.Parts {
+		d = min(d, Hamming(p, b.SimHash))
+	}
+	for _, p := range b.Parts {
+		d = min(d, Hamming(a.SimHash, p))
+	}
+	return d
+}
+
+// TestPrintParts: a part is the SimHash of the text without that
+// paragraph, so a copy that lost any one paragraph is found in either
+// order, while distinct articles of one template stay far apart.
+func TestPrintParts(t *testing.T) {
+	f := newFP()
+	tests := []struct {
+		name  string
+		lines []string
+		wrap  func(string) string
+	}{
+		{"Chinese", articleZH, func(s string) string { return s }},
+		{"Chinese in a template", articleZH, func(s string) string { return join(headerZH, s, footerZH) }},
+		{"English", articleEN, func(s string) string { return s }},
+	}
+	for _, tt := range tests {
+		full := f.Print(tt.wrap(join(tt.lines...)))
+		if len(full.Parts) == 0 || len(full.Parts) > DefaultParts {
+			t.Fatalf("%s: %d parts", tt.name, len(full.Parts))
+		}
+		var hits int
+		for i := range tt.lines {
+			cut := f.Print(tt.wrap(join(without(tt.lines, i)...)))
+			if d := near(full, cut); d > 3 {
+				t.Errorf("%s without paragraph %d: distance %d, want <= 3", tt.name, i, d)
+			}
+			// The part is the other text's own SimHash, up to rounding
+			// in sums that are close to 0.
+			for _, p := range full.Parts {
+				if Hamming(p, cut.SimHash) <= 1 {
+					hits++
+					break
+				}
+			}
+		}
+		if hits < len(full.Parts) {
+			t.Errorf("%s: %d of %d parts are the SimHash of the text without a paragraph", tt.name, hits, len(full.Parts))
+		}
+	}
+	other := f.Print(join(headerZH, join(otherZH...), footerZH))
+	if d := near(f.Print(join(headerZH, join(articleZH...), footerZH)), other); d < 12 {
+		t.Errorf("distinct articles of one template: distance %d with parts, want >= 12", d)
+	}
+}
+
+func TestPrintPartsNone(t *testing.T) {
+	f := newFP()
+	tests := []struct{ name, text string }{
+		{"one paragraph", strings.Join(articleZH, "")},
+		{"two paragraphs", join(articleZH[0]+articleZH[1]+articleZH[2], articleZH[3]+articleZH[4]+articleZH[5])},
+		{"empty", ""},
+	}
+	for _, tt := range tests {
+		if p := f.Print(tt.text); len(p.Parts) != 0 {
+			t.Errorf("%s: %d parts, want none (every paragraph is over a quarter of the text)", tt.name, len(p.Parts))
+		}
+	}
+	f.Parts = 0
+	if p := f.Print(join(articleZH...)); len(p.Parts) != 0 {
+		t.Errorf("Parts = 0: %d parts", len(p.Parts))
+	}
+	f.Parts = 2
+	if p := f.Print(join(articleZH...)); len(p.Parts) != 2 {
+		t.Errorf("Parts = 2: %d parts", len(p.Parts))
 	}
 }
