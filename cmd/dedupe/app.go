@@ -28,6 +28,7 @@ const (
 	flagShingle     = "shingle"
 	flagMinTokens   = "min-tokens"
 	flagWorkers     = "workers"
+	flagDocTokens   = "doc-tokens"
 )
 
 const description = `Reads scored docs (score output) or docs (segment output) and writes one knowledge
@@ -76,6 +77,7 @@ func newApp() *ucli.App {
 			&ucli.IntFlag{Name: flagShingle, Value: 1, Usage: "SimHash features: single tokens, and shingles of `N` tokens (1: tokens only)", EnvVars: cli.Env(flagShingle)},
 			&ucli.IntFlag{Name: flagMinTokens, Value: def.MinTokens, Usage: "texts with fewer than `N` tokens are matched by URL and exact content only", EnvVars: cli.Env(flagMinTokens)},
 			&ucli.IntFlag{Name: flagWorkers, Usage: "goroutines decoding and fingerprinting (default: number of CPUs)", EnvVars: cli.Env(flagWorkers)},
+			&ucli.BoolFlag{Name: flagDocTokens, Value: true, Usage: "fingerprint docs that carry tokens (segment's, score's) from them instead of cutting the content again; turn off when segment ran with another --topic than dedupe's", EnvVars: cli.Env(flagDocTokens)},
 			cli.TopicFlag(false),
 		}, cli.StreamFlags()...),
 		Action:   runDedupe,

@@ -11,6 +11,7 @@ import (
 	"github.com/focuscrawl/focuscrawl/internal/cli"
 	"github.com/focuscrawl/focuscrawl/internal/dedup"
 	"github.com/focuscrawl/focuscrawl/internal/record"
+	"github.com/focuscrawl/focuscrawl/internal/text"
 )
 
 const articleA = `近日，省林业局印发《森林抚育作业技术规程》，对中幼龄林抚育间伐的对象、强度和方式作出明确规定。
@@ -242,6 +243,59 @@ func TestUsageErrors(t *testing.T) {
 		code, _, stderr := runCmd(t, tt.args...)
 		if code != cli.ExitUsage || !strings.Contains(stderr, tt.want) {
 			t.Errorf("%v: exit %d, stderr %q; want usage error naming %s", tt.args, code, stderr, tt.want)
+		}
+	}
+}
+
+// TestDocTokens: a doc's own tokens give the fingerprint cutting its
+// content gives; --doc-tokens=false ignores tokens that are not the
+// content's (another dictionary's).
+func TestDocTokens(t *testing.T) {
+	dir := t.TempDir()
+	tok := text.NewTokenizer(text.Options{})
+	plain := scored("http://a/1", articleA, 0.5, true)
+	carried := scored("http://b/1", articleA, 0.5, true)
+	carried.Tokens = tok.Tokens(carried.Title + "\n" + carried.Content)
+	other := scored("http://c/1", articleA, 0.5, true)
+	other.Tokens = []string{"森林", "抚育"} // found in the text, but not all of its words
+	in := writeInput(t, dir, "in.jsonl", line(t, plain), line(t, carried), line(t, other))
+	prints := func(args ...string) map[string]string {
+		t.Helper()
+		code, out, errs := runCmd(t, append(args, "--window", "0", "--emit-dups", "--min-tokens", "1000", in)...)
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, errs)
+		}
+		got := map[string]string{}
+		for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+			var k record.Knowledge
+			if err := json.Unmarshal([]byte(l), &k); err != nil {
+				t.Fatal(err)
+			}
+			got[k.URL] = k.Fingerprint
+		}
+		return got
+	}
+	// --min-tokens 1000 keeps near matching out: the exact hash folds
+	// the three into one group, and only the kept copy has a fingerprint
+	// of its own — so look at each doc alone.
+	for _, d := range []record.ScoredDoc{carried, other} {
+		one := writeInput(t, dir, "one.jsonl", line(t, d))
+		code, out, _ := runCmd(t, "--window", "0", one)
+		var k record.Knowledge
+		if code != 0 || json.Unmarshal([]byte(out), &k) != nil {
+			t.Fatalf("%s: exit %d, %q", d.URL, code, out)
+		}
+		code, out2, _ := runCmd(t, "--window", "0", "--doc-tokens=false", one)
+		var k2 record.Knowledge
+		if code != 0 || json.Unmarshal([]byte(out2), &k2) != nil {
+			t.Fatalf("%s --doc-tokens=false: exit %d, %q", d.URL, code, out2)
+		}
+		want := prints()["http://a/1"]
+		if k2.Fingerprint != want {
+			t.Errorf("%s --doc-tokens=false: fingerprint %s, want the content's %s", d.URL, k2.Fingerprint, want)
+		}
+		if same := k.Fingerprint == want; same != (d.URL == carried.URL) {
+			t.Errorf("%s: fingerprint %s from its tokens, content's %s", d.URL, k.Fingerprint, want)
 		}
 	}
 }

@@ -27,8 +27,9 @@ import (
 const vectorTerms = 128
 
 // input holds the fields of a doc or scored doc that dedupe uses.
-// Decoding skips the rest (blocks, links, tokens: most of a scored doc's
-// bytes) without building them. Relevant is nil when the record has no
+// Decoding skips the rest (blocks, links: most of a scored doc's bytes)
+// without building them. Tokens, when the doc carries them (segment's
+// and score's do), spare cutting the content again (PrintTokens). Relevant is nil when the record has no
 // "relevant" field (segment output), which counts as relevant.
 type input struct {
 	URL       string      `json:"url"`
@@ -45,13 +46,14 @@ type input struct {
 	Meta      record.Meta `json:"meta"`
 	// Duplicates: a knowledge record read again keeps the copies it had.
 	Duplicates []string `json:"duplicates"`
+	Tokens     []string `json:"tokens"`
 }
 
 // doc is the scored doc dedup.NewItem reads.
 func (in *input) doc() *record.ScoredDoc {
 	return &record.ScoredDoc{Doc: record.Doc{URL: in.URL, FinalURL: in.FinalURL, Canonical: in.Canonical,
 		Title: in.Title, Published: in.Published, Source: in.Source, Author: in.Author,
-		Content: in.Content, Meta: in.Meta}, Score: in.Score}
+		Content: in.Content, Meta: in.Meta, Tokens: in.Tokens}, Score: in.Score}
 }
 
 // tokenizer builds the tokenizer of --topic's dictionary and stop words,
@@ -137,7 +139,7 @@ func runDedupe(c *ucli.Context) error {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	r := &runner{ctx: c.Context, s: s, d: d, fp: fp, kb: store, all: c.Bool(flagAll),
-		emitDups: opt.EmitDups, workers: workers, maxHold: maxHold, start: time.Now()}
+		docTokens: c.Bool(flagDocTokens), emitDups: opt.EmitDups, workers: workers, maxHold: maxHold, start: time.Now()}
 	err = r.run()
 	if store != nil {
 		err = errors.Join(err, store.Close())
@@ -163,9 +165,11 @@ type runner struct {
 	kb       *kb.KB
 	all      bool
 	emitDups bool
-	workers  int
-	maxHold  time.Duration
-	start    time.Time
+	// docTokens: fingerprint from the tokens docs carry (--doc-tokens).
+	docTokens bool
+	workers   int
+	maxHold   time.Duration
+	start     time.Time
 
 	interrupted                            bool
 	irrelevant, failed, written, storeMiss int
@@ -317,6 +321,9 @@ func (r *runner) prepare(b *batch) {
 			b.kind[i] = docIrrelevant
 		default:
 			b.kind[i] = docItem
+			if !r.docTokens {
+				in.Tokens = nil
+			}
 			b.items[i] = dedup.NewItem(r.fp, in.doc(), in.Duplicates...)
 		}
 	}

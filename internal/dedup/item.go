@@ -34,7 +34,8 @@ type Item struct {
 }
 
 // NewItem prepares the scored doc d: its knowledge record (fingerprint
-// included), URL keys and content keys. dups are URLs already folded into
+// included), URL keys and content keys (from d's tokens when it has them:
+// Fingerprinter.PrintTokens). dups are URLs already folded into
 // d (when d is a knowledge record read again); they stay in its
 // duplicates, or move with it when it is dropped.
 func NewItem(f *Fingerprinter, d *record.ScoredDoc, dups ...string) *Item {
@@ -70,7 +71,11 @@ func NewItem(f *Fingerprinter, d *record.ScoredDoc, dups ...string) *Item {
 	if isBlank(body) {
 		body = ""
 	}
-	it.Print = f.Print(body)
+	if len(d.Tokens) > 0 {
+		it.Print = f.PrintTokens(d.Title, body, d.Tokens)
+	} else {
+		it.Print = f.Print(body)
+	}
 	if body == "" {
 		it.Print.Exact = 0
 	}

@@ -92,6 +92,10 @@ type scratch struct {
 	feats     []feature
 	para, cnt []int32
 	parts     []part
+	// placeTokens' buffers.
+	boiler []bool
+	kept   []string
+	kpara  []int32
 	// idf caches the weights of tokens by hash: the IDF table is a large
 	// string-keyed map, and its lookups were a seventh of the cost.
 	idf      map[uint64]float32
@@ -124,15 +128,80 @@ type feature struct {
 // the mean idf of their tokens. Tokens made only of digits (dates, counts,
 // page numbers) weigh a fifth: they are what copies of one text change.
 func (f *Fingerprinter) Print(s string) Print {
-	p := Print{Exact: ExactHash(s)}
 	body := stripBoiler(Fold(s))
-	toks := f.tok.Tokens(body)
+	sc := scratchPool.Get().(*scratch)
+	defer scratchPool.Put(sc)
+	return f.print(sc, Print{Exact: ExactHash(s)}, f.tok.Tokens(body), nil, body)
+}
+
+// PrintTokens is Print of content for a doc that already carries its
+// tokens — segment's and score's docs do: toks are the tokens of
+// title + "\n" + content, cut by a tokenizer with the same dictionary and
+// stop words as f's. It gives Print's keys without cutting the text
+// again: each token is placed on its line by finding it in the
+// normalised text, and the tokens of the title and of boilerplate lines
+// are left out. When the text needs folding (traditional characters) or
+// a token is not found where it should be, the content is cut again.
+func (f *Fingerprinter) PrintTokens(title, content string, toks []string) Print {
+	sc := scratchPool.Get().(*scratch)
+	defer scratchPool.Put(sc)
+	p := Print{Exact: ExactHash(content)}
+	if kept, para, ok := placeTokens(sc, title, content, toks); ok {
+		return f.print(sc, p, kept, para, "")
+	}
+	body := stripBoiler(Fold(content))
+	return f.print(sc, p, f.tok.Tokens(body), nil, body)
+}
+
+// placeTokens keeps the tokens of content's lines that are not
+// boilerplate (toks being those of title + "\n" + content) and returns
+// them with the line of each; ok is false when content has characters to
+// fold, its lines cannot be told apart after normalisation, or a token is
+// not found in order.
+func placeTokens(sc *scratch, title, content string, toks []string) (kept []string, para []int32, ok bool) {
+	if Fold(content) != content {
+		return nil, nil, false
+	}
+	all := title + "\n" + content
+	norm := text.Normalize(all)
+	titleLines := int32(strings.Count(title, "\n") + 1)
+	if strings.Count(norm, "\n") != strings.Count(all, "\n") {
+		return nil, nil, false
+	}
+	boiler := sc.boiler[:0]
+	if strings.IndexByte(content, '\n') < 0 {
+		boiler = append(boiler, isBoilerLine(strings.TrimSpace(content)))
+	} else {
+		for line := range strings.Lines(content) {
+			boiler = append(boiler, isBoilerLine(strings.TrimSpace(line)))
+		}
+	}
+	sc.boiler = boiler
+	kept, para = sc.kept[:0], sc.kpara[:0]
+	line, pos := int32(0), 0
+	for _, t := range toks {
+		j := strings.Index(norm[pos:], t)
+		if j < 0 {
+			return nil, nil, false
+		}
+		line += int32(strings.Count(norm[pos:pos+j], "\n"))
+		pos += j + len(t)
+		if c := line - titleLines; c >= 0 && int(c) < len(boiler) && !boiler[c] {
+			kept = append(kept, t)
+			para = append(para, c)
+		}
+	}
+	sc.kept, sc.kpara = kept, para
+	return kept, para, true
+}
+
+// print computes the keys of the tokens toks of body (whose lines para
+// gives, or nil to find them in body when parts are made) into p.
+func (f *Fingerprinter) print(sc *scratch, p Print, toks []string, para []int32, body string) Print {
 	p.Tokens = len(toks)
 	if len(toks) == 0 {
 		return p
 	}
-	sc := scratchPool.Get().(*scratch)
-	defer scratchPool.Put(sc)
 	hs := grow(sc.hs, len(toks))
 	for i, t := range toks {
 		hs[i] = xxhash.Sum64String(t)
@@ -199,7 +268,7 @@ func (f *Fingerprinter) Print(s string) Print {
 	if f.Parts > 0 && f.Shingle <= 1 {
 		var sums [64]float32
 		p.SimHash = simhashSums(feats, &sums)
-		p.Parts = f.parts(sc, body, toks, of, tf, dw, feats, &sums, p.SimHash)
+		p.Parts = f.parts(sc, body, toks, para, of, tf, dw, feats, &sums, p.SimHash)
 		if f.VectorTerms > 0 {
 			p.Vector = compactVector(hs, ws, f.VectorTerms)
 		}
@@ -235,26 +304,32 @@ type part struct {
 // first, at most f.Parts of them, leaving out those equal to main. The
 // tokens are placed in paragraphs by finding each in turn in the
 // normalised text (tokens are cut from it, in order); when one is not
-// found there, the text gets no parts. sums are the main SimHash's
-// per-bit sums (simhashSums).
-func (f *Fingerprinter) parts(sc *scratch, body string, toks []string, of, tf []int32, dw []float32,
+// found there, the text gets no parts. para, when not nil, already
+// holds the line of each token. sums are the main SimHash's per-bit sums
+// (simhashSums).
+func (f *Fingerprinter) parts(sc *scratch, body string, toks []string, para []int32, of, tf []int32, dw []float32,
 	feats []feature, sums *[64]float32, main uint64) []uint64 {
-	norm := text.Normalize(body)
-	if strings.IndexByte(norm, '\n') < 0 {
-		return nil
-	}
-	// para[i]: the paragraph (line) token i is in.
-	para := grow(sc.para, len(toks))
-	defer func() { sc.para = para }()
-	line, pos := int32(0), 0
-	for i, t := range toks {
-		j := strings.Index(norm[pos:], t)
-		if j < 0 {
+	if para == nil {
+		norm := text.Normalize(body)
+		if strings.IndexByte(norm, '\n') < 0 {
 			return nil
 		}
-		line += int32(strings.Count(norm[pos:pos+j], "\n"))
-		para[i] = line
-		pos += j + len(t)
+		// para[i]: the paragraph (line) token i is in.
+		para = grow(sc.para, len(toks))
+		defer func() { sc.para = para }()
+		line, pos := int32(0), 0
+		for i, t := range toks {
+			j := strings.Index(norm[pos:], t)
+			if j < 0 {
+				return nil
+			}
+			line += int32(strings.Count(norm[pos:pos+j], "\n"))
+			para[i] = line
+			pos += j + len(t)
+		}
+	}
+	if para[len(para)-1] == para[0] {
+		return nil
 	}
 	total := float32(0)
 	for i := range toks {

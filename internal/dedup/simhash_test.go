@@ -2,6 +2,7 @@ package dedup
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -228,5 +229,37 @@ func TestPrintPartsNone(t *testing.T) {
 	f.Parts = 2
 	if p := f.Print(join(articleZH...)); len(p.Parts) != 2 {
 		t.Errorf("Parts = 2: %d parts", len(p.Parts))
+	}
+}
+
+// TestPrintTokens: a doc's own tokens (of title + "\n" + content, as
+// segment cuts them) give the same keys as cutting the content again.
+func TestPrintTokens(t *testing.T) {
+	f := newFP()
+	tok := text.NewTokenizer(text.Options{})
+	tests := []struct{ name, title, content string }{
+		{"Chinese in a template", "森林抚育作业技术规程印发", join(headerZH, join(articleZH...), footerZH)},
+		{"English", "New Thinning Rules", join(articleEN...)},
+		{"mixed lines", "Mixed", join(articleZH[0], articleEN[1], "发布时间：2024-03-05 来源：中国林业网", articleZH[2]+" FSC 2024", articleEN[3])},
+		{"traditional (cut again)", "森林撫育", Traditional(join(articleZH...))},
+		{"one line", "", articleZH[0]},
+		{"title of two lines", "第一行\n第二行 森林", join(articleZH[:3]...)},
+		{"full-width and upper case", "ＦＳＣ认证", "ＦＳＣ森林认证 Forest Stewardship\n\n" + join(articleZH[3:]...)},
+		{"furniture only", "t", footerZH},
+		{"empty content", "标题", ""},
+	}
+	for _, tt := range tests {
+		want := f.Print(tt.content)
+		got := f.PrintTokens(tt.title, tt.content, tok.Tokens(tt.title+"\n"+tt.content))
+		if got.SimHash != want.SimHash || got.Exact != want.Exact || got.Tokens != want.Tokens || !slices.Equal(got.Parts, want.Parts) {
+			t.Errorf("%s: PrintTokens %+v, Print %+v", tt.name, got, want)
+		}
+	}
+	// Tokens that are not the text's (another tokenizer's, or stale) fall
+	// back to cutting the text.
+	content := join(articleZH...)
+	want := f.Print(content)
+	if got := f.PrintTokens("t", content, []string{"t", "不在文中的词"}); got.SimHash != want.SimHash || got.Tokens != want.Tokens {
+		t.Errorf("foreign tokens: %+v, want %+v", got, want)
 	}
 }
