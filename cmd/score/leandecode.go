@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/binary"
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -54,6 +55,9 @@ type leanDecoder struct {
 	// prevContextStr its string.
 	prevContext    []byte
 	prevContextStr string
+	// scratch and ends are strings' buffers.
+	scratch []byte
+	ends    []int
 }
 
 func (d *leanDecoder) space() {
@@ -275,17 +279,40 @@ func (d *leanDecoder) strings(dst *[]string) bool {
 		*dst = nil
 		return true
 	}
-	out := make([]string, 0, 16)
+	// The strings are decoded into one buffer and made one string, which
+	// the elements slice: one allocation for all of them.
+	text := d.scratch[:0]
+	ends := d.ends[:0]
 	ok := d.array(func() bool {
-		var s string
-		if !d.str(&s) {
+		if d.null() {
+			ends = append(ends, len(text))
+			return true
+		}
+		raw, escaped, nonASCII, ok := d.stringSpan()
+		if !ok {
 			return false
 		}
-		out = append(out, s)
+		if !escaped && (!nonASCII || utf8.Valid(raw)) {
+			text = append(text, raw...)
+		} else {
+			text = append(text, unquote(raw)...)
+		}
+		ends = append(ends, len(text))
 		return true
 	})
+	d.scratch, d.ends = text, ends
+	if !ok {
+		return false
+	}
+	all := string(text)
+	out := make([]string, len(ends))
+	start := 0
+	for i, end := range ends {
+		out[i] = all[start:end]
+		start = end
+	}
 	*dst = out
-	return ok
+	return true
 }
 
 // links decodes an array of links (null: nil; null elements: zero links).
@@ -487,6 +514,12 @@ func (d *leanDecoder) skip() bool {
 
 func skipMember(d *leanDecoder, _ []byte) (uint32, bool) { return 0, d.skip() }
 
+// lsb and msb are the lowest and highest bit of each byte of a word.
+const (
+	lsb = 0x0101010101010101
+	msb = 0x8080808080808080
+)
+
 // strClass marks the bytes a string scan stops at: the quote, the
 // backslash and control characters (invalid in a string).
 var strClass = func() (t [256]bool) {
@@ -507,7 +540,22 @@ func (d *leanDecoder) stringSpan() (raw []byte, escaped, nonASCII, ok bool) {
 	}
 	start := d.i + 1
 	var high byte
+	var high8 uint64
 	for j := start; j < len(b); j++ {
+		// Eight bytes at a time while none is a quote, a backslash or a
+		// control character.
+		for j+8 <= len(b) {
+			x := binary.LittleEndian.Uint64(b[j:])
+			q, bs := x^(lsb*'"'), x^(lsb*'\\')
+			if ((x-lsb*0x20)&^x|(q-lsb)&^q|(bs-lsb)&^bs)&msb != 0 {
+				break
+			}
+			high8 |= x
+			j += 8
+		}
+		if j >= len(b) {
+			break
+		}
 		c := b[j]
 		if !strClass[c] {
 			high |= c
@@ -516,7 +564,7 @@ func (d *leanDecoder) stringSpan() (raw []byte, escaped, nonASCII, ok bool) {
 		switch {
 		case c == '"':
 			d.i = j + 1
-			return b[start:j], escaped, high >= utf8.RuneSelf, true
+			return b[start:j], escaped, high >= utf8.RuneSelf || high8&msb != 0, true
 		case c < 0x20:
 			return nil, false, false, false
 		}

@@ -8,6 +8,7 @@ import (
 	"os"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/focuscrawl/focuscrawl/internal/jsonl"
@@ -131,4 +132,25 @@ func FuzzDecodeLean(f *testing.F) {
 		f.Add(b)
 	}
 	f.Fuzz(func(t *testing.T, line []byte) { checkLean(t, line) })
+}
+
+// TestDecodeLeanStringPositions: a special byte at every offset of strings
+// long enough for the eight-bytes-at-a-time scan, in a decoded field, a
+// token and a skipped field: the fast path agrees with encoding/json.
+func TestDecodeLeanStringPositions(t *testing.T) {
+	specials := []string{`\"`, `\\`, `\n`, `\u00e9`, `\ud83d\ude00`, "\x01", "\x1f", "é", "中", "\xff", "\u2028", `"`, `\`}
+	for n := 0; n < 20; n++ {
+		for pos := 0; pos <= n; pos++ {
+			for _, sp := range specials {
+				s := strings.Repeat("a", pos) + sp + strings.Repeat("b", n-pos)
+				for _, line := range []string{
+					`{"url":"` + s + `"}`,
+					`{"url":"u","tokens":["x","` + s + `","y"]}`,
+					`{"url":"u","skipped":"` + s + `","title":"t"}`,
+				} {
+					checkLean(t, []byte(line))
+				}
+			}
+		}
+	}
 }

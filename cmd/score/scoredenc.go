@@ -135,6 +135,9 @@ const hexDigits = "0123456789abcdef"
 // escaping: ", \ and control characters escaped, invalid UTF-8 as
 // \ufffd, U+2028 and U+2029 as \u2028 and \u2029.
 func appendString(dst []byte, s string) []byte {
+	if utf8.ValidString(s) {
+		return appendValidString(dst, s)
+	}
 	dst = append(dst, '"')
 	start := 0
 	for i := 0; i < len(s); {
@@ -178,6 +181,62 @@ func appendString(dst []byte, s string) []byte {
 			continue
 		}
 		i += size
+		start = i
+	}
+	dst = append(dst, s[start:]...)
+	return append(dst, '"')
+}
+
+// plainByte marks the bytes of valid UTF-8 that appendValidString copies
+// as they are: all but the quote, the backslash, control characters and
+// 0xE2, which starts U+2028 and U+2029.
+var plainByte = func() (t [256]bool) {
+	for c := 0x20; c < 256; c++ {
+		t[c] = c != '"' && c != '\\' && c != 0xE2
+	}
+	return t
+}()
+
+// appendValidString is appendString for valid UTF-8, without decoding
+// runes: in valid UTF-8 the bytes E2 80 A8/A9 can only be U+2028/U+2029.
+func appendValidString(dst []byte, s string) []byte {
+	dst = append(dst, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		b := s[i]
+		if plainByte[b] {
+			i++
+			continue
+		}
+		if b == 0xE2 {
+			if i+2 < len(s) && s[i+1] == 0x80 && (s[i+2] == 0xA8 || s[i+2] == 0xA9) {
+				dst = append(dst, s[start:i]...)
+				dst = append(dst, '\\', 'u', '2', '0', '2', hexDigits[s[i+2]&0xF])
+				i += 3
+				start = i
+				continue
+			}
+			i++
+			continue
+		}
+		dst = append(dst, s[start:i]...)
+		switch b {
+		case '\\', '"':
+			dst = append(dst, '\\', b)
+		case '\b':
+			dst = append(dst, '\\', 'b')
+		case '\f':
+			dst = append(dst, '\\', 'f')
+		case '\n':
+			dst = append(dst, '\\', 'n')
+		case '\r':
+			dst = append(dst, '\\', 'r')
+		case '\t':
+			dst = append(dst, '\\', 't')
+		default:
+			dst = append(dst, '\\', 'u', '0', '0', hexDigits[b>>4], hexDigits[b&0xF])
+		}
+		i++
 		start = i
 	}
 	dst = append(dst, s[start:]...)

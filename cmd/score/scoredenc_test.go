@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/focuscrawl/focuscrawl/internal/record"
@@ -65,4 +66,16 @@ func FuzzAppendFloat(f *testing.F) {
 			t.Errorf("%v: got %s, want %s", v, got, want)
 		}
 	})
+}
+
+// TestAppendStringPositions: each byte that needs escaping, at every offset.
+func TestAppendStringPositions(t *testing.T) {
+	for _, sp := range []string{`"`, `\`, "\n", "\x01", "\x7f", "\u2028", "\u2029", "\xe2\x80", "\xe2\x80\xa7", "\xff", "中", "é"} {
+		for pos := 0; pos < 12; pos++ {
+			s := strings.Repeat("a", pos) + sp + "tail"
+			if got, want := appendString(nil, s), jsonEncoded(t, s); !bytes.Equal(got, want) {
+				t.Errorf("%q: got %s, want %s", s, got, want)
+			}
+		}
+	}
 }
