@@ -68,14 +68,24 @@ func Resolve(base, ref string) (string, error) {
 // is not the scheme's default): the key of per-server politeness. It
 // returns "" when raw is not a usable URL.
 func Host(raw string) string {
-	u, err := parse(raw)
-	if err != nil {
-		return ""
-	}
-	if _, err := format(u, Options{}); err != nil {
+	u, ok := parseUsable(raw)
+	if !ok {
 		return ""
 	}
 	return hostPort(u)
+}
+
+// parseUsable parses raw and tells whether it is a usable URL: one that
+// Normalize accepts. Host and Hostname answer "" for the others.
+func parseUsable(raw string) (*wurl.Url, bool) {
+	u, err := parse(raw)
+	if err != nil {
+		return nil, false
+	}
+	if _, err := format(u, Options{}); err != nil {
+		return nil, false
+	}
+	return u, true
 }
 
 func parse(raw string) (*wurl.Url, error) {
@@ -258,11 +268,8 @@ func Hostname(raw string) string {
 		h, _ := fastHostOf(raw)
 		return h
 	}
-	u, err := parse(raw)
-	if err != nil {
-		return ""
-	}
-	if _, err := format(u, Options{}); err != nil {
+	u, ok := parseUsable(raw)
+	if !ok {
 		return ""
 	}
 	return strings.TrimSuffix(u.Hostname(), ".")
