@@ -56,8 +56,10 @@ for s in $strategies; do
     continue
   fi
   echo $(( (t1 - t0) / 1000000 )) >"$dir/ms"
+  archive=$dir/scored.jsonl.zst
+  [ -e "$archive" ] || archive=$dir/scored.jsonl.gz # crawl.sh's fallback without the zstd command
   "$bin/simweb" eval -q --seed "$seed" --sites "$sites" --topic "$topic" --at 500,1000,2000 \
-    "$dir/scored.jsonl.zst" >"$dir/eval.json"
+    "$archive" >"$dir/eval.json"
   echo "crawl bench: $s: $(cat "$dir/eval.json")" >&2
   results+=("$s")
 done
