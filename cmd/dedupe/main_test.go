@@ -28,7 +28,7 @@ const articleB = `今年以来，全省森林防火形势总体平稳，未发�
 
 各级林业部门要加快防火通道和阻隔带建设，配齐扑火机具，组织开展扑火队伍实战演练。`
 
-func line(t *testing.T, v any) string {
+func line(t testing.TB, v any) string {
 	b, err := json.Marshal(v)
 	if err != nil {
 		t.Fatal(err)
@@ -51,7 +51,7 @@ func scored(url, content string, score float64, relevant bool) record.ScoredDoc 
 }
 
 // runCmd runs dedupe with args and returns the exit code, stdout and stderr.
-func runCmd(t *testing.T, args ...string) (int, string, string) {
+func runCmd(t testing.TB, args ...string) (int, string, string) {
 	t.Helper()
 	app := newApp()
 	var out, errb bytes.Buffer

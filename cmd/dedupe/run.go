@@ -45,8 +45,8 @@ type input struct {
 	Error     string      `json:"error"`
 	Meta      record.Meta `json:"meta"`
 	// Duplicates: a knowledge record read again keeps the copies it had.
-	Duplicates []string `json:"duplicates"`
-	Tokens     []string `json:"tokens"`
+	Duplicates []string  `json:"duplicates"`
+	Tokens     tokenList `json:"tokens"`
 }
 
 // doc is the scored doc dedup.NewItem reads.

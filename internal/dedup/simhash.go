@@ -362,7 +362,11 @@ func (f *Fingerprinter) parts(sc *scratch, body string, toks []string, para []in
 	defer func() { sc.cnt = cnt }()
 	var out []uint64
 	for _, pt := range ps {
-		s := *sums
+		// The part's SimHash is the whole text's with the change of the
+		// weights of the paragraph's tokens added, through nibble
+		// counters as in simhash.
+		var nib [16][16]float32
+		change := float32(0)
 		for i := pt.from; i < pt.to; i++ {
 			cnt[of[i]]++
 		}
@@ -378,21 +382,11 @@ func (f *Fingerprinter) parts(sc *scratch, body string, toks []string, para []in
 				left = dw[d] * float32(1+math.Log(float64(n)))
 			}
 			delta := left - feats[d].w
-			h := feats[d].h
-			for b := 0; b < 64; b++ {
-				if h>>b&1 == 1 {
-					s[b] += delta
-				} else {
-					s[b] -= delta
-				}
-			}
+			change += delta
+			addNibbles(&nib, feats[d].h, delta)
 		}
-		var fp uint64
-		for b := 0; b < 64; b++ {
-			if s[b] > 0 {
-				fp |= 1 << b
-			}
-		}
+		var s [64]float32
+		fp := expand(&nib, change, sums, &s)
 		if fp != main && !slices.Contains(out, fp) {
 			out = append(out, fp)
 		}
@@ -416,13 +410,25 @@ func simhashSums(feats []feature, sums *[64]float32) uint64 {
 	var nib [16][16]float32
 	total := float32(0)
 	for _, ft := range feats {
-		h, w := ft.h, ft.w
-		total += w
-		for j := 0; j < 16; j++ {
-			nib[j][h&15] += w
-			h >>= 4
-		}
+		total += ft.w
+		addNibbles(&nib, ft.h, ft.w)
 	}
+	var zero [64]float32
+	return expand(&nib, total, &zero, sums)
+}
+
+// addNibbles adds w to the counter of each nibble of h's value.
+func addNibbles(nib *[16][16]float32, h uint64, w float32) {
+	for j := 0; j < 16; j++ {
+		nib[j][h&15] += w
+		h >>= 4
+	}
+}
+
+// expand turns nibble counters into bit sums: sums[b] is base[b] plus
+// the weight of the features with bit b set less that of the rest (of
+// total), and the result has bit b set when sums[b] > 0.
+func expand(nib *[16][16]float32, total float32, base, sums *[64]float32) uint64 {
 	var out uint64
 	for j := 0; j < 16; j++ {
 		for b := 0; b < 4; b++ {
@@ -433,8 +439,9 @@ func simhashSums(feats []feature, sums *[64]float32) uint64 {
 				}
 			}
 			// set − (total − set) > 0: the features with the bit outweigh the rest.
-			sums[4*j+b] = 2*set - total
-			if 2*set > total {
+			v := base[4*j+b] + 2*set - total
+			sums[4*j+b] = v
+			if v > 0 {
 				out |= 1 << (4*j + b)
 			}
 		}

@@ -2,7 +2,9 @@
 // of dedupe (scripts/bench/dedupe.sh): new articles, exact copies, near
 // copies (one word changed, an update date added) and repeated URLs, in
 // Chinese (words from internal/simweb/vocab) and English (pseudo-words),
-// with the numbers of each kind on stderr.
+// with the numbers of each kind on stderr. Like segment's and score's
+// docs, each carries the tokens of its title and content (internal/text),
+// unless -tokens=false.
 package main
 
 import (
@@ -14,15 +16,18 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/focuscrawl/focuscrawl/internal/text"
 )
 
 type doc struct {
-	URL       string  `json:"url"`
-	Title     string  `json:"title"`
-	Published string  `json:"published"`
-	Content   string  `json:"content"`
-	Score     float64 `json:"score"`
-	Relevant  bool    `json:"relevant"`
+	URL       string   `json:"url"`
+	Title     string   `json:"title"`
+	Published string   `json:"published"`
+	Content   string   `json:"content"`
+	Score     float64  `json:"score"`
+	Relevant  bool     `json:"relevant"`
+	Tokens    []string `json:"tokens,omitempty"`
 }
 
 func main() {
@@ -30,6 +35,7 @@ func main() {
 	zh := flag.Float64("zh", 0.5, "share of Chinese docs")
 	vocab := flag.String("vocab", "internal/simweb/vocab", "directory of the *.zh.txt word lists")
 	seed := flag.Uint64("seed", 1, "random seed")
+	withTokens := flag.Bool("tokens", true, "give each doc the tokens of its title and content, as segment does")
 	flag.Parse()
 	zhWords, err := readWords(*vocab)
 	if err != nil {
@@ -37,6 +43,15 @@ func main() {
 		os.Exit(1)
 	}
 	r := rand.New(rand.NewPCG(*seed, 7))
+	var tok *text.Tokenizer
+	if *withTokens {
+		tok = text.NewTokenizer(text.Options{})
+	}
+	cut := func(d *doc) {
+		if tok != nil {
+			d.Tokens = tok.Tokens(d.Title + "\n" + d.Content)
+		}
+	}
 	enWords := pseudoWords(r, 30000)
 	w := bufio.NewWriterSize(os.Stdout, 1<<20)
 	enc := json.NewEncoder(w)
@@ -54,6 +69,7 @@ func main() {
 			nExact++
 		case len(ring) > 100 && p < 0.16:
 			d = nearCopy(r, ring[r.IntN(len(ring))], zhWords, enWords)
+			cut(&d)
 			d.URL = fmt.Sprintf("http://mirror%d.test/near/%d", r.IntN(500), i)
 			nNear++
 		case len(ring) > 100 && p < 0.18:
@@ -61,6 +77,7 @@ func main() {
 			nURL++
 		default:
 			d = article(r, i, r.Float64() < *zh, zhWords, enWords)
+			cut(&d)
 			nNew++
 		}
 		if len(ring) < recent {
