@@ -18,7 +18,8 @@
 #   BIN=bin                  where the commands are
 #   ARCHIVE=DB.jsonl.zst     every scored doc, appended (zstd, or gzip as .gz when
 #                            the zstd command is missing); ARCHIVE=none for none
-#   LINKS=block-shark        score's link strategy
+#   LINKS=shark              score's link strategy (shark measured best on simweb:
+#                            docs/benchmarks.md; block-shark, heuristic, … also work)
 #   SCOPE=any                seed add --scope (host, domain, any)
 #   IN_FLIGHT=64             URLs leased and not yet back: the pipe's backlog
 #   LEASE=2m   RELEASE=      lease length (a live loop renews its leases, so only a
@@ -39,7 +40,7 @@ for c in seed fetch segment score; do
   [ -x "$BIN/$c" ] || { echo "crawl.sh: $BIN/$c not found: run 'make build' or set BIN" >&2; exit 2; }
 done
 
-LINKS=${LINKS:-block-shark} SCOPE=${SCOPE:-any} IN_FLIGHT=${IN_FLIGHT:-64} LEASE=${LEASE:-2m}
+LINKS=${LINKS:-shark} SCOPE=${SCOPE:-any} IN_FLIGHT=${IN_FLIGHT:-64} LEASE=${LEASE:-2m}
 read -r -a fetch_flags <<<"${FETCH_FLAGS:-}"
 read -r -a segment_flags <<<"${SEGMENT_FLAGS:-}"
 read -r -a score_flags <<<"${SCORE_FLAGS:-}"
