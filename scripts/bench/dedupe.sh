@@ -11,10 +11,12 @@
 # And simweb: article pages with their print versions, through fetch and segment
 # (scripts/bench/dedupe_simweb.py), same-site articles as the distinct pairs.
 #
-# Scale: N synthetic docs (DEDUPE_SCALE_N, default 1,000,000; 18% copies) through
-# `dedupe --index` into a new index: docs/s, CPU per doc and peak RSS; then its first
-# 30,000 docs again under new URLs against that index (load time included; all must be
-# found as copies of the earlier run).
+# Scale: N synthetic docs (DEDUPE_SCALE_N, default 1,000,000; 18% copies) carrying their
+# tokens as segment's and score's docs do, through `dedupe --index` into a new index:
+# docs/s, CPU per doc and peak RSS; the first 100,000 of them again with
+# --doc-tokens=false (content cut again, as for docs without tokens) for the CPU per doc
+# of that path; then the first 30,000 docs again under new URLs against the index (load
+# time included; all must be found as copies of the earlier run).
 # DATA_DIR defaults to ../shared/data.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -83,10 +85,19 @@ measure --index "$work/scale.idx" "$work/synth.jsonl"
 rate=$(awk -v n="$n" -v t="$wall" 'BEGIN{printf "%d", n/t}')
 us=$(awk -v n="$n" -v c="$cpu" 'BEGIN{printf "%.0f", c*1e6/n}')
 kept=$(grep -o '[0-9]* kept' "$work/dedupe.log" | head -n 1)
-echo "| dedupe | docs/s, $n synthetic docs (1.2 KB, half Chinese) through --index, 2 workers ($kept) | $rate | ≥ 20,000 |"
+echo "| dedupe | docs/s, $n synthetic docs (1.2 KB + tokens, half Chinese) through --index, 2 workers ($kept) | $rate | ≥ 20,000 |"
 echo "| dedupe | CPU per doc (user+sys), same run | ${us} µs | ≤ 100 µs on 2 cores |"
 echo "| dedupe | peak RSS, same run | $((rss / 1024)) MiB | ≤ 1 GiB |"
 echo "| dedupe | index file after the run | $(( $(stat -c %s "$work/scale.idx") / 1048576 )) MiB | |"
+m=$(( n < 100000 ? n : 100000 ))
+head -n "$m" "$work/synth.jsonl" >"$work/part.jsonl"
+measure --index "$work/part-tok.idx" "$work/part.jsonl"
+us_tok=$(awk -v n="$m" -v c="$cpu" 'BEGIN{printf "%.0f", c*1e6/n}')
+rate_tok=$(awk -v n="$m" -v t="$wall" 'BEGIN{printf "%d", n/t}')
+measure --index "$work/part-cut.idx" --doc-tokens=false "$work/part.jsonl"
+us_cut=$(awk -v n="$m" -v c="$cpu" 'BEGIN{printf "%.0f", c*1e6/n}')
+rate_cut=$(awk -v n="$m" -v t="$wall" 'BEGIN{printf "%d", n/t}')
+echo "| dedupe | CPU per doc (docs/s), first $m docs: from their tokens / cut again (--doc-tokens=false) | ${us_tok} µs ($rate_tok) / ${us_cut} µs ($rate_cut) | |"
 head -n 30000 "$work/synth.jsonl" | sed 's|"url":"http://|"url":"http://again.|' >"$work/again.jsonl"
 again=$(wc -l <"$work/again.jsonl")
 measure --index "$work/scale.idx" "$work/again.jsonl"
