@@ -37,3 +37,21 @@ func TestSharedTextsScoreAlike(t *testing.T) {
 		t.Errorf("priorities %v do not tell the texts apart", p)
 	}
 }
+
+// TestRuneSetPrefilter: the character set only ever rules out keywords the
+// text cannot contain: mayContain is true whenever the text contains the
+// term, and false for a term with a character the text lacks.
+func TestRuneSetPrefilter(t *testing.T) {
+	text := "四川省林业局召开森林抚育会议 forest ー"
+	set := newRuneSet(text)
+	for _, term := range []string{"林业", "森林抚育", "林业局", "forest", "ー", "四川省林业局召开"} {
+		if !set.mayContain(term) {
+			t.Errorf("%q: ruled out, but the text contains it", term)
+		}
+	}
+	for _, term := range []string{"造林", "间伐", "林班"} {
+		if set.mayContain(term) {
+			t.Errorf("%q: not ruled out, but 造, 间 or 班 is not in the text", term)
+		}
+	}
+}

@@ -161,6 +161,7 @@ func (m *Model) keywordCover(page vsm.Vector, text string, cover float64) float6
 		return 0
 	}
 	got := 0.0
+	var present *runeSet
 	for _, k := range m.keywords {
 		all := true
 		for _, t := range k.terms {
@@ -169,8 +170,13 @@ func (m *Model) keywordCover(page vsm.Vector, text string, cover float64) float6
 				break
 			}
 		}
-		if !all && text != "" && k.cjk && strings.Contains(text, k.term) {
-			all = true
+		if !all && text != "" && k.cjk {
+			// Most keywords have a character the page lacks: a set of
+			// the page's characters, made once, spares their search.
+			if present == nil {
+				present = newRuneSet(text)
+			}
+			all = present.mayContain(k.term) && strings.Contains(text, k.term)
 		}
 		if all {
 			got += k.weight
@@ -184,3 +190,31 @@ func (m *Model) keywordCover(page vsm.Vector, text string, cover float64) float6
 
 // HasKeywords tells whether the profile has keywords with weight.
 func (m *Model) HasKeywords() bool { return m.kwTotal > 0 }
+
+// runeSet is the set of the CJK characters (U+3000–U+9FFF) of a text.
+type runeSet struct {
+	bits [(runeSetHi - runeSetLo) / 64]uint64
+}
+
+const runeSetLo, runeSetHi = 0x3000, 0xA000
+
+func newRuneSet(text string) *runeSet {
+	s := &runeSet{}
+	for _, r := range text {
+		if r >= runeSetLo && r < runeSetHi {
+			s.bits[(r-runeSetLo)/64] |= 1 << ((r - runeSetLo) % 64)
+		}
+	}
+	return s
+}
+
+// mayContain is false when term has a character of the set's range that
+// the text lacks (then the text cannot contain term).
+func (s *runeSet) mayContain(term string) bool {
+	for _, r := range term {
+		if r >= runeSetLo && r < runeSetHi && s.bits[(r-runeSetLo)/64]&(1<<((r-runeSetLo)%64)) == 0 {
+			return false
+		}
+	}
+	return true
+}

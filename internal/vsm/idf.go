@@ -103,19 +103,30 @@ func (t *IDF) Vector(tokens []string) Vector {
 	if len(tokens) == 0 {
 		return Vector{}
 	}
-	counts := make(map[string]int, len(tokens))
+	// The tokens sorted: the runs of equal ones are the terms, in order,
+	// with their counts (cheaper than counting in a map, then sorting).
+	sorted := make([]string, 0, len(tokens))
 	for _, tok := range tokens {
 		if tok != "" {
-			counts[tok]++
+			sorted = append(sorted, tok)
 		}
 	}
-	v := Vector{Terms: make([]string, 0, len(counts)), Weights: make([]float64, len(counts))}
-	for term := range counts {
-		v.Terms = append(v.Terms, term)
+	slices.Sort(sorted)
+	n := 0
+	for i := range sorted {
+		if i == 0 || sorted[i] != sorted[i-1] {
+			n++
+		}
 	}
-	slices.Sort(v.Terms)
-	for i, term := range v.Terms {
-		v.Weights[i] = (1 + math.Log(float64(counts[term]))) * t.Weight(term)
+	v := Vector{Terms: make([]string, 0, n), Weights: make([]float64, 0, n)}
+	for i := 0; i < len(sorted); {
+		j := i + 1
+		for j < len(sorted) && sorted[j] == sorted[i] {
+			j++
+		}
+		v.Terms = append(v.Terms, sorted[i])
+		v.Weights = append(v.Weights, (1+math.Log(float64(j-i)))*t.Weight(sorted[i]))
+		i = j
 	}
 	return v
 }

@@ -139,3 +139,34 @@ func TestHasCJK(t *testing.T) {
 		}
 	}
 }
+
+// TestVectorMatchesCounting: Vector (sorted runs) gives the terms and
+// weights of counting the tokens in a map, term by term.
+func TestVectorMatchesCounting(t *testing.T) {
+	tab := NewIDF(map[string]float64{"a": 2, "b": 0.5, "森林": 3}, 10, 1.5, 2.5)
+	lists := [][]string{
+		{"a"}, {"", ""}, {"b", "a", "b", "", "森林", "c", "a", "b"},
+		{"x", "y", "x", "x", "林", "y", "z", "a", "a"},
+	}
+	for _, toks := range lists {
+		counts := map[string]int{}
+		for _, tok := range toks {
+			if tok != "" {
+				counts[tok]++
+			}
+		}
+		got := tab.Vector(toks)
+		if len(got.Terms) != len(counts) || len(got.Weights) != len(counts) {
+			t.Fatalf("%q: %d terms, want %d", toks, len(got.Terms), len(counts))
+		}
+		for i, term := range got.Terms {
+			if i > 0 && got.Terms[i-1] >= term {
+				t.Errorf("%q: terms not sorted: %q", toks, got.Terms)
+			}
+			want := (1 + math.Log(float64(counts[term]))) * tab.Weight(term)
+			if got.Weights[i] != want {
+				t.Errorf("%q: weight of %q %v, want %v", toks, term, got.Weights[i], want)
+			}
+		}
+	}
+}
