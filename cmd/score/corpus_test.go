@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http/httptest"
 	"os"
+	"strconv"
 	"sync"
 	"testing"
 
@@ -38,7 +39,10 @@ var (
 )
 
 func makeSimwebDocs(n int) ([][]byte, error) {
-	web := simweb.New(simweb.Config{Seed: 1, Sites: 12, NoFaults: true})
+	// A small web for the tests' few docs; a larger one for thousands of
+	// distinct docs (the benchmark's: repeated docs would flatter any
+	// memory of texts seen).
+	web := simweb.New(simweb.Config{Seed: 1, Sites: max(12, n/25), NoFaults: true})
 	prof, err := topic.Load("../../examples/topics/forestry.yaml")
 	if err != nil {
 		return nil, err
@@ -78,15 +82,23 @@ func makeSimwebDocs(n int) ([][]byte, error) {
 	return lines, nil
 }
 
-// TestWriteSimwebCorpus writes the corpus to $SCORE_CORPUS (for profiling
-// the command on it); skipped otherwise.
+// TestWriteSimwebCorpus writes $SCORE_CORPUS_DOCS docs (default 400) of
+// the corpus to $SCORE_CORPUS, for scripts/bench/score.sh and profiling;
+// skipped without SCORE_CORPUS.
 func TestWriteSimwebCorpus(t *testing.T) {
 	path := os.Getenv("SCORE_CORPUS")
 	if path == "" {
 		t.Skip("SCORE_CORPUS not set")
 	}
+	n := 400
+	if s := os.Getenv("SCORE_CORPUS_DOCS"); s != "" {
+		var err error
+		if n, err = strconv.Atoi(s); err != nil || n < 1 {
+			t.Fatalf("SCORE_CORPUS_DOCS=%q: not a number of docs", s)
+		}
+	}
 	var b bytes.Buffer
-	for _, l := range simwebDocs(t, 400) {
+	for _, l := range simwebDocs(t, n) {
 		b.Write(l)
 		b.WriteByte('\n')
 	}

@@ -177,7 +177,7 @@ func (pv *pageView) textSim(s string) float64 {
 	if pv.sims == nil {
 		pv.sims = make(map[string]float64, len(pv.doc.Links))
 	}
-	v := pv.m.ShortSim(pv.m.Text(s))
+	v := pv.m.TextSim(s)
 	pv.sims[s] = v
 	return v
 }

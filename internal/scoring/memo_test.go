@@ -1,6 +1,7 @@
 package scoring
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/focuscrawl/focuscrawl/internal/record"
@@ -53,5 +54,28 @@ func TestRuneSetPrefilter(t *testing.T) {
 		if set.mayContain(term) {
 			t.Errorf("%q: not ruled out, but 造, 间 or 班 is not in the text", term)
 		}
+	}
+}
+
+// TestTextSimCache: the remembered similarity is the computed one, before
+// and after the memory fills up and starts over, and it stays bounded.
+func TestTextSimCache(t *testing.T) {
+	m := newTestModel(t, &topic.Profile{Description: "forest tree"})
+	texts := []string{"forest", "tree city", "river", "", "forest forest tree"}
+	for round := 0; round < 2; round++ {
+		for _, s := range texts {
+			if got, want := m.TextSim(s), m.ShortSim(m.Text(s)); got != want {
+				t.Errorf("round %d, %q: %v, want %v", round, s, got, want)
+			}
+		}
+	}
+	for i := 0; i <= textSimCacheSize; i++ {
+		m.TextSim(fmt.Sprint("filler ", i))
+	}
+	if n := len(m.sims.m); n > textSimCacheSize {
+		t.Errorf("%d texts remembered, limit %d", n, textSimCacheSize)
+	}
+	if got, want := m.TextSim("forest"), m.ShortSim(m.Text("forest")); got != want || got == 0 {
+		t.Errorf("after the reset: %v, want %v (> 0)", got, want)
 	}
 }

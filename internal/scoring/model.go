@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/focuscrawl/focuscrawl/internal/topic"
 	"github.com/focuscrawl/focuscrawl/internal/vsm"
@@ -48,6 +49,7 @@ type Model struct {
 	theta map[string]float64
 	// topicWords are the words whose presence UH, TeH and TiH test.
 	topicWords []string
+	sims       simCache
 }
 
 // NewModel prepares p for scoring with the tokenizer and IDF table.
@@ -130,6 +132,39 @@ func (m *Model) Text(s string) vsm.Vector { return m.IDF.Vector(m.Tok.Tokens(s))
 
 // Cosine is sim(v, topic): the cosine of v and the topic vector.
 func (m *Model) Cosine(v vsm.Vector) float64 { return vsm.Cosine(v, m.unit) }
+
+// TextSim is ShortSim(Text(s)), remembered for the last texts seen
+// (menus, footers and related-link lists repeat from page to page of a
+// site, and tokenising is most of the cost of ranking links). Safe for
+// concurrent use.
+func (m *Model) TextSim(s string) float64 {
+	c := &m.sims
+	c.mu.Lock()
+	v, ok := c.m[s]
+	c.mu.Unlock()
+	if ok {
+		return v
+	}
+	v = m.ShortSim(m.Text(s))
+	c.mu.Lock()
+	if c.m == nil || len(c.m) >= textSimCacheSize {
+		// Bounded: start over rather than track recency.
+		c.m = make(map[string]float64, 1024)
+	}
+	c.m[strings.Clone(s)] = v
+	c.mu.Unlock()
+	return v
+}
+
+// textSimCacheSize bounds the texts TextSim remembers (anchors and
+// contexts of at most 200 characters: a few MB).
+const textSimCacheSize = 20000
+
+// simCache is TextSim's memory.
+type simCache struct {
+	mu sync.Mutex
+	m  map[string]float64
+}
 
 // ShortSim is the similarity of a short text (an anchor, a link's
 // context) to the topic: the cosine scaled so that a text made of the
