@@ -307,9 +307,12 @@ func (r *runner) prepare(b *batch) {
 			continue
 		}
 		var in input
-		if err := jsonl.Decode(l.Bytes, &in); err != nil {
-			b.kind[i], b.errs[i] = docReject, err
-			continue
+		if !decodeInput(l.Bytes, &in) {
+			in = input{}
+			if err := jsonl.Decode(l.Bytes, &in); err != nil {
+				b.kind[i], b.errs[i] = docReject, err
+				continue
+			}
 		}
 		switch {
 		case in.URL == "":
