@@ -321,16 +321,18 @@ func TestRenew(t *testing.T) {
 	if _, err := s.Apply(ctx, Batch{Queue: []Entry{entry("http://a.cn/1", "a.cn", 1, 0), entry("http://a.cn/2", "a.cn", 0.5, 0)}}); err != nil {
 		t.Fatal(err)
 	}
-	lease(t, s, LeaseRequest{N: 1, For: 100 * time.Millisecond, Owner: 1})
-	lease(t, s, LeaseRequest{N: 1, For: 100 * time.Millisecond, Owner: 2})
-	time.Sleep(50 * time.Millisecond)
+	// Owner 1's lease is long enough to be running whatever the machine's
+	// load; owner 2's is short, so it must run out once it is not renewed.
+	lease(t, s, LeaseRequest{N: 1, For: 30 * time.Second, Owner: 1})
+	lease(t, s, LeaseRequest{N: 1, For: 300 * time.Millisecond, Owner: 2})
+	time.Sleep(20 * time.Millisecond)
 	if n, err := s.Renew(ctx, 1, time.Now().Add(time.Minute), time.Hour); err != nil || n != 1 {
 		t.Fatalf("Renew = %d, %v; want owner 1's one lease", n, err)
 	}
 	if n, _ := s.Renew(ctx, 2, time.Now().Add(time.Minute), 10*time.Millisecond); n != 0 {
 		t.Errorf("a lease older than maxAge was renewed")
 	}
-	time.Sleep(80 * time.Millisecond)
+	time.Sleep(400 * time.Millisecond)
 	if got := lease(t, s, LeaseRequest{N: 5}); fmt.Sprint(got) != "[http://a.cn/2]" {
 		t.Errorf("after expiry leased %v, want only the unrenewed URL", got)
 	}
