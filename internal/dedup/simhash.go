@@ -431,15 +431,22 @@ func addNibbles(nib *[16][16]float32, h uint64, w float32) {
 func expand(nib *[16][16]float32, total float32, base, sums *[64]float32) uint64 {
 	var out uint64
 	for j := 0; j < 16; j++ {
+		n := &nib[j]
+		// set[b]: the weight of the values of nibble j with bit b set,
+		// summed in pairs and quads (no branch per value).
+		p23 := n[2] + n[3]
+		p45, p67 := n[4]+n[5], n[6]+n[7]
+		p89, pab := n[8]+n[9], n[10]+n[11]
+		pcd, pef := n[12]+n[13], n[14]+n[15]
+		set := [4]float32{
+			n[1] + n[3] + n[5] + n[7] + n[9] + n[11] + n[13] + n[15],
+			p23 + p67 + pab + pef,
+			p45 + p67 + pcd + pef,
+			p89 + pab + pcd + pef,
+		}
 		for b := 0; b < 4; b++ {
-			set := float32(0)
-			for x := 0; x < 16; x++ {
-				if x>>b&1 == 1 {
-					set += nib[j][x]
-				}
-			}
 			// set − (total − set) > 0: the features with the bit outweigh the rest.
-			v := base[4*j+b] + 2*set - total
+			v := base[4*j+b] + 2*set[b] - total
 			sums[4*j+b] = v
 			if v > 0 {
 				out |= 1 << (4*j + b)
