@@ -35,6 +35,7 @@ func main() {
 	zh := flag.Float64("zh", 0.5, "share of Chinese docs")
 	vocab := flag.String("vocab", "internal/simweb/vocab", "directory of the *.zh.txt word lists")
 	seed := flag.Uint64("seed", 1, "random seed")
+	paras := flag.Int("paras", 2, "paragraphs per article (the sentences are shared among them)")
 	withTokens := flag.Bool("tokens", true, "give each doc the tokens of its title and content, as segment does")
 	flag.Parse()
 	zhWords, err := readWords(*vocab)
@@ -76,7 +77,7 @@ func main() {
 			d = ring[r.IntN(len(ring))]
 			nURL++
 		default:
-			d = article(r, i, r.Float64() < *zh, zhWords, enWords)
+			d = article(r, i, r.Float64() < *zh, *paras, zhWords, enWords)
 			cut(&d)
 			nNew++
 		}
@@ -150,8 +151,9 @@ func sentence(r *rand.Rand, zh bool, zhWords, enWords []string) string {
 	return strings.ToUpper(ws[0][:1]) + ws[0][1:] + " " + strings.Join(ws[1:], " ") + "."
 }
 
-func article(r *rand.Rand, i int, zh bool, zhWords, enWords []string) doc {
+func article(r *rand.Rand, i int, zh bool, np int, zhWords, enWords []string) doc {
 	ns := 6 + r.IntN(6)
+	np = max(1, min(np, ns))
 	ss := make([]string, ns)
 	for j := range ss {
 		ss[j] = sentence(r, zh, zhWords, enWords)
@@ -160,7 +162,10 @@ func article(r *rand.Rand, i int, zh bool, zhWords, enWords []string) doc {
 	if zh {
 		sep = ""
 	}
-	paras := []string{strings.Join(ss[:ns/2], sep), strings.Join(ss[ns/2:], sep)}
+	var paras []string
+	for p := 0; p < np; p++ {
+		paras = append(paras, strings.Join(ss[p*ns/np:(p+1)*ns/np], sep))
+	}
 	title := []rune(ss[0])
 	if len(title) > 30 {
 		title = title[:30]
