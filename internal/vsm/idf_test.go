@@ -2,6 +2,7 @@ package vsm
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -147,6 +148,10 @@ func TestVectorMatchesCounting(t *testing.T) {
 	lists := [][]string{
 		{"a"}, {"", ""}, {"b", "a", "b", "", "森林", "c", "a", "b"},
 		{"x", "y", "x", "x", "林", "y", "z", "a", "a"},
+		nil, // long enough to be counted in a map, below
+	}
+	for i := range 3 * sortedVectorMax {
+		lists[len(lists)-1] = append(lists[len(lists)-1], fmt.Sprint("t", i%(sortedVectorMax/3)), "")
 	}
 	for _, toks := range lists {
 		counts := map[string]int{}
