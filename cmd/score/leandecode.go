@@ -615,6 +615,15 @@ func (d *leanDecoder) context(s *string) bool {
 	if d.null() {
 		return true
 	}
+	// The previous context again: its bytes followed by a quote. They
+	// were checked as a whole string body, so that quote closes this one.
+	if p := d.prevContext; p != nil {
+		if end := d.i + 1 + len(p); end < len(d.b) && d.b[d.i] == '"' && d.b[end] == '"' && bytes.Equal(d.b[d.i+1:end], p) {
+			d.i = end + 1
+			*s = d.prevContextStr
+			return true
+		}
+	}
 	raw, escaped, nonASCII, ok := d.stringSpan()
 	if !ok {
 		return false
