@@ -54,6 +54,8 @@ var leanCases = []struct {
 	{`{"url":"u","html":{"a":1}}`, true},
 	{"{\"url\":\"bad \xff utf8 \xe2\x82\"}", true},
 	{`{"url":"u","links":[{"url":"a","context":"c \"q\" d"},{"url":"b","context":"c \"q\" d"},{"url":"c","context":"c \"q\" d\" e"},{"url":"d","context":""},{"url":"e","context":""},{"url":"f","context":"c \"q\" d"},{"url":"g","context":"c \"q\" d\\"}]}`, true},
+	{`{"url":"u","links":[{"url":"v\u00e9","anchor":"x\"y","tag":"area"},{"url":null,"anchor":"z","tag":"img"},{"tag":"a"},{"url":"w","tag":null,"anchor":""},{"url":"bad ` + "\xff" + `","anchor":"中","tag":"a\u0062"}]}`, true},
+	{`{"url":"u","links":[{"url":"v","tag":"a` + "\x01" + `"}]}`, false},
 	{`{"url":"u","links":[{"context":"ab"},{"context":"ab` + "\x01" + `"}]}`, false},
 	{`{"url":"u","links":[{"context":"ab"},{"context":"ab"`, false},
 	{`{"url":"u","links":[{"url":"v","block":1.5}]}`, false},
