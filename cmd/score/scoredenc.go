@@ -53,19 +53,27 @@ func appendScored(dst []byte, sd *record.ScoredDoc) ([]byte, bool) {
 	}
 	if len(sd.Links) > 0 {
 		dst = append(dst, `,"links":[`...)
+		var ctx prevContext
 		for i := range sd.Links {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
-			dst = appendLink(dst, &sd.Links[i])
+			dst = appendLink(dst, &sd.Links[i], &ctx)
 		}
 		dst = append(dst, ']')
 	}
 	return append(dst, '}'), true
 }
 
+// prevContext is the last link context written and where its quoted
+// form is in the output: the links of a block share their context.
+type prevContext struct {
+	s          string
+	start, end int
+}
+
 // appendLink appends a record.ScoredLink as encoding/json writes it.
-func appendLink(dst []byte, l *record.ScoredLink) []byte {
+func appendLink(dst []byte, l *record.ScoredLink, prev *prevContext) []byte {
 	dst = append(dst, `{"url":`...)
 	dst = appendString(dst, l.URL)
 	if l.Anchor != "" {
@@ -74,7 +82,13 @@ func appendLink(dst []byte, l *record.ScoredLink) []byte {
 	}
 	if l.Context != "" {
 		dst = append(dst, `,"context":`...)
-		dst = appendString(dst, l.Context)
+		if prev.end > 0 && l.Context == prev.s {
+			dst = append(dst, dst[prev.start:prev.end]...)
+		} else {
+			start := len(dst)
+			dst = appendString(dst, l.Context)
+			*prev = prevContext{l.Context, start, len(dst)}
+		}
 	}
 	dst = append(dst, `,"block":`...)
 	dst = strconv.AppendInt(dst, int64(l.Block), 10)

@@ -33,6 +33,12 @@ func TestAppendScored(t *testing.T) {
 			{Link: record.Link{Tokens: []string{}}, Priority: -0.0},
 		}},
 		{Scores: map[string]float64{}, Links: []record.ScoredLink{}},
+		// Contexts shared by neighbours, repeated after another, empty.
+		{Links: []record.ScoredLink{
+			{Link: record.Link{URL: "1", Context: "ctx \"a\"  "}}, {Link: record.Link{URL: "2", Context: "ctx \"a\"  "}},
+			{Link: record.Link{URL: "3", Context: "b"}}, {Link: record.Link{URL: "4", Context: "ctx \"a\"  "}},
+			{Link: record.Link{URL: "5"}}, {Link: record.Link{URL: "6", Context: "b"}}, {Link: record.Link{URL: "7", Context: "b", Anchor: "b"}},
+		}},
 	}
 	for i, sd := range tests {
 		got, ok := appendScored([]byte("prefix"), &sd)
