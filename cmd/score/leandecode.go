@@ -13,9 +13,10 @@ import (
 // decodeLean is the fast path of decoding a doc line into a leanDoc: one
 // pass over the line that checks its syntax as encoding/json does,
 // decodes the fields scoring reads and skips the rest (blocks' texts,
-// meta, …) without building anything. On segment's docs it is several
-// times faster than json.Unmarshal, which scans the line twice (validity,
-// then decoding) and reflects over every field.
+// meta, …) without building anything. On segment's simweb docs it takes
+// about a third of the time of json.Unmarshal into the same struct, which
+// scans the line twice (validity, then decoding) and reflects over every
+// field.
 //
 // It returns false when the line is not valid JSON or holds something it
 // leaves to encoding/json: a value of the wrong type, a key repeated or
@@ -40,6 +41,8 @@ func decodeLean(line []byte, ld *leanDoc, withHTML bool) bool {
 // maxDepth is encoding/json's nesting limit; deeper lines go to it.
 const maxDepth = 10000
 
+// leanDecoder is the state of decodeLean: the line, the position in it
+// and the objects being filled.
 type leanDecoder struct {
 	b []byte
 	i int
