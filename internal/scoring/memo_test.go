@@ -2,6 +2,7 @@ package scoring
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/focuscrawl/focuscrawl/internal/record"
@@ -77,5 +78,12 @@ func TestTextSimCache(t *testing.T) {
 	}
 	if got, want := m.TextSim("forest"), m.ShortSim(m.Text("forest")); got != want || got == 0 {
 		t.Errorf("after the reset: %v, want %v (> 0)", got, want)
+	}
+	long := strings.Repeat("forest ", textSimMaxLen)
+	if got, want := m.TextSim(long), m.ShortSim(m.Text(long)); got != want {
+		t.Errorf("long text: %v, want %v", got, want)
+	}
+	if _, ok := m.sims.m[long]; ok {
+		t.Errorf("a text over %d bytes was remembered", textSimMaxLen)
 	}
 }

@@ -146,6 +146,9 @@ func (m *Model) TextSim(s string) float64 {
 		return v
 	}
 	v = m.ShortSim(m.Text(s))
+	if len(s) > textSimMaxLen {
+		return v
+	}
 	c.mu.Lock()
 	if c.m == nil || len(c.m) >= textSimCacheSize {
 		// Bounded: start over rather than track recency.
@@ -156,9 +159,13 @@ func (m *Model) TextSim(s string) float64 {
 	return v
 }
 
-// textSimCacheSize bounds the texts TextSim remembers (anchors and
-// contexts of at most 200 characters: a few MB).
-const textSimCacheSize = 20000
+// textSimCacheSize and textSimMaxLen bound the texts TextSim remembers:
+// at most 20,000 of at most 1 KB (contexts are at most 200 characters),
+// so under 25 MB, a few MB in practice.
+const (
+	textSimCacheSize = 20000
+	textSimMaxLen    = 1024
+)
 
 // simCache is TextSim's memory.
 type simCache struct {
