@@ -40,6 +40,10 @@ without a "relevant" field count as relevant. A doc is a duplicate of an earlier
   - its content is a near-duplicate: SimHash fingerprints at Hamming distance <= -k
     (--method simhash), or TF-IDF vectors at Euclidean distance <= --max-distance among the
     SimHash candidates at distance <= --candidate-k (--method euclid, seed 004's test).
+    Each text also has SimHashes of itself without one of its paragraphs (up to 8), so a
+    copy that lost a paragraph is found too.
+Docs that carry tokens (segment's and score's) are fingerprinted from them rather than cut
+again: give dedupe the --topic segment used, or --doc-tokens=false.
 Kept records list the URLs folded into them in "duplicates"; --emit-dups also writes the
 dropped copies, with "duplicate_of".
 
