@@ -4,8 +4,8 @@ import (
 	"math"
 	"slices"
 	"strconv"
-	"unicode/utf8"
 
+	"github.com/focuscrawl/focuscrawl/internal/jsonl"
 	"github.com/focuscrawl/focuscrawl/internal/record"
 )
 
@@ -31,7 +31,7 @@ func appendScored(dst []byte, sd *record.ScoredDoc) ([]byte, bool) {
 		}
 	}
 	dst = append(dst, `{"score":`...)
-	dst = appendFloat(dst, sd.Score)
+	dst = jsonl.AppendFloat(dst, sd.Score)
 	dst = append(dst, `,"relevant":`...)
 	dst = strconv.AppendBool(dst, sd.Relevant)
 	if len(sd.Scores) > 0 {
@@ -45,9 +45,9 @@ func appendScored(dst []byte, sd *record.ScoredDoc) ([]byte, bool) {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
-			dst = appendString(dst, k)
+			dst = jsonl.AppendString(dst, k)
 			dst = append(dst, ':')
-			dst = appendFloat(dst, sd.Scores[k])
+			dst = jsonl.AppendFloat(dst, sd.Scores[k])
 		}
 		dst = append(dst, '}')
 	}
@@ -75,10 +75,10 @@ type prevContext struct {
 // appendLink appends a record.ScoredLink as encoding/json writes it.
 func appendLink(dst []byte, l *record.ScoredLink, prev *prevContext) []byte {
 	dst = append(dst, `{"url":`...)
-	dst = appendString(dst, l.URL)
+	dst = jsonl.AppendString(dst, l.URL)
 	if l.Anchor != "" {
 		dst = append(dst, `,"anchor":`...)
-		dst = appendString(dst, l.Anchor)
+		dst = jsonl.AppendString(dst, l.Anchor)
 	}
 	if l.Context != "" {
 		dst = append(dst, `,"context":`...)
@@ -86,7 +86,7 @@ func appendLink(dst []byte, l *record.ScoredLink, prev *prevContext) []byte {
 			dst = append(dst, dst[prev.start:prev.end]...)
 		} else {
 			start := len(dst)
-			dst = appendString(dst, l.Context)
+			dst = jsonl.AppendString(dst, l.Context)
 			*prev = prevContext{l.Context, start, len(dst)}
 		}
 	}
@@ -99,7 +99,7 @@ func appendLink(dst []byte, l *record.ScoredLink, prev *prevContext) []byte {
 	}
 	if l.Tag != "" {
 		dst = append(dst, `,"tag":`...)
-		dst = appendString(dst, l.Tag)
+		dst = jsonl.AppendString(dst, l.Tag)
 	}
 	if len(l.Tokens) > 0 {
 		dst = append(dst, `,"tokens":[`...)
@@ -107,152 +107,20 @@ func appendLink(dst []byte, l *record.ScoredLink, prev *prevContext) []byte {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
-			dst = appendString(dst, t)
+			dst = jsonl.AppendString(dst, t)
 		}
 		dst = append(dst, ']')
 	}
 	dst = append(dst, `,"priority":`...)
-	dst = appendFloat(dst, l.Priority)
+	dst = jsonl.AppendFloat(dst, l.Priority)
 	if l.Pruned {
 		dst = append(dst, `,"pruned":true`...)
 	}
 	if l.Inherited != 0 {
 		dst = append(dst, `,"inherited":`...)
-		dst = appendFloat(dst, l.Inherited)
+		dst = jsonl.AppendFloat(dst, l.Inherited)
 	}
 	return append(dst, '}')
 }
 
 func finite(f float64) bool { return !math.IsInf(f, 0) && !math.IsNaN(f) }
-
-// appendFloat formats a finite float64 as encoding/json does: like ES6,
-// %f between 1e-6 and 1e21, else %e with the exponent unpadded.
-func appendFloat(dst []byte, f float64) []byte {
-	abs := math.Abs(f)
-	format := byte('f')
-	if abs != 0 && (abs < 1e-6 || abs >= 1e21) {
-		format = 'e'
-	}
-	dst = strconv.AppendFloat(dst, f, format, -1, 64)
-	if format == 'e' {
-		if n := len(dst); n >= 4 && dst[n-4] == 'e' && dst[n-3] == '-' && dst[n-2] == '0' {
-			dst[n-2] = dst[n-1]
-			dst = dst[:n-1]
-		}
-	}
-	return dst
-}
-
-const hexDigits = "0123456789abcdef"
-
-// appendString appends s quoted as encoding/json does without HTML
-// escaping: ", \ and control characters escaped, invalid UTF-8 as
-// \ufffd, U+2028 and U+2029 as \u2028 and \u2029.
-func appendString(dst []byte, s string) []byte {
-	if utf8.ValidString(s) {
-		return appendValidString(dst, s)
-	}
-	dst = append(dst, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		b := s[i]
-		if b < utf8.RuneSelf {
-			if b >= 0x20 && b != '"' && b != '\\' {
-				i++
-				continue
-			}
-			dst = append(dst, s[start:i]...)
-			switch b {
-			case '\\', '"':
-				dst = append(dst, '\\', b)
-			case '\b':
-				dst = append(dst, '\\', 'b')
-			case '\f':
-				dst = append(dst, '\\', 'f')
-			case '\n':
-				dst = append(dst, '\\', 'n')
-			case '\r':
-				dst = append(dst, '\\', 'r')
-			case '\t':
-				dst = append(dst, '\\', 't')
-			default:
-				dst = append(dst, '\\', 'u', '0', '0', hexDigits[b>>4], hexDigits[b&0xF])
-			}
-			i++
-			start = i
-			continue
-		}
-		c, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case c == utf8.RuneError && size == 1:
-			dst = append(dst, s[start:i]...)
-			dst = append(dst, `\ufffd`...)
-		case c == '\u2028' || c == '\u2029':
-			dst = append(dst, s[start:i]...)
-			dst = append(dst, '\\', 'u', '2', '0', '2', hexDigits[c&0xF])
-		default:
-			i += size
-			continue
-		}
-		i += size
-		start = i
-	}
-	dst = append(dst, s[start:]...)
-	return append(dst, '"')
-}
-
-// plainByte marks the bytes of valid UTF-8 that appendValidString copies
-// as they are: all but the quote, the backslash, control characters and
-// 0xE2, which starts U+2028 and U+2029.
-var plainByte = func() (t [256]bool) {
-	for c := 0x20; c < 256; c++ {
-		t[c] = c != '"' && c != '\\' && c != 0xE2
-	}
-	return t
-}()
-
-// appendValidString is appendString for valid UTF-8, without decoding
-// runes: in valid UTF-8 the bytes E2 80 A8/A9 can only be U+2028/U+2029.
-func appendValidString(dst []byte, s string) []byte {
-	dst = append(dst, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		b := s[i]
-		if plainByte[b] {
-			i++
-			continue
-		}
-		if b == 0xE2 {
-			if i+2 < len(s) && s[i+1] == 0x80 && (s[i+2] == 0xA8 || s[i+2] == 0xA9) {
-				dst = append(dst, s[start:i]...)
-				dst = append(dst, '\\', 'u', '2', '0', '2', hexDigits[s[i+2]&0xF])
-				i += 3
-				start = i
-				continue
-			}
-			i++
-			continue
-		}
-		dst = append(dst, s[start:i]...)
-		switch b {
-		case '\\', '"':
-			dst = append(dst, '\\', b)
-		case '\b':
-			dst = append(dst, '\\', 'b')
-		case '\f':
-			dst = append(dst, '\\', 'f')
-		case '\n':
-			dst = append(dst, '\\', 'n')
-		case '\r':
-			dst = append(dst, '\\', 'r')
-		case '\t':
-			dst = append(dst, '\\', 't')
-		default:
-			dst = append(dst, '\\', 'u', '0', '0', hexDigits[b>>4], hexDigits[b&0xF])
-		}
-		i++
-		start = i
-	}
-	dst = append(dst, s[start:]...)
-	return append(dst, '"')
-}

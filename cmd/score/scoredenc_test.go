@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/focuscrawl/focuscrawl/internal/jsonl"
 	"github.com/focuscrawl/focuscrawl/internal/record"
 )
 
@@ -54,7 +55,7 @@ func FuzzAppendString(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		if got, want := appendString(nil, s), jsonEncoded(t, s); !bytes.Equal(got, want) {
+		if got, want := jsonl.AppendString(nil, s), jsonEncoded(t, s); !bytes.Equal(got, want) {
 			t.Errorf("%q: got %s, want %s", s, got, want)
 		}
 	})
@@ -68,7 +69,7 @@ func FuzzAppendFloat(f *testing.F) {
 		if !finite(v) {
 			return
 		}
-		if got, want := appendFloat(nil, v), jsonEncoded(t, v); !bytes.Equal(got, want) {
+		if got, want := jsonl.AppendFloat(nil, v), jsonEncoded(t, v); !bytes.Equal(got, want) {
 			t.Errorf("%v: got %s, want %s", v, got, want)
 		}
 	})
@@ -79,7 +80,7 @@ func TestAppendStringPositions(t *testing.T) {
 	for _, sp := range []string{`"`, `\`, "\n", "\x01", "\x7f", "\u2028", "\u2029", "\xe2\x80", "\xe2\x80\xa7", "\xff", "中", "é"} {
 		for pos := 0; pos < 12; pos++ {
 			s := strings.Repeat("a", pos) + sp + "tail"
-			if got, want := appendString(nil, s), jsonEncoded(t, s); !bytes.Equal(got, want) {
+			if got, want := jsonl.AppendString(nil, s), jsonEncoded(t, s); !bytes.Equal(got, want) {
 				t.Errorf("%q: got %s, want %s", s, got, want)
 			}
 		}
