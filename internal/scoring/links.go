@@ -1,8 +1,6 @@
 package scoring
 
 import (
-	"fmt"
-	"math"
 	"net/url"
 	"strings"
 
@@ -87,29 +85,7 @@ func DefaultLinkOptions() LinkOptions {
 
 // ParseHeuristic reads "uh=0.2,teh=0.3,tih=0.1,rw=0.4".
 func ParseHeuristic(s string) (map[string]float64, error) {
-	out := map[string]float64{}
-	total := 0.0
-	for _, part := range strings.Split(s, ",") {
-		part = strings.TrimSpace(part)
-		if part == "" {
-			continue
-		}
-		name, val, ok := strings.Cut(part, "=")
-		name = strings.ToLower(strings.TrimSpace(name))
-		if !ok || (name != "uh" && name != "teh" && name != "tih" && name != "rw") {
-			return nil, fmt.Errorf("%q: want NAME=WEIGHT with NAME uh, teh, tih or rw", part)
-		}
-		var w float64
-		if _, err := fmt.Sscan(strings.TrimSpace(val), &w); err != nil || w < 0 || math.IsInf(w, 0) || math.IsNaN(w) {
-			return nil, fmt.Errorf("%q: weight must be a number ≥ 0", part)
-		}
-		out[name] = w
-		total += w
-	}
-	if total <= 0 {
-		return nil, fmt.Errorf("%q: the weights sum to 0", s)
-	}
-	return out, nil
+	return parseWeights(s, "NAME", true, "uh", "teh", "tih", "rw")
 }
 
 // pageView is what the link strategies know of one doc.

@@ -1,10 +1,7 @@
 package scoring
 
 import (
-	"fmt"
 	"math"
-	"slices"
-	"strings"
 
 	"github.com/focuscrawl/focuscrawl/internal/record"
 	"github.com/focuscrawl/focuscrawl/internal/vsm"
@@ -53,29 +50,7 @@ func DefaultPageOptions() PageOptions {
 
 // ParseCombo reads "vsm=0.5,rules=0.5".
 func ParseCombo(s string) (map[string]float64, error) {
-	out := map[string]float64{}
-	total := 0.0
-	for _, part := range strings.Split(s, ",") {
-		part = strings.TrimSpace(part)
-		if part == "" {
-			continue
-		}
-		name, val, ok := strings.Cut(part, "=")
-		name = strings.TrimSpace(name)
-		if !ok || !slices.Contains([]string{PageVSM, PagePearson, PageRules}, name) {
-			return nil, fmt.Errorf("%q: want METHOD=WEIGHT with METHOD vsm, pearson or rules", part)
-		}
-		var w float64
-		if _, err := fmt.Sscan(strings.TrimSpace(val), &w); err != nil || w < 0 || math.IsInf(w, 0) || math.IsNaN(w) {
-			return nil, fmt.Errorf("%q: weight must be a number ≥ 0", part)
-		}
-		out[name] = w
-		total += w
-	}
-	if total <= 0 {
-		return nil, fmt.Errorf("%q: the weights sum to 0", s)
-	}
-	return out, nil
+	return parseWeights(s, "METHOD", false, PageVSM, PagePearson, PageRules)
 }
 
 // pageInput is what the page methods look at in one doc.
