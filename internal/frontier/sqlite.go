@@ -5,10 +5,9 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"net/url"
 	"sync"
 
-	_ "modernc.org/sqlite" // the pure-Go SQLite driver
+	"github.com/focuscrawl/focuscrawl/internal/sqlitedb"
 )
 
 // SchemaVersion is the version of the database layout, kept in the info
@@ -105,15 +104,7 @@ func OpenSQLite(path string) (*SQLiteStore, error) {
 	if path == "" {
 		return nil, errors.New("open frontier: no database file given")
 	}
-	q := url.Values{}
-	q.Add("_pragma", "busy_timeout(30000)")
-	q.Add("_pragma", "journal_mode(WAL)")
-	q.Add("_pragma", "synchronous(NORMAL)")
-	q.Add("_pragma", "cache_size(-65536)")
-	q.Add("_pragma", "temp_store(MEMORY)")
-	q.Add("_pragma", "wal_autocheckpoint(16384)")
-	q.Set("_txlock", "immediate")
-	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
+	db, err := sqlitedb.Open(path, "cache_size(-65536)", "temp_store(MEMORY)", "wal_autocheckpoint(16384)")
 	if err != nil {
 		return nil, fmt.Errorf("open frontier %s: %w", path, err)
 	}

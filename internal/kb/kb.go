@@ -5,15 +5,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net/url"
 	"slices"
 	"strings"
 	"time"
 	"unicode"
 
-	_ "modernc.org/sqlite" // the pure-Go SQLite driver
-
 	"github.com/focuscrawl/focuscrawl/internal/record"
+	"github.com/focuscrawl/focuscrawl/internal/sqlitedb"
 	"github.com/focuscrawl/focuscrawl/internal/text"
 )
 
@@ -62,12 +60,7 @@ func Open(path string, tok *text.Tokenizer) (*KB, error) {
 	if path == "" {
 		return nil, errors.New("open knowledge base: no file given")
 	}
-	q := url.Values{}
-	q.Add("_pragma", "busy_timeout(30000)")
-	q.Add("_pragma", "journal_mode(WAL)")
-	q.Add("_pragma", "synchronous(NORMAL)")
-	q.Set("_txlock", "immediate")
-	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
+	db, err := sqlitedb.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("open knowledge base %s: %w", path, err)
 	}
