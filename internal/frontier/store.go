@@ -100,23 +100,19 @@ type Applied struct {
 
 // LeaseRequest asks for the best queued URLs.
 type LeaseRequest struct {
-	N       int           // at most N URLs
-	PerHost int           // at most PerHost per host (0: no limit)
+	N int // at most N URLs
+	// PerHost bounds the running leases of one host, over every caller
+	// and process using the frontier (0: no limit): it spreads a lease
+	// over hosts, and on a shared frontier no host is fetched by more
+	// workers at once.
+	PerHost int
 	For     time.Duration // lease length
 	Owner   int64         // who holds the lease (counted by Holding)
-	// Quota, when set, carries the per-host counts over several calls, so
-	// PerHost bounds them together (seed next -n 100000 leases in chunks).
-	Quota *Quota
+	// HostGap, on a store shared by several workers (Redis), keeps a host
+	// that passes from one worker to another unleased until HostGap after
+	// its last fetch, so its delay holds across machines.
+	HostGap time.Duration
 }
-
-// Quota counts the URLs leased per host across Lease calls. Its keys are
-// the store's own host identifiers.
-type Quota struct {
-	used map[int64]int
-}
-
-// NewQuota returns an empty quota.
-func NewQuota() *Quota { return &Quota{used: map[int64]int{}} }
 
 // Counts are the cheap counts a follower polls.
 type Counts struct {
