@@ -13,8 +13,10 @@ import "github.com/redis/go-redis/v9"
 // collision).
 const luaPrelude = `
 local P = KEYS[1]
-local URL, HOST, STATE, PRIO, DEPTH, PARENT, ANCHOR, INH, META, SEQ, ADDED, LEASED, UNTIL, OWNER, FETCHED, STATUS, SCORE, REL, ERR =
-      1,   2,    3,     4,    5,     6,      7,      8,   9,    10,  11,    12,     13,    14,    15,      16,     17,    18,  19
+-- Record fields. A queued URL's record stops at SEQ; a leased or fetched
+-- one carries the rest. HOST is '' when it is the URL's own host[:port].
+local URL, HOST, STATE, PRIO, DEPTH, PARENT, ANCHOR, INH, META, SEQ, LEASED, UNTIL, OWNER, FETCHED, STATUS, SCORE, REL, ERR =
+      1,   2,    3,     4,    5,     6,      7,      8,   9,    10,  11,     12,    13,    14,      15,     16,    17,  18
 local function bkey(id) return P .. 'u:' .. (string.byte(id, 7) * 256 + string.byte(id, 8)) end
 local function getrec(id)
   local v = redis.call('HGET', bkey(id), id)
@@ -22,6 +24,18 @@ local function getrec(id)
   return cmsgpack.unpack(v)
 end
 local function putrec(id, r) redis.call('HSET', bkey(id), id, cmsgpack.pack(r)) end
+local function hostof(url) return string.match(url, '^[^:/?#]+://([^/?#]*)') or '' end
+local function rhost(r)
+  if r[HOST] ~= '' then return r[HOST] end
+  local h = hostof(r[URL])
+  local at = string.find(h, '@', 1, true)
+  if at then h = string.sub(h, at + 1) end
+  return h
+end
+local function ownhost(url, host)
+  if rhost({url, ''}) == host then return '' end
+  return host
+end
 local function incid(id)
   local b = {string.byte(id, 1, 8)}
   for i = 8, 1, -1 do
@@ -44,46 +58,73 @@ local function find(url, id)
   end
   error('frontier: 64 hash values in a row taken for ' .. url)
 end
-local function be8(n)
-  local t = {}
-  for i = 8, 1, -1 do t[i] = n % 256; n = math.floor(n / 256) end
-  return string.char(unpack(t))
+-- The queue is one sorted set of ids ordered by this score: priority
+-- (highest first, to 1/65535), depth (lowest first, up to 63), then the
+-- URL's sequence number (oldest first, modulo 2^31).
+local function qscore(p, d, seq)
+  if p > 1 then p = 1 elseif p < 0 then p = 0 end
+  if d > 63 then d = 63 elseif d < 0 then d = 0 end
+  return (65535 - math.floor(p * 65535 + 0.5)) * 137438953472 + d * 2147483648 + seq % 2147483648
 end
--- The queue is one sorted set ordered by this score, then by member:
--- priority (highest first, to 2^-30), depth (lowest first), then the
--- member's first 8 bytes, the URL's sequence number (oldest first).
-local function qscore(p, d)
-  if d > 255 then d = 255 elseif d < 0 then d = 0 end
-  return -math.floor(p * 1073741824) * 256 + d
+-- bulk runs cmd key args... in slices, within Lua's limit on unpack.
+local function bulk(cmd, key, args, step)
+  for i = 1, #args, step do
+    redis.call(cmd, key, unpack(args, i, math.min(i + step - 1, #args)))
+  end
 end
-local function fmt(x) return string.format('%.17g', x) end
-local function stat(field, n) redis.call('HINCRBY', P .. 'st', field, n) end
+local function fmt(x) return string.format('%.17g', x or 0) end
+-- Counters are summed in the script and written once at its end.
+local sums = {}
+local function add(key, field, n)
+  local t = sums[key]
+  if not t then t = {}; sums[key] = t end
+  t[field] = (t[field] or 0) + n
+end
+local function flush()
+  for key, t in pairs(sums) do
+    for field, n in pairs(t) do
+      if n ~= 0 then redis.call('HINCRBY', P .. key, field, n) end
+    end
+  end
+  sums = {}
+end
 local function movestate(r, state, depth)
-  stat('n:' .. r[STATE] .. ':' .. r[DEPTH], -1)
-  stat('n:' .. state .. ':' .. depth, 1)
+  add('st', 'n:' .. r[STATE] .. ':' .. r[DEPTH], -1)
+  add('st', 'n:' .. state .. ':' .. depth, 1)
 end
-local function enqueue(id, r) redis.call('ZADD', P .. 'q', qscore(r[PRIO], r[DEPTH]), be8(r[SEQ]) .. id) end
-local function dequeue(id, r) redis.call('ZREM', P .. 'q', be8(r[SEQ]) .. id) end
+local function enqueue(id, r) redis.call('ZADD', P .. 'q', qscore(r[PRIO], r[DEPTH], r[SEQ]), id) end
+local function dequeue(id) redis.call('ZREM', P .. 'q', id) end
 local function unlease(id, r)
   redis.call('ZREM', P .. 'leased', id)
-  if r[OWNER] ~= '' then redis.call('ZREM', P .. 'own:' .. r[OWNER], id) end
-  if redis.call('HINCRBY', P .. 'h:active', r[HOST], -1) <= 0 then redis.call('HDEL', P .. 'h:active', r[HOST]) end
-  r[LEASED] = 0; r[UNTIL] = 0; r[OWNER] = ''
+  if r[OWNER] and r[OWNER] ~= '' then redis.call('ZREM', P .. 'own:' .. r[OWNER], id) end
+  local h = rhost(r)
+  if redis.call('HINCRBY', P .. 'h:active', h, -1) <= 0 then redis.call('HDEL', P .. 'h:active', h) end
+  r[LEASED], r[UNTIL], r[OWNER] = 0, 0, ''
 end
 local function requeue(id, r)
   unlease(id, r)
   movestate(r, 0, r[DEPTH])
   r[STATE] = 0
+  for i = LEASED, ERR do r[i] = nil end
   enqueue(id, r)
   putrec(id, r)
 end
-local function hostadd(host, site)
-  redis.call('HINCRBY', P .. 'h:urls', host, 1)
-  redis.call('HSETNX', P .. 'h:site', host, site)
+local seq
+local function nextseq()
+  if not seq then seq = tonumber(redis.call('HGET', P .. 'meta', 'seq') or 0) end
+  seq = seq + 1
+  return seq
 end
-local function newrec(url, host, state, prio, depth, parent, anchor, inh, meta, now)
-  local seq = redis.call('HINCRBY', P .. 'meta', 'seq', 1)
-  return {url, host, state, prio, depth, parent, anchor, inh, meta, seq, now, 0, 0, '', 0, 0, 0, -1, ''}
+local function saveseq()
+  if seq then redis.call('HSET', P .. 'meta', 'seq', seq) end
+end
+local newhosts = {}
+local function hostadd(host, site)
+  add('h:urls', host, 1)
+  if not newhosts[host] then
+    newhosts[host] = true
+    redis.call('HSETNX', P .. 'h:site', host, site)
+  end
 end
 -- reclaim queues again up to limit URLs whose lease ran out.
 local function reclaim(now, limit)
@@ -98,7 +139,7 @@ local function reclaim(now, limit)
       redis.call('ZREM', P .. 'leased', id)
     end
   end
-  if n > 0 then redis.call('HINCRBY', P .. 'counters', 'lease.expired', n) end
+  if n > 0 then add('counters', 'lease.expired', n) end
   return n
 end
 `
@@ -113,6 +154,15 @@ var redisApply = redis.NewScript(luaPrelude + `
 local b = cjson.decode(ARGV[1])
 local now, max = b.now, b.max
 local res = {0, 0, 0, 0, 0}
+local hosturls = {}
+local function urlsof(host)
+  local n = hosturls[host]
+  if n == nil then
+    n = tonumber(redis.call('HGET', P .. 'h:urls', host) or 0)
+    hosturls[host] = n
+  end
+  return n
+end
 
 local function done(d)
   local url, host, site, depth, state, fetched, status, score, rel, err =
@@ -120,30 +170,32 @@ local function done(d)
   local id, r = find(url, unhex(d[2]))
   local before
   if not r then
-    r = newrec(url, host, state, 0, depth, '', '', 0, '', now)
-    r[FETCHED], r[STATUS], r[SCORE], r[REL], r[ERR] = fetched, status, score, rel, err
+    r = {url, ownhost(url, host), state, 0, depth, '', '', 0, '', nextseq()}
     hostadd(host, site)
-    stat('n:' .. state .. ':' .. depth, 1)
+    hosturls[host] = urlsof(host) + 1
+    add('st', 'n:' .. state .. ':' .. depth, 1)
     before = 0
   else
     before = r[STATE]
-    if before == 1 then unlease(id, r) elseif before == 0 then dequeue(id, r) end
-    if (before == 2 or before == 3) and r[REL] == 1 then stat('r:' .. r[DEPTH], -1) end
+    if before == 1 then unlease(id, r) elseif before == 0 then dequeue(id) end
+    if (before == 2 or before == 3) and r[REL] == 1 then add('st', 'r:' .. r[DEPTH], -1) end
     movestate(r, state, r[DEPTH])
-    r[STATE], r[FETCHED], r[STATUS], r[SCORE], r[REL], r[ERR] = state, fetched, status, score, rel, err
+    r[STATE] = state
   end
+  r[LEASED], r[UNTIL], r[OWNER] = 0, 0, ''
+  r[FETCHED], r[STATUS], r[SCORE], r[REL], r[ERR] = fetched, status, score, rel, err
   putrec(id, r)
-  if rel == 1 then stat('r:' .. r[DEPTH], 1) end
+  if rel == 1 then add('st', 'r:' .. r[DEPTH], 1) end
   if before ~= 2 and before ~= 3 then
-    redis.call('HINCRBY', P .. 'h:fetched', r[HOST], 1)
-    if rel == 1 then redis.call('HINCRBY', P .. 'h:rel', r[HOST], 1) end
+    local h = rhost(r)
+    add('h:fetched', h, 1)
+    if rel == 1 then add('h:rel', h, 1) end
     redis.call('RPUSH', P .. 'log', id)
   end
 end
 
 local function raise(id, r, prio, depth, parent, anchor, inh)
   if (r[STATE] == 0 or r[STATE] == 1) and (prio > r[PRIO] or depth < r[DEPTH]) then
-    if r[STATE] == 0 then dequeue(id, r) end
     local nd = r[DEPTH]
     if depth < nd then nd = depth end
     movestate(r, r[STATE], nd)
@@ -165,12 +217,13 @@ local function queue(e)
   end
   local id, r = find(url, unhex(e[2]))
   if r then return raise(id, r, prio, depth, parent, anchor, inh) end
-  if max > 0 and tonumber(redis.call('HGET', P .. 'h:urls', host) or 0) >= max then return 5 end
-  r = newrec(url, host, 0, prio, depth, parent, anchor, inh, meta, now)
+  if max > 0 and urlsof(host) >= max then return 5 end
+  r = {url, ownhost(url, host), 0, prio, depth, parent, anchor, inh, meta, nextseq()}
   enqueue(id, r)
   putrec(id, r)
   hostadd(host, site)
-  stat('n:0:' .. depth, 1)
+  hosturls[host] = urlsof(host) + 1
+  add('st', 'n:0:' .. depth, 1)
   return 2
 end
 
@@ -198,10 +251,10 @@ for _, e in ipairs(b.edges) do
     redis.call('HSET', P .. 'edges', k, cmsgpack.pack(v))
   end
 end
-if res[5] > 0 then redis.call('HINCRBY', P .. 'counters', 'refused.max-per-host', res[5]) end
-for guard, n in pairs(b.refused) do
-  if n ~= 0 then redis.call('HINCRBY', P .. 'counters', 'refused.' .. guard, n) end
-end
+if res[5] > 0 then add('counters', 'refused.max-per-host', res[5]) end
+for guard, n in pairs(b.refused) do add('counters', 'refused.' .. guard, n) end
+saveseq()
+flush()
 return res
 `)
 
@@ -217,44 +270,56 @@ local now, n, perHost, untilMs, owner, scan, gap =
 reclaim(now, 100000)
 local cands = redis.call('ZRANGE', P .. 'q', 0, scan - 1)
 local picked, hosts, took = {}, {}, {}
-for _, m in ipairs(cands) do
+for _, id in ipairs(cands) do
   if #picked >= n then break end
-  local id = string.sub(m, 9, 16)
   local r = getrec(id)
-  local h = r[HOST]
+  local h = rhost(r)
   local act = hosts[h]
   if act == nil then
-    act = tonumber(redis.call('HGET', P .. 'h:active', h) or 0)
+    act = 0
+    if perHost > 0 then act = tonumber(redis.call('HGET', P .. 'h:active', h) or 0) end
     if gap > 0 and now < tonumber(redis.call('HGET', P .. 'h:next', h) or 0) then act = -1 end
     hosts[h] = act
   end
   if act >= 0 and (perHost <= 0 or act < perHost) then
     hosts[h] = act + 1
-    took[h] = true
-    picked[#picked + 1] = {m, id, r}
+    took[h] = (took[h] or 0) + 1
+    picked[#picked + 1] = {id, r}
   end
 end
-if gap > 0 then
-  for h in pairs(took) do redis.call('HSET', P .. 'h:next', h, now + gap) end
-end
-local out = {}
+local out, sites = {}, {}
+local ids = {}
+for _, p in ipairs(picked) do ids[#ids + 1] = p[1] end
+bulk('ZREM', P .. 'q', ids, 1000)
 for _, p in ipairs(picked) do
-  local m, id, r = p[1], p[2], p[3]
-  redis.call('ZREM', P .. 'q', m)
+  local id, r = p[1], p[2]
   movestate(r, 1, r[DEPTH])
   r[STATE], r[LEASED], r[UNTIL], r[OWNER] = 1, now, untilMs, owner
   putrec(id, r)
-  redis.call('ZADD', P .. 'leased', untilMs, id)
-  redis.call('ZADD', P .. 'own:' .. owner, untilMs, id)
-  redis.call('HINCRBY', P .. 'h:active', r[HOST], 1)
   local parent = ''
   if r[PARENT] ~= '' then
     local pr = getrec(r[PARENT])
     if pr then parent = pr[URL] end
   end
-  local site = redis.call('HGET', P .. 'h:site', r[HOST]) or ''
+  local h = rhost(r)
+  local site = sites[h]
+  if site == nil then
+    site = redis.call('HGET', P .. 'h:site', h) or ''
+    sites[h] = site
+  end
   out[#out + 1] = {r[URL], r[DEPTH], fmt(r[PRIO]), parent, r[ANCHOR], fmt(r[INH]), r[META], site}
 end
+if #ids > 0 then
+  local z = {}
+  for _, id in ipairs(ids) do z[#z + 1] = untilMs; z[#z + 1] = id end
+  bulk('ZADD', P .. 'leased', z, 1000)
+  bulk('ZADD', P .. 'own:' .. owner, z, 1000)
+end
+for h, k in pairs(took) do
+  redis.call('HINCRBY', P .. 'h:active', h, k)
+  if gap > 0 then redis.call('HSET', P .. 'h:next', h, now + gap) end
+end
+flush()
 return out
 `)
 
@@ -290,6 +355,7 @@ for _, id in ipairs(ids) do
     redis.call('ZREM', P .. 'leased', id)
   end
 end
+flush()
 return n
 `)
 
@@ -301,7 +367,7 @@ for i = 1, #ARGV, 2 do
   local _, r = find(ARGV[i], unhex(ARGV[i + 1]))
   if r and (r[STATE] == 2 or r[STATE] == 3) then
     local s = 0
-    if r[REL] ~= -1 then s = r[SCORE] end
+    if r[REL] and r[REL] ~= -1 then s = r[SCORE] end
     out[#out + 1] = ARGV[i]
     out[#out + 1] = fmt(s)
   end
