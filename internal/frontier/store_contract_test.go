@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"sort"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -272,7 +271,7 @@ func TestConcurrentProcesses(t *testing.T) {
 					t.Fatalf("%s leased twice", u)
 				}
 				seen[u] = true
-				back.Done = append(back.Done, Outcome{URL: u, Host: u[len("http://") : strings.Index(u[len("http://"):], "/")+len("http://")]})
+				back.Done = append(back.Done, Outcome{URL: u, Host: HostOf(u)})
 			}
 			if _, err := s.Apply(ctx, back); err != nil {
 				t.Fatal(err)
