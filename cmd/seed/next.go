@@ -20,6 +20,7 @@ const (
 	flagN        = "n"
 	flagPerHost  = "per-host"
 	flagHostGap  = "host-gap"
+	flagBudget   = "budget"
 	flagLease    = "lease"
 	flagFollow   = "follow"
 	flagMaxPages = "max-pages"
@@ -51,6 +52,7 @@ func init() {
 			dbFlag(),
 			&ucli.IntFlag{Name: flagN, Value: 100, Usage: "lease `N` URLs (with --follow: at most N per lease)", EnvVars: cli.Env("next-n")},
 			&ucli.IntFlag{Name: flagPerHost, Value: 10, Usage: "at most `N` running leases per host, over every worker of the frontier (0: no limit)", EnvVars: cli.Env("next-per-host")},
+			&ucli.Int64Flag{Name: flagBudget, Usage: "with --follow: stop once the crawl as a whole, every worker of the frontier counted, has fetched `N` pages (leases running count as spent until they come back; 0: no limit)", EnvVars: cli.Env("next-budget")},
 			&ucli.DurationFlag{Name: flagHostGap, Usage: "lease a host's URLs at most once per `D` over every worker (a shared frontier's politeness across machines; 0: off)", EnvVars: cli.Env("next-host-gap")},
 			&ucli.DurationFlag{Name: flagLease, Value: 10 * time.Minute, Usage: "a leased URL is queued again after `DURATION` unless its page came back", EnvVars: cli.Env(flagLease)},
 			&ucli.BoolFlag{Name: flagFollow, Aliases: []string{"f"}, Usage: "keep emitting as URLs are queued, until nothing is queued or leased", EnvVars: cli.Env(flagFollow)},
@@ -67,6 +69,7 @@ func init() {
 // nexter is one run of seed next.
 type nexter struct {
 	n, perHost, maxPages, inFlight int
+	budget                         int64
 	lease, poll, renewFor, hostGap time.Duration
 	follow                         bool
 	// progress figures of a follower, read by the progress line
@@ -78,8 +81,8 @@ func runNext(c *ucli.Context) error {
 	nx := &nexter{
 		n: c.Int(flagN), perHost: c.Int(flagPerHost), maxPages: c.Int(flagMaxPages), inFlight: c.Int(flagInFlight),
 		lease: c.Duration(flagLease), poll: c.Duration(flagPoll), follow: c.Bool(flagFollow), renewFor: c.Duration(flagRenewFor),
-		hostGap: c.Duration(flagHostGap),
-		owner:   rand.Int64N(1<<53) + 1,
+		hostGap: c.Duration(flagHostGap), budget: c.Int64(flagBudget),
+		owner: rand.Int64N(1<<53) + 1,
 	}
 	switch {
 	case nx.n <= 0:
@@ -189,6 +192,16 @@ func (nx *nexter) runFollow(ctx context.Context, store frontier.Store, out *json
 		room := min(nx.inFlight-holding, nx.n)
 		if nx.maxPages > 0 {
 			room = min(room, nx.maxPages-emitted)
+		}
+		if nx.budget > 0 {
+			p, err := store.Progress(ctx)
+			if err != nil {
+				return emitted, err
+			}
+			if p.Fetched >= nx.budget {
+				return emitted, nil // the crawl as a whole is done
+			}
+			room = min(room, int(nx.budget-p.Fetched-p.Running))
 		}
 		got := 0
 		if room > 0 {

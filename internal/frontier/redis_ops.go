@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/focuscrawl/focuscrawl/internal/record"
@@ -241,6 +242,28 @@ func (s *RedisStore) Counts(ctx context.Context) (Counts, error) {
 	c.Queued = q.Val() > 0 || expired.Val() > 0
 	c.Leased = running.Val() > 0
 	return c, nil
+}
+
+// Progress counts the URLs fetched and the running leases.
+func (s *RedisStore) Progress(ctx context.Context) (Progress, error) {
+	var p Progress
+	if s.rdb == nil {
+		return p, ErrClosed
+	}
+	pipe := s.rdb.Pipeline()
+	counts := pipe.HGetAll(ctx, s.key("st"))
+	running := pipe.ZCount(ctx, s.key("leased"), "("+strconv.FormatInt(time.Now().UnixMilli(), 10), "+inf")
+	if _, err := pipe.Exec(ctx); err != nil {
+		return p, fmt.Errorf("frontier: progress: %w", err)
+	}
+	for k, v := range counts.Val() {
+		if strings.HasPrefix(k, "n:2:") || strings.HasPrefix(k, "n:3:") {
+			n, _ := strconv.ParseInt(v, 10, 64)
+			p.Fetched += n
+		}
+	}
+	p.Running = running.Val()
+	return p, nil
 }
 
 // PageScores returns the page score of each of urls that was fetched.

@@ -258,3 +258,18 @@ func (s *SQLiteStore) Counts(ctx context.Context) (Counts, error) {
 	}
 	return c, nil
 }
+
+// Progress counts the URLs fetched (the hosts' figures, so it costs one
+// row per host) and the running leases (through the partial index).
+func (s *SQLiteStore) Progress(ctx context.Context) (Progress, error) {
+	var p Progress
+	if s.db == nil {
+		return p, ErrClosed
+	}
+	err := s.db.QueryRowContext(ctx, `SELECT (SELECT coalesce(sum(fetched), 0) FROM hosts),
+		(SELECT count(*) FROM urls WHERE state = 1 AND lease_until > ?)`, time.Now().UnixMilli()).Scan(&p.Fetched, &p.Running)
+	if err != nil {
+		return p, fmt.Errorf("frontier: progress: %w", err)
+	}
+	return p, nil
+}

@@ -122,6 +122,12 @@ type Counts struct {
 	Leased bool
 }
 
+// Progress is how far a crawl has gone, over all its workers.
+type Progress struct {
+	Fetched int64 // URLs done or failed, as in Stats
+	Running int64 // leases running
+}
+
 // Store is a crawl frontier. Implementations are safe for use by several
 // processes at once (seed next and seed add in one pipe).
 type Store interface {
@@ -139,6 +145,9 @@ type Store interface {
 	Release(ctx context.Context) (int, error)
 	// Counts tells whether anything is queued or leased.
 	Counts(ctx context.Context) (Counts, error)
+	// Progress counts the URLs fetched and the leases running, over every
+	// worker of the crawl (a crawl-wide page budget).
+	Progress(ctx context.Context) (Progress, error)
 	// Stats summarises the frontier.
 	Stats(ctx context.Context, topHosts int) (*Stats, error)
 	// Close releases the store.
