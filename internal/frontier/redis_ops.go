@@ -364,3 +364,18 @@ func int64s(v any, n int) ([]int64, error) {
 	}
 	return out, nil
 }
+
+// State tells where url is in the frontier (false when it is not known).
+// A lease that has run out reads as queued, as the next lease call will
+// make it.
+func (s *RedisStore) State(ctx context.Context, u string) (State, bool, error) {
+	v, err := s.run(ctx, redisState, u, hexID(u), time.Now().UnixMilli())
+	if err != nil {
+		return 0, false, fmt.Errorf("frontier: state of %s: %w", u, err)
+	}
+	n := num(v)
+	if n < 0 {
+		return 0, false, nil
+	}
+	return State(n), true, nil
+}

@@ -395,3 +395,12 @@ for i = 1, #kv, 2 do
 end
 return out
 `)
+
+// redisState gives the state of a URL (-1: unknown). ARGV: url, hexid,
+// now; an expired lease reads as queued.
+var redisState = redis.NewScript(luaPrelude + `
+local _, r = find(ARGV[1], unhex(ARGV[2]))
+if not r then return -1 end
+if r[STATE] == 1 and r[UNTIL] <= tonumber(ARGV[3]) then return 0 end
+return r[STATE]
+`)
