@@ -45,6 +45,7 @@ func (s *RedisStore) Stats(ctx context.Context, topHosts int) (*Stats, error) {
 			d, _ := strconv.Atoi(parts[2])
 			st.States[State(state).String()] += n
 			st.Total += n
+			depth(d) // every depth holding URLs is listed, as by the SQLite store
 			switch State(state) {
 			case Done, Failed:
 				depth(d).Fetched += n
@@ -59,9 +60,7 @@ func (s *RedisStore) Stats(ctx context.Context, topHosts int) (*Stats, error) {
 		}
 	}
 	for _, d := range byDepth {
-		if d.Fetched != 0 || d.Queued != 0 || d.Relevant != 0 {
-			st.Depths = append(st.Depths, *d)
-		}
+		st.Depths = append(st.Depths, *d)
 	}
 	sort.Slice(st.Depths, func(i, j int) bool { return st.Depths[i].Depth < st.Depths[j].Depth })
 	if st.Fetched > 0 {
