@@ -32,6 +32,10 @@ type RedisStore struct {
 // redisKeyPrefix builds the key prefix of a crawl from its name.
 func redisKeyPrefix(name string) string { return "{" + name + "}:" }
 
+// redisTimeout is the default read and write timeout (?read_timeout= and
+// ?write_timeout= change it).
+const redisTimeout = 60 * time.Second
+
 // DefaultRedisPrefix names the crawl when the URL gives no ?prefix=.
 const DefaultRedisPrefix = "focuscrawl"
 
@@ -62,6 +66,15 @@ func OpenRedis(ctx context.Context, dsn string) (*RedisStore, error) {
 	opt, err := redis.ParseURL(u.String())
 	if err != nil {
 		return nil, fmt.Errorf("open frontier %s: %w", redactDSN(dsn), err)
+	}
+	// A script applying thousands of records may run for a while on a
+	// loaded server; a client that gave up on it would lose its answer
+	// (leased URLs never written out), so wait longer than go-redis's 3s.
+	if !q.Has("read_timeout") {
+		opt.ReadTimeout = redisTimeout
+	}
+	if !q.Has("write_timeout") {
+		opt.WriteTimeout = redisTimeout
 	}
 	rdb := redis.NewClient(opt)
 	s := &RedisStore{rdb: rdb, prefix: redisKeyPrefix(name), dsn: dsn}

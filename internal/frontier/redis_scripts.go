@@ -208,17 +208,28 @@ local function raise(id, r, prio, depth, parent, anchor, inh)
   return 4
 end
 
+-- The links of one page share its parent: look it up once.
+local parents = {}
+local function parentid(url, hexid)
+  if url == '' then return '' end
+  local p = parents[url]
+  if p == nil then
+    local pid, pr = find(url, unhex(hexid))
+    p = ''
+    if pr then p = pid end
+    parents[url] = p
+  end
+  return p
+end
+
 local function queue(e)
   local url, host, site, prio, depth, anchor, inh, meta = e[1], e[3], e[4], e[5], e[6], e[9], e[10], e[11]
-  local parent = ''
-  if e[7] ~= '' then
-    local pid, pr = find(e[7], unhex(e[8]))
-    if pr then parent = pid end
-  end
+  local parent = parentid(e[7], e[8])
   local id, r = find(url, unhex(e[2]))
   if r then return raise(id, r, prio, depth, parent, anchor, inh) end
   if max > 0 and urlsof(host) >= max then return 5 end
   r = {url, ownhost(url, host), 0, prio, depth, parent, anchor, inh, meta, nextseq()}
+  parents[url] = nil -- known now, if an earlier link's parent lookup missed it
   enqueue(id, r)
   putrec(id, r)
   hostadd(host, site)
