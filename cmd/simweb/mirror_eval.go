@@ -116,9 +116,18 @@ func mirrorEvalText(r mirrorweb.Result) string {
 	}
 	fmt.Fprintf(&b, "topic %s: %d pages fetched, %d relevant by the truth\n", r.Topic, r.Pages, r.Relevant)
 	fmt.Fprintf(&b, "  harvest rate       %.3f  (%s)\n", r.Harvest, series(r.HarvestAt))
-	fmt.Fprintf(&b, "  upper bound        %s; all reachable relevant pages by fetch %d\n", series(r.Upper.HarvestAt), r.Upper.AllFoundAt)
+	fmt.Fprintf(&b, "  upper bound        %s; every reachable relevant URL by fetch %d\n", series(r.Upper.HarvestAt), r.Upper.AllFoundAt)
 	fmt.Fprintf(&b, "  recall             %.3f  (%d distinct relevant pages; %d reachable from the portal, %d in the mirror) (%s)\n",
 		r.Recall, r.Found, r.Reachable, r.RelevantExist, series(r.RecallAt))
+	if len(r.FetchesFor) > 0 {
+		var parts []string
+		for _, level := range []string{"0.5", "0.9", "1"} {
+			if n, ok := r.FetchesFor[level]; ok {
+				parts = append(parts, fmt.Sprintf("%s by fetch %d", level, n))
+			}
+		}
+		fmt.Fprintf(&b, "  recall reached     %s\n", strings.Join(parts, ", "))
+	}
 	fmt.Fprintf(&b, "  unfetchable URLs   %d fetches, %.3f of the budget %v\n", r.Unfetchable, r.UnfetchableShare, r.UnfetchableBy)
 	if r.Unknown > 0 {
 		fmt.Fprintf(&b, "  not in the truth   %d URLs\n", r.Unknown)

@@ -32,6 +32,9 @@ type Result struct {
 	Reachable     int             `json:"reachable_relevant"`
 	Recall        float64         `json:"recall"`
 	RecallAt      map[int]float64 `json:"recall_at,omitempty"`
+	// FetchesFor is, for recall levels 0.5, 0.9 and 1, the fetch by which
+	// the crawl had reached it (absent: never).
+	FetchesFor map[string]int `json:"fetches_for_recall,omitempty"`
 	// Unfetchable counts fetches of URLs that could never be fetched
 	// (their host unknown or down, or robots.txt forbids them), by
 	// reason; UnfetchableShare is their share of Pages, and
@@ -65,7 +68,7 @@ func (g *Graph) Evaluate(topic string, fetches []Fetch, checkpoints []int) (Resu
 	checkpoints = slices.Clone(checkpoints)
 	sort.Ints(checkpoints)
 	r := Result{Topic: topic, HarvestAt: map[int]float64{}, RecallAt: map[int]float64{},
-		UnfetchableBy: map[string]int{}, UnfetchableAt: map[int]float64{}}
+		UnfetchableBy: map[string]int{}, UnfetchableAt: map[int]float64{}, FetchesFor: map[string]int{}}
 	reachable := map[string]bool{}
 	all := map[string]bool{}
 	for _, n := range g.Nodes {
@@ -99,6 +102,11 @@ func (g *Graph) Evaluate(topic string, fetches []Fetch, checkpoints []int) (Resu
 				found[k] = true
 				if reachable[k] {
 					foundReachable++
+					for _, level := range recallLevels {
+						if _, ok := r.FetchesFor[level.name]; !ok && float64(foundReachable) >= level.share*float64(r.Reachable) {
+							r.FetchesFor[level.name] = i + 1
+						}
+					}
 				}
 			}
 		}
@@ -127,6 +135,12 @@ func (g *Graph) Evaluate(topic string, fetches []Fetch, checkpoints []int) (Resu
 	r.Upper = g.UpperBound(topic, budget, checkpoints)
 	return r, nil
 }
+
+// recallLevels are the recall levels FetchesFor reports.
+var recallLevels = []struct {
+	name  string
+	share float64
+}{{"0.5", 0.5}, {"0.9", 0.9}, {"1", 1}}
 
 // final is the node whose page a fetch got: the record's final URL when
 // it has one, else the end of the node's redirects.

@@ -473,6 +473,9 @@ func TestEvaluate(t *testing.T) {
 	near("recall@6", r.RecallAt[6], 2.0/3)
 	near("unfetchable@2", r.UnfetchableAt[2], 0.5)
 	near("unfetchable@6", r.UnfetchableAt[6], 2.0/6)
+	if len(r.FetchesFor) != 1 || r.FetchesFor["0.5"] != 6 {
+		t.Errorf("fetches for recall levels %v, want 0.5 at 6 only", r.FetchesFor)
+	}
 	if r.Unfetchable != 3 || r.UnfetchableBy["dns"] != 2 || r.UnfetchableBy["robots"] != 1 {
 		t.Errorf("unfetchable %d %v; want 3 (dns 2, robots 1)", r.Unfetchable, r.UnfetchableBy)
 	}
