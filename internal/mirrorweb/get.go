@@ -15,7 +15,6 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/focuscrawl/focuscrawl/internal/urlx"
@@ -313,6 +312,3 @@ func hostOf(u string) string {
 	}
 	return rest
 }
-
-// statusLine is "200 OK".
-func statusLine(code int) string { return strconv.Itoa(code) + " " + http.StatusText(code) }
