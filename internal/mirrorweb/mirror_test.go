@@ -244,7 +244,8 @@ func TestWARCServing(t *testing.T) {
 			"WARC-Record-ID: <urn:uuid:1>\nContent-Type: text/plain\nContent-Length: " + strconv.Itoa(len(block)) + "\n\n" + block + "\n\n"
 	}
 	robots := "HTTP/1.0 200 OK\r\nContent-Type: text/plain\r\n\r\nUser-agent: *\nDisallow: /secret\n"
-	plain := rec("warcinfo", "", "x") + rec("response", "http://v.test/robots.txt", robots) + rec("resource", "http://v.test/notes.txt", "plain notes")
+	plain := rec("warcinfo", "", "x") + rec("response", "http://v.test/robots.txt", robots) + rec("resource", "http://v.test/notes.txt", "plain notes") +
+		rec("resource", "https://v.test/secure.txt", "captured over https") + rec("resource", "http://v.test/notes.txt", "newer notes")
 	plainPath := filepath.Join(dir, "b.warc")
 	if err := os.WriteFile(plainPath, []byte(plain), 0o644); err != nil {
 		t.Fatal(err)
@@ -280,7 +281,10 @@ func TestWARCServing(t *testing.T) {
 	if resp, body := get("http://v.test/robots.txt"); resp.StatusCode != 200 || !strings.Contains(body, "Disallow: /secret") {
 		t.Errorf("v.test robots: %d %q", resp.StatusCode, body)
 	}
-	if resp, body := get("http://v.test/notes.txt"); resp.StatusCode != 200 || body != "plain notes" || resp.Header.Get("Content-Type") != "text/plain" {
+	if resp, body := get("http://v.test/secure.txt"); resp.StatusCode != 200 || body != "captured over https" {
+		t.Errorf("v.test https capture under http: %d %q", resp.StatusCode, body)
+	}
+	if resp, body := get("http://v.test/notes.txt"); resp.StatusCode != 200 || body != "newer notes" || resp.Header.Get("Content-Type") != "text/plain" {
 		t.Errorf("v.test resource: %d %q %q", resp.StatusCode, resp.Header.Get("Content-Type"), body)
 	}
 	if resp, _ := get("http://w.test/robots.txt"); resp.StatusCode != 404 {

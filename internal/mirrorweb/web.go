@@ -220,7 +220,8 @@ type warcEntry struct {
 }
 
 // addWARC indexes the response and resource records of a WARC file by
-// URL; of several captures of one URL the last wins.
+// URL (https captures under their http URL); of several captures of one
+// URL the last wins.
 func (w *Web) addWARC(path string) error {
 	f, err := os.Open(path)
 	if err != nil {
@@ -243,6 +244,11 @@ func (w *Web) addWARC(path string) error {
 		u, err := normalize(rec.TargetURI())
 		if err != nil {
 			continue // a dns: or non-http record
+		}
+		// The mirror speaks plain http: an https capture is served under
+		// its http URL.
+		if rest, ok := strings.CutPrefix(u, "https://"); ok {
+			u = "http://" + rest
 		}
 		h := w.host(hostOf(u))
 		if h.records == nil {

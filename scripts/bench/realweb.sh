@@ -100,7 +100,7 @@ for t in topics:
         by = ", ".join(f"{k} {v}" for k, v in sorted(e.get("unfetchable_by", {}).items()))
         print(f"| realweb | {t} {s}: harvest@{'/'.join(at)} | {' / '.join(f(h, k) for k in at)} | best ≥ 0.60 @500 |")
         print(f"| realweb | {t} {s}: recall of reachable relevant @1000 | {f(r, '1000')} "
-              f"({e['found']} found of {e['reachable_relevant']} by {e['pages']}) | best ≥ 0.85 |")
+              f"({e['found']} of {e['reachable_relevant']} found by fetch {e['pages']}) | best ≥ 0.85 |")
         print(f"| realweb | {t} {s}: fetch slots on unfetchable URLs | {e['unfetchable_share']:.3f} ({by or 'none'}) | ≤ 0.01 |")
         ff = e.get("fetches_for_recall", {})
         print(f"| realweb | {t} {s}: fetches to recall 0.5 / 0.9 / 1 | {' / '.join(str(ff.get(k, '–')) for k in ('0.5', '0.9', '1'))} | — |")
