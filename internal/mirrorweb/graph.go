@@ -96,9 +96,8 @@ func (w *Web) Build(ctx context.Context, portals []string, rules *Rules) (*Graph
 		links, location := w.visit(n, robots)
 		if location != "" {
 			loc := add(location, childDepth)
-			n.Location = &loc
-			links = nil
-			n.Links = []int{loc}
+			n.Location, n.Links = &loc, []int{loc}
+			return
 		}
 		for _, l := range links {
 			n.Links = append(n.Links, add(l, childDepth))
