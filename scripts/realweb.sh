@@ -75,7 +75,7 @@ done
 } >"$dir/sources.txt.tmp"
 for p in $PACKAGES; do
   deb=$(ls "$dir/debs/${p}"_*.deb | sort | tail -n 1)
-  desc=$(dpkg-deb -f "$deb" Description | head -n 1 | sed 's/&/\&amp;/g; s/</\&lt;/g; s/>/\&gt;/g')
+  desc=$(dpkg-deb -f "$deb" Description | sed -n 1p | sed 's/&/\&amp;/g; s/</\&lt;/g; s/>/\&gt;/g')
   version=$(dpkg-deb -f "$deb" Version)
   echo "<li><a href=\"http://$p.docs.test/\">$desc</a> ($p $version)</li>" >>"$dir/portal/index.html.tmp"
   echo "$p.docs.test=pkgs/$p/$(docroot "$p")" >>"$dir/sources.txt.tmp"

@@ -11,7 +11,8 @@ import (
 
 // TestRealwebScript builds the real web with scripts/realweb.sh (six
 // Debian packages, about 110 MB downloaded once) into the directory named
-// by FOCUSCRAWL_REALWEB_DIR, and checks the mirror it describes: seven
+// by FOCUSCRAWL_REALWEB_DIR (a relative path is taken from the repository
+// root, as the script takes it), and checks the mirror it describes: seven
 // hosts, a portal linking the six packages, each answering. It runs only
 // when that variable is set: it needs apt-get and the Debian archive.
 func TestRealwebScript(t *testing.T) {
@@ -19,9 +20,15 @@ func TestRealwebScript(t *testing.T) {
 	if dir == "" {
 		t.Skip("set FOCUSCRAWL_REALWEB_DIR to build the real web with scripts/realweb.sh")
 	}
-	dir, _ = filepath.Abs(dir)
+	repo, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !filepath.IsAbs(dir) {
+		dir = filepath.Join(repo, dir)
+	}
 	cmd := exec.Command("bash", "scripts/realweb.sh", dir)
-	cmd.Dir = filepath.Join("..", "..")
+	cmd.Dir = repo
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("realweb.sh: %v\n%s", err, out)
 	}
