@@ -17,7 +17,7 @@
 # loop has ended.
 #
 # Environment (all optional):
-#   BIN=bin                  where the commands are
+#   BIN=bin                  where the commands are (else those on PATH)
 #   ARCHIVE=DB.jsonl.zst     every scored doc, appended by seed add --archive (.zst or
 #                            .gz: one frame per batch, so a kill costs at most the last
 #                            frame, which every reader skips); ARCHIVE=none for none
@@ -49,6 +49,8 @@ if ((BASH_VERSINFO[0] * 100 + BASH_VERSINFO[1] < 501)); then
 fi
 here=$(cd "$(dirname "$0")" && pwd)
 BIN=${BIN:-$here/../bin}
+# Installed with make install instead: the commands on PATH.
+if [ ! -x "$BIN/seed" ] && command -v seed >/dev/null; then BIN=$(dirname "$(command -v seed)"); fi
 for c in seed fetch segment score; do
   [ -x "$BIN/$c" ] || { echo "crawl.sh: $BIN/$c not found: run 'make build' or set BIN" >&2; exit 2; }
 done

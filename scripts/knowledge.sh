@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# knowledge.sh TOPIC DIR [PAGES] — the nightly knowledge refresh of seed 004
+# knowledge.sh TOPIC DIR [PAGES] — the nightly knowledge refresh of paper 4 (see README)
 #
 #   seed hosts (the profile's address library)
 #   -> crawl.sh: an in-host focused crawl (seed add --hosts-from-topic, links queued only
@@ -22,7 +22,7 @@
 # again and changed or new pages show up; dedupe drops whatever an earlier run stored.
 #
 # Environment (all optional):
-#   BIN=bin                  where the commands are
+#   BIN=bin                  where the commands are (else those on PATH)
 #   KEEP_RUNS=14             runs/ directories kept (older ones are deleted)
 #   DEDUPE_FLAGS=            extra dedupe flags (e.g. --method euclid, -k 5)
 #   FETCH_FLAGS= SEGMENT_FLAGS= SCORE_FLAGS= NEXT_FLAGS= ADD_FLAGS=
@@ -39,6 +39,8 @@ case $pages in ''|*[!0-9]*) echo "knowledge.sh: PAGES must be a number, not '$pa
 
 here=$(cd "$(dirname "$0")" && pwd)
 BIN=${BIN:-$here/../bin}
+# Installed with make install instead: the commands on PATH.
+if [ ! -x "$BIN/seed" ] && command -v seed >/dev/null; then BIN=$(dirname "$(command -v seed)"); fi
 BIN=$(cd "$BIN" 2>/dev/null && pwd) || { echo "knowledge.sh: no directory $BIN: run 'make build' or set BIN" >&2; exit 2; }
 for c in seed fetch segment score dedupe; do
   [ -x "$BIN/$c" ] || { echo "knowledge.sh: $BIN/$c not found: run 'make build' or set BIN" >&2; exit 2; }
