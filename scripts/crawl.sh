@@ -28,8 +28,10 @@
 #   LEASE=2m   RELEASE=      lease length (a live loop renews its leases, so only a
 #                            dead loop's run out); RELEASE=1 requeues every lease first
 #   FILTER=                  a command of your own between score and seed add, run by
-#                            bash -c: scored docs in, scored docs out (e.g.
-#                            FILTER='jq -c --unbuffered "select(.lang != \"en\")"')
+#                            bash -c: scored docs in, the same docs out, a line each as it
+#                            comes (a doc that never reaches seed add stays leased), e.g.
+#                            FILTER='jq -c --unbuffered ".links |= map(select(.url | contains(\"/print/\") | not))"'
+#                            (leaves print versions out of the frontier)
 #   PROGRESS=auto            one status line from seed stats on stderr: auto (redrawn
 #                            every 2s on a terminal, else a line every minute), on (a
 #                            line every PROGRESS_EVERY, default 10s), off
@@ -38,7 +40,7 @@
 #                            extra flags for each stage (word-split)
 set -euo pipefail
 
-usage() { sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 [ $# -ge 3 ] && [ $# -le 4 ] || usage
 topic=$1 seeds=$2 db=$3 pages=${4:-1000}
 case $pages in ''|*[!0-9]*) echo "crawl.sh: PAGES must be a number, not '$pages'" >&2; exit 2;; esac
