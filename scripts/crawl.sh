@@ -239,6 +239,8 @@ while [ "$left_stages" -gt 0 ]; do
     stop_all TERM
     exit 1
   fi
+  # seed next has ended: the loop drains; the stages' summaries follow.
+  [ "$i" -ne 0 ] || end_progress
   for ((j = 0; j < i; j++)); do
     if [ -z "${ended[$j]:-}" ] && running "${pids[$j]}"; then
       echo "crawl.sh: stage $name ended before its input (${names[$j]} still runs); stopping the loop" >&2
