@@ -33,7 +33,7 @@ const (
 	histKeep = 1 << 20
 	// holdMax bounds the decoded bytes of one frame held back until the
 	// frame is known to be whole.
-	holdMax = 16 << 20
+	holdMax = 4 << 20
 	// zstdMaxBlock is the largest block zstd allows.
 	zstdMaxBlock = 128 << 10
 )

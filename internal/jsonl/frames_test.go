@@ -148,3 +148,28 @@ func TestAppendFrames(t *testing.T) {
 		}
 	}
 }
+
+// TestBigFrame: a frame over holdMax (one a foreign writer made) is handed
+// out as it decodes, whole lines only, and a cut at its end keeps every
+// whole line before the cut.
+func TestBigFrame(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(4, 5))
+	lines := runLines("big", 3000, 2000, rnd) // about 6 MB, one frame
+	path := filepath.Join(t.TempDir(), "big.jsonl.zst")
+	writeFile(t, path, zstded(t, strings.Join(lines, "\n")+"\n"))
+	got, warn, d := readLines(t, path)
+	if strings.Join(got, "\n") != strings.Join(lines, "\n") || warn != "" || d != (Damage{}) {
+		t.Fatalf("%d lines of %d, warnings %q", len(got), len(lines), warn)
+	}
+	whole, _ := os.ReadFile(path)
+	writeFile(t, path, whole[:len(whole)*3/4])
+	got, _, d = readLines(t, path)
+	if d.Frames != 1 || len(got) < len(lines)/2 {
+		t.Fatalf("cut: %d lines, damage %+v", len(got), d)
+	}
+	for i, l := range got {
+		if l != lines[i] {
+			t.Fatalf("cut: line %d is not whole: %.60q", i, l)
+		}
+	}
+}
