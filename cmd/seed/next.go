@@ -155,6 +155,12 @@ func (nx *nexter) runOnce(ctx context.Context, store frontier.Store, out *jsonl.
 // runFollow leases as room in the in-flight window and new URLs allow,
 // until the frontier is drained or the page budget spent.
 //
+// The budget counts URLs leased less those that came back without a page
+// and were put back in the queue (a parked host, a retry, a cancelled
+// fetch: Counts.Requeued), so they do not use it up. When it is spent
+// while URLs are still out, the run waits for them (up to --lease) and
+// leases again as many as came back unfetched.
+//
 // While the run lives it renews its leases (every third of --lease, for up
 // to --renew-for), so a slow stage never makes a page's lease run out and
 // its URL go out twice; when the run dies the renewals stop and the leases
@@ -162,7 +168,9 @@ func (nx *nexter) runOnce(ctx context.Context, store frontier.Store, out *jsonl.
 func (nx *nexter) runFollow(ctx context.Context, store frontier.Store, out *jsonl.Writer, gone func() bool) (int, error) {
 	emitted := 0
 	lastRenew := time.Now()
-	for nx.maxPages <= 0 || emitted < nx.maxPages {
+	var requeuedBase int64 = -1
+	var spentAt time.Time
+	for {
 		if nx.renewFor > 0 && time.Since(lastRenew) >= nx.lease/3 {
 			if _, err := store.Renew(ctx, nx.owner, time.Now().Add(nx.lease), nx.renewFor); err != nil {
 				return emitted, err
@@ -185,7 +193,27 @@ func (nx *nexter) runFollow(ctx context.Context, store frontier.Store, out *json
 		nx.holdingNow.Store(int64(holding))
 		room := min(nx.inFlight-holding, nx.n)
 		if nx.maxPages > 0 {
-			room = min(room, nx.maxPages-emitted)
+			c, err := store.Counts(ctx)
+			if err != nil {
+				return emitted, err
+			}
+			if requeuedBase < 0 {
+				requeuedBase = c.Requeued
+			}
+			left := nx.maxPages - (emitted - int(c.Requeued-requeuedBase))
+			if left <= 0 {
+				if spentAt.IsZero() {
+					spentAt = time.Now()
+				}
+				if holding == 0 || time.Since(spentAt) > nx.lease {
+					return emitted, nil
+				}
+				if err := nx.sleep(ctx); err != nil {
+					return emitted, err
+				}
+				continue
+			}
+			room = min(room, left)
 		}
 		got := 0
 		if room > 0 {
@@ -217,11 +245,18 @@ func (nx *nexter) runFollow(ctx context.Context, store frontier.Store, out *json
 		if !counts.Queued && !counts.Leased {
 			return emitted, nil
 		}
-		select {
-		case <-ctx.Done():
-			return emitted, ctx.Err()
-		case <-time.After(nx.poll):
+		if err := nx.sleep(ctx); err != nil {
+			return emitted, err
 		}
 	}
-	return emitted, nil
+}
+
+// sleep waits one poll interval.
+func (nx *nexter) sleep(ctx context.Context) error {
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-time.After(nx.poll):
+		return nil
+	}
 }
