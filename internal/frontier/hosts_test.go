@@ -111,6 +111,8 @@ func TestHostParking(t *testing.T) {
 	s, _ := openTest(t)
 	p := fastPolicy()
 	p.HostTries = 0
+	// Long enough for a slow machine (-race) to lease before the time.
+	p.HostBackoff, p.HostMaxBackoff = 300*time.Millisecond, 2*time.Second
 	queueAll(t, s, entry("http://down.cn/1", "down.cn", 0.9, 0), entry("http://down.cn/2", "down.cn", 0.8, 0),
 		entry("http://down.cn/3", "down.cn", 0.7, 0), entry("http://up.cn/1", "up.cn", 0.1, 0))
 	got := lease(t, s, LeaseRequest{N: 1})
@@ -135,7 +137,7 @@ func TestHostParking(t *testing.T) {
 		t.Fatalf("leased %v while down.cn is parked", got)
 	}
 	// The retry time comes: one probe, the best held URL.
-	time.Sleep(25 * time.Millisecond)
+	time.Sleep(320 * time.Millisecond)
 	if c, _ := s.Counts(context.Background()); !c.Queued {
 		t.Errorf("counts %+v: a probe is due", c)
 	}
@@ -148,10 +150,10 @@ func TestHostParking(t *testing.T) {
 	before := time.Now()
 	report(t, s, p, Outcome{URL: "http://down.cn/4", Error: "connect: refused"})
 	st = stats(t, s)
-	if ph := st.ParkedHosts[0]; ph.Tries != 1 || ph.NextRetry.Sub(before) < 30*time.Millisecond || ph.URLs != 4 {
-		t.Errorf("after a failed probe: %+v, want tries 1 and a doubled wait (40ms)", ph)
+	if ph := st.ParkedHosts[0]; ph.Tries != 1 || ph.NextRetry.Sub(before) < 500*time.Millisecond || ph.URLs != 4 {
+		t.Errorf("after a failed probe: %+v, want tries 1 and a doubled wait (600ms)", ph)
 	}
-	time.Sleep(45 * time.Millisecond)
+	time.Sleep(time.Until(ph0(t, s).NextRetry) + 20*time.Millisecond)
 	if got := lease(t, s, LeaseRequest{N: 10}); fmt.Sprint(got) != "[http://down.cn/4]" {
 		t.Fatalf("second probe: leased %v", got)
 	}
@@ -202,7 +204,7 @@ func TestHostGivenUp(t *testing.T) {
 func TestRetryBackoff(t *testing.T) {
 	s, _ := openTest(t)
 	p := fastPolicy()
-	p.Backoff, p.MaxBackoff = 30*time.Millisecond, time.Second
+	p.Backoff, p.MaxBackoff = 200*time.Millisecond, 2*time.Second
 	queueAll(t, s, entry("http://a.cn/flaky", "a.cn", 0.9, 0), entry("http://a.cn/gone", "a.cn", 0.8, 0))
 	lease(t, s, LeaseRequest{N: 10})
 	res := report(t, s, p, Outcome{URL: "http://a.cn/flaky", Status: 503, Error: "http 503"},
@@ -220,7 +222,7 @@ func TestRetryBackoff(t *testing.T) {
 		t.Errorf("counts %+v: a retry is waiting", c)
 	}
 	for try := 1; try <= 2; try++ {
-		time.Sleep(time.Duration(30<<try) * time.Millisecond)
+		time.Sleep(p.Backoff<<(try-1) + 20*time.Millisecond)
 		if got := lease(t, s, LeaseRequest{N: 10}); fmt.Sprint(got) != "[http://a.cn/flaky]" {
 			t.Fatalf("retry %d: leased %v", try, got)
 		}
@@ -439,4 +441,14 @@ func TestMigrateOldDatabase(t *testing.T) {
 	if n != 2 {
 		t.Errorf("%d new columns", n)
 	}
+}
+
+// ph0 is the first parked host.
+func ph0(t *testing.T, s *SQLiteStore) ParkedHost {
+	t.Helper()
+	st := stats(t, s)
+	if len(st.ParkedHosts) == 0 {
+		t.Fatal("no parked host")
+	}
+	return st.ParkedHosts[0]
 }
