@@ -246,6 +246,11 @@ func TestHostParkingEndToEnd(t *testing.T) {
 	if r := runSeed(t, "", nil, "stats", "--db", db); !strings.Contains(r.stdout, "dead0.invalid") || !strings.Contains(r.stdout, "parked host") {
 		t.Errorf("stats does not show the parked hosts:\n%s", r.stdout)
 	}
+	// A run that finds only parked hosts says so, instead of looking done.
+	if r := runSeed(t, "", nil, "next", "--db", db, "-n", "5"); r.code != 0 || r.stdout != "" ||
+		!strings.Contains(r.stderr, fmt.Sprintf("5 hosts parked (down or robots.txt unreachable) hold %d URLs", web.n)) {
+		t.Errorf("seed next with only parked hosts: %d %q %s", r.code, r.stdout, r.stderr)
+	}
 	// seed requeue --error dns releases them: all their URLs queue again.
 	r := runSeed(t, "", nil, "requeue", "--db", db, "--error", "dns", "--json")
 	if r.code != 0 || strings.TrimSpace(r.stdout) != fmt.Sprintf(`{"urls":0,"hosts":5,"held":%d}`, web.n) {

@@ -123,6 +123,13 @@ func runNext(c *ucli.Context) error {
 		emitted, err = nx.runOnce(c.Context, store, st.Out)
 	}
 	st.Log.Infof("leased %d URLs", emitted)
+	if hosts, urls, at, perr := store.ParkedSummary(context.WithoutCancel(c.Context)); perr == nil && hosts > 0 {
+		// Said on every run, so that a crawl that leased nothing because
+		// its hosts are parked does not look finished.
+		st.Log.Infof("%d hosts parked (down or robots.txt unreachable) hold %d URLs, next probe at %s; "+
+			"seed stats --db %s lists them, seed requeue --db %s releases them", hosts, urls,
+			at.Format("15:04:05"), c.String(flagDB), c.String(flagDB))
+	}
 	return errors.Join(err, st.Close())
 }
 

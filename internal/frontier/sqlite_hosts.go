@@ -655,3 +655,22 @@ func (s *SQLiteStore) Requeue(ctx context.Context, f RequeueFilter) (Requeued, e
 	}
 	return res, nil
 }
+
+// ParkedSummary counts the parked hosts, the URLs they hold and the time
+// of the next probe (zero when none is parked).
+func (s *SQLiteStore) ParkedSummary(ctx context.Context) (hosts, urls int64, next time.Time, err error) {
+	if s.db == nil {
+		return 0, 0, next, ErrClosed
+	}
+	var at int64
+	err = s.db.QueryRowContext(ctx, `SELECT count(*), coalesce(min(retry_at), 0),
+		  coalesce((SELECT count(*) FROM urls WHERE state = 4), 0)
+		FROM host_state WHERE parked = 1`).Scan(&hosts, &at, &urls)
+	if err != nil {
+		return 0, 0, next, fmt.Errorf("frontier: parked hosts: %w", err)
+	}
+	if at > 0 {
+		next = time.UnixMilli(at)
+	}
+	return hosts, urls, next, nil
+}
