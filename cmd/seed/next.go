@@ -52,7 +52,7 @@ func init() {
 			&ucli.IntFlag{Name: flagPerHost, Value: 10, Usage: "at most `N` URLs per host per lease (0: no limit)", EnvVars: cli.Env("next-per-host")},
 			&ucli.DurationFlag{Name: flagLease, Value: 10 * time.Minute, Usage: "a leased URL is queued again after `DURATION` unless its page came back", EnvVars: cli.Env(flagLease)},
 			&ucli.BoolFlag{Name: flagFollow, Aliases: []string{"f"}, Usage: "keep emitting as URLs are queued, until nothing is queued or leased", EnvVars: cli.Env(flagFollow)},
-			&ucli.IntFlag{Name: flagMaxPages, Usage: "with --follow: stop after `N` URLs (0: no limit)", EnvVars: cli.Env(flagMaxPages)},
+			&ucli.IntFlag{Name: flagMaxPages, Usage: "with --follow: stop after `N` URLs, not counting those that come back unfetched and are put back (parked host, retry) (0: no limit)", EnvVars: cli.Env(flagMaxPages)},
 			&ucli.IntFlag{Name: flagInFlight, Value: 256, Usage: "with --follow: at most `N` URLs leased by this run and not yet back", EnvVars: cli.Env(flagInFlight)},
 			&ucli.DurationFlag{Name: flagPoll, Value: 50 * time.Millisecond, Usage: "with --follow: look for new URLs every `DURATION`", EnvVars: cli.Env(flagPoll)},
 			&ucli.DurationFlag{Name: flagRenewFor, Value: time.Hour, Usage: "with --follow: keep this run's leases alive for up to `DURATION` while their pages travel down the pipe (0: never renew)", EnvVars: cli.Env(flagRenewFor)},
