@@ -26,6 +26,7 @@ const (
 	flagPoll     = "poll"
 	flagRelease  = "release"
 	flagRenewFor = "renew-for"
+	flagProbe    = "probe-new-hosts"
 )
 
 // errDownstreamGone ends a follower whose reader closed the pipe: a quiet
@@ -56,6 +57,7 @@ func init() {
 			&ucli.IntFlag{Name: flagInFlight, Value: 256, Usage: "with --follow: at most `N` URLs leased by this run and not yet back", EnvVars: cli.Env(flagInFlight)},
 			&ucli.DurationFlag{Name: flagPoll, Value: 50 * time.Millisecond, Usage: "with --follow: look for new URLs every `DURATION`", EnvVars: cli.Env(flagPoll)},
 			&ucli.DurationFlag{Name: flagRenewFor, Value: time.Hour, Usage: "with --follow: keep this run's leases alive for up to `DURATION` while their pages travel down the pipe (0: never renew)", EnvVars: cli.Env(flagRenewFor)},
+			&ucli.BoolFlag{Name: flagProbe, Value: true, Usage: "with --follow: a host none of whose pages came back yet gets one URL out at a time, so a host that is down costs one lease (--probe-new-hosts=false: no such bound)", EnvVars: cli.Env(flagProbe)},
 			&ucli.BoolFlag{Name: flagRelease, Usage: "first queue again every leased URL (when no other crawl uses the database)", EnvVars: cli.Env(flagRelease)},
 		}, cli.StreamFlags()...),
 		Action: runNext,
@@ -66,7 +68,7 @@ func init() {
 type nexter struct {
 	n, perHost, maxPages, inFlight int
 	lease, poll, renewFor          time.Duration
-	follow                         bool
+	follow, probe                  bool
 	// progress figures of a follower, read by the progress line
 	emittedNow, holdingNow atomic.Int64
 	owner                  int64
@@ -76,6 +78,7 @@ func runNext(c *ucli.Context) error {
 	nx := &nexter{
 		n: c.Int(flagN), perHost: c.Int(flagPerHost), maxPages: c.Int(flagMaxPages), inFlight: c.Int(flagInFlight),
 		lease: c.Duration(flagLease), poll: c.Duration(flagPoll), follow: c.Bool(flagFollow), renewFor: c.Duration(flagRenewFor),
+		probe: c.Bool(flagProbe),
 		owner: rand.Int64N(1<<53) + 1,
 	}
 	switch {
@@ -134,7 +137,8 @@ func runNext(c *ucli.Context) error {
 }
 
 func (nx *nexter) request(n int, q *frontier.Quota) frontier.LeaseRequest {
-	return frontier.LeaseRequest{N: min(n, leaseChunk), PerHost: nx.perHost, For: nx.lease, Owner: nx.owner, Quota: q}
+	return frontier.LeaseRequest{N: min(n, leaseChunk), PerHost: nx.perHost, For: nx.lease, Owner: nx.owner, Quota: q,
+		FirstContact: nx.follow && nx.probe}
 }
 
 // runOnce leases -n URLs, in chunks, with the per-host bound over them all.

@@ -452,3 +452,22 @@ func ph0(t *testing.T, s *SQLiteStore) ParkedHost {
 	}
 	return st.ParkedHosts[0]
 }
+
+// TestFirstContact: with FirstContact, a host none of whose pages came
+// back has one URL out at a time; once one came back, the host is free.
+func TestFirstContact(t *testing.T) {
+	s, _ := openTest(t)
+	queueAll(t, s, entry("http://new.cn/1", "new.cn", 0.9, 0), entry("http://new.cn/2", "new.cn", 0.8, 0),
+		entry("http://new.cn/3", "new.cn", 0.7, 0), entry("http://other.cn/1", "other.cn", 0.1, 0))
+	got := lease(t, s, LeaseRequest{N: 10, FirstContact: true})
+	if fmt.Sprint(got) != "[http://new.cn/1 http://other.cn/1]" {
+		t.Fatalf("first contact: leased %v", got)
+	}
+	if got := lease(t, s, LeaseRequest{N: 10, FirstContact: true}); len(got) != 0 {
+		t.Fatalf("while the first URLs are out: leased %v", got)
+	}
+	report(t, s, nil, Outcome{URL: "http://new.cn/1", Status: 200})
+	if got := lease(t, s, LeaseRequest{N: 10, FirstContact: true}); fmt.Sprint(got) != "[http://new.cn/2 http://new.cn/3]" {
+		t.Fatalf("after a page came back: leased %v", got)
+	}
+}

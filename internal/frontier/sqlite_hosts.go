@@ -674,3 +674,61 @@ func (s *SQLiteStore) ParkedSummary(ctx context.Context) (hosts, urls int64, nex
 	}
 	return hosts, urls, next, nil
 }
+
+// firstContact holds a host back to one URL out at a time until a page of
+// it has come back: a host that turns out down (an unknown name, a dead
+// server, robots.txt unreachable) then costs one lease before it is
+// parked, not as many as the per-host bound and the in-flight window let
+// out before the first failure returns.
+type firstContact struct {
+	ctx   context.Context
+	st    *sql.Stmt
+	err   error
+	hosts map[int64]*contact
+}
+
+type contact struct {
+	answered bool // a page of the host came back (done or failed)
+	out      int  // URLs of the host out, when not answered
+}
+
+func newFirstContact(ctx context.Context, tx *sql.Tx, on bool) *firstContact {
+	if !on {
+		return &firstContact{}
+	}
+	st, err := tx.PrepareContext(ctx, `SELECT fetched > 0, (SELECT count(*) FROM urls WHERE host_id = ?1 AND state = 1)
+		FROM hosts WHERE id = ?1`)
+	return &firstContact{ctx: ctx, st: st, err: err, hosts: map[int64]*contact{}}
+}
+
+// admit tells whether one more URL of the host may go out.
+func (f *firstContact) admit(hostID int64) (bool, error) {
+	if f.hosts == nil {
+		return true, nil
+	}
+	if f.err != nil {
+		return false, fmt.Errorf("frontier: lease: %w", f.err)
+	}
+	c := f.hosts[hostID]
+	if c == nil {
+		c = &contact{}
+		if err := f.st.QueryRowContext(f.ctx, hostID).Scan(&c.answered, &c.out); err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return false, fmt.Errorf("frontier: lease: %w", err)
+		}
+		f.hosts[hostID] = c
+	}
+	if c.answered {
+		return true, nil
+	}
+	if c.out > 0 {
+		return false, nil
+	}
+	c.out++
+	return true, nil
+}
+
+func (f *firstContact) close() {
+	if f.st != nil {
+		f.st.Close()
+	}
+}

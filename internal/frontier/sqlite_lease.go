@@ -131,10 +131,9 @@ func reclaim(ctx context.Context, tx *sql.Tx, now time.Time) error {
 
 // pick walks the queue in priority order and takes what the request allows.
 func pick(ctx context.Context, tx *sql.Tx, r LeaseRequest) ([]leaseRow, error) {
-	limit := r.N
-	if r.PerHost > 0 {
-		limit = r.N*scanFactor + scanExtra
-	}
+	// Rows of hosts that may not take more are skipped (PerHost, first
+	// contact), so look further down than N.
+	limit := r.N*scanFactor + scanExtra
 	rows, err := tx.QueryContext(ctx, `SELECT id, host_id, url, priority, depth, parent_id, anchor, inherited, meta
 		FROM urls WHERE state = 0 ORDER BY priority DESC, depth, id LIMIT ?`, limit)
 	if err != nil {
@@ -147,6 +146,8 @@ func pick(ctx context.Context, tx *sql.Tx, r LeaseRequest) ([]leaseRow, error) {
 			perHost[h] = n
 		}
 	}
+	first := newFirstContact(ctx, tx, r.FirstContact)
+	defer first.close()
 	var picked []leaseRow
 	for rows.Next() && len(picked) < r.N {
 		var p leaseRow
@@ -154,6 +155,12 @@ func pick(ctx context.Context, tx *sql.Tx, r LeaseRequest) ([]leaseRow, error) {
 			return nil, fmt.Errorf("frontier: lease: %w", err)
 		}
 		if r.PerHost > 0 && perHost[p.hostID] >= r.PerHost {
+			continue
+		}
+		if ok, err := first.admit(p.hostID); r.FirstContact && (err != nil || !ok) {
+			if err != nil {
+				return nil, err
+			}
 			continue
 		}
 		perHost[p.hostID]++

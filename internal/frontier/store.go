@@ -118,6 +118,10 @@ type LeaseRequest struct {
 	PerHost int           // at most PerHost per host (0: no limit)
 	For     time.Duration // lease length
 	Owner   int64         // who holds the lease (counted by Holding)
+	// FirstContact holds a host none of whose pages came back yet to one
+	// URL out at a time, so a host that turns out down costs one lease
+	// (seed next --follow sets it).
+	FirstContact bool
 	// Quota, when set, carries the per-host counts over several calls, so
 	// PerHost bounds them together (seed next -n 100000 leases in chunks).
 	Quota *Quota
