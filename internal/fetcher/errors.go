@@ -74,7 +74,10 @@ func describe(err error) (msg string, retriable bool) {
 	var hostErr x509.HostnameError
 	var recErr tls.RecordHeaderError
 	var opErr *net.OpError
+	var psErr *proxyStatusError
 	switch {
+	case errors.As(err, &psErr):
+		return psErr.msg, psErr.retriable
 	case errors.Is(err, errRedirectLoop), errors.Is(err, errTooManyRedirects), errors.Is(err, errRedirectScheme):
 		return KindRedirect + ": " + rootCause(err).Error(), false
 	case errors.Is(err, context.Canceled):

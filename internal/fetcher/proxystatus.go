@@ -1,7 +1,9 @@
 package fetcher
 
 import (
+	"context"
 	"net/http"
+	"net/url"
 	"strings"
 )
 
@@ -122,4 +124,28 @@ func unquote(s string) string {
 		b.WriteByte(s[i])
 	}
 	return b.String()
+}
+
+// proxyStatusError is a CONNECT the proxy refused, with the kind its
+// Proxy-Status gave (describe reports it as is).
+type proxyStatusError struct {
+	msg       string
+	retriable bool
+}
+
+func (e *proxyStatusError) Error() string { return e.msg }
+
+// proxyConnectError reads the proxy's answer to a CONNECT (https through
+// an HTTP proxy): a refusal whose Proxy-Status names the error becomes that
+// error's kind, as for a plain request; other answers are left to the
+// transport ("Bad Gateway", a network error).
+func proxyConnectError(_ context.Context, _ *url.URL, _ *http.Request, resp *http.Response) error {
+	if resp.StatusCode == http.StatusOK {
+		return nil
+	}
+	msg, retriable := statusFailure(resp)
+	if strings.HasPrefix(msg, KindHTTP+" ") {
+		return nil
+	}
+	return &proxyStatusError{msg: msg, retriable: retriable}
 }

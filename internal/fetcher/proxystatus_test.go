@@ -105,3 +105,25 @@ func TestProxyStatusErrorKinds(t *testing.T) {
 		}
 	}
 }
+
+// TestProxyStatusOnConnect: https through a proxy that refuses the
+// CONNECT with Proxy-Status gets the kind the proxy names.
+func TestProxyStatusOnConnect(t *testing.T) {
+	proxy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodConnect {
+			w.Header().Set("Proxy-Status", "testproxy; error=dns_error")
+			w.WriteHeader(http.StatusBadGateway)
+			return
+		}
+		http.NotFound(w, r)
+	}))
+	t.Cleanup(proxy.Close)
+	cfg := testConfig()
+	cfg.Proxy = proxy.URL
+	cfg.Retries = 0
+	f := newFetcher(t, nil, cfg)
+	p := f.Fetch(context.Background(), record.URL{URL: "https://nowhere.invalid/a"})
+	if p.Error != "dns: robots.txt: proxy testproxy: dns_error" {
+		t.Errorf("error %q", p.Error)
+	}
+}

@@ -120,7 +120,7 @@ type RetryPolicy struct {
 // DefaultRetryPolicy is the policy of a Batch that sets none.
 func DefaultRetryPolicy() RetryPolicy {
 	return RetryPolicy{Retries: 2, Backoff: 30 * time.Second, MaxBackoff: 10 * time.Minute,
-		HostBackoff: time.Minute, HostMaxBackoff: time.Hour, HostTries: 6, ParkAfterTimeouts: 3}
+		HostBackoff: 5 * time.Minute, HostMaxBackoff: 2 * time.Hour, HostTries: 6, ParkAfterTimeouts: 3}
 }
 
 // wait is base doubled n times, capped.
