@@ -3,6 +3,7 @@ package frontier
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"sort"
@@ -469,5 +470,36 @@ func TestFirstContact(t *testing.T) {
 	report(t, s, nil, Outcome{URL: "http://new.cn/1", Status: 200})
 	if got := lease(t, s, LeaseRequest{N: 10, FirstContact: true}); fmt.Sprint(got) != "[http://new.cn/2 http://new.cn/3]" {
 		t.Fatalf("after a page came back: leased %v", got)
+	}
+}
+
+// TestStatsJSONFields: the names seed stats --json prints are a contract
+// (docs/frontier.md); renaming one breaks scripts that read them.
+func TestStatsJSONFields(t *testing.T) {
+	s, _ := openTest(t)
+	queueAll(t, s, entry("http://d.cn/1", "d.cn", 1, 0))
+	lease(t, s, LeaseRequest{N: 1})
+	report(t, s, fastPolicy(), Outcome{URL: "http://d.cn/1", Error: "dns: no such host"})
+	b, err := json.Marshal(stats(t, s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	json.Unmarshal(b, &m)
+	for _, k := range []string{"states", "fetched", "failed_unfetched", "requeued", "parked_hosts"} {
+		if _, ok := m[k]; !ok {
+			t.Errorf("no %q in %s", k, b)
+		}
+	}
+	for _, k := range []string{"queued", "leased", "done", "failed", "parked", "waiting"} {
+		if _, ok := m["states"].(map[string]any)[k]; !ok {
+			t.Errorf("no state %q in %s", k, b)
+		}
+	}
+	ph := m["parked_hosts"].([]any)[0].(map[string]any)
+	for _, k := range []string{"host", "reason", "since", "next_retry", "urls", "tries"} {
+		if _, ok := ph[k]; !ok {
+			t.Errorf("no %q in a parked host: %v", k, ph)
+		}
 	}
 }
