@@ -85,7 +85,7 @@ func TestFetchCommand(t *testing.T) {
 	if p := pages[srv.URL+"/b"]; p.Depth != 2 || p.Anchor != "林业" || string(p.Meta) != `{"job": 7}` {
 		t.Errorf("/b lineage or meta lost: %+v meta %s", p.Lineage, p.Meta)
 	}
-	if p := pages[srv.URL+"/private/x"]; p.Error != "robots" {
+	if p := pages[srv.URL+"/private/x"]; !strings.HasPrefix(p.Error, "robots-disallow") {
 		t.Errorf("/private/x: error %q", p.Error)
 	}
 	if p := pages["ftp://example.com/"]; !strings.HasPrefix(p.Error, "invalid url") {

@@ -103,7 +103,7 @@ func init() {
 			&ucli.BoolFlag{Name: flagFollowNofollow, Usage: "queue rel=nofollow links too", EnvVars: cli.Env(flagFollowNofollow)},
 			&ucli.BoolFlag{Name: flagNoGraph, Usage: "do not keep the link graph (edges table)", EnvVars: cli.Env(flagNoGraph)},
 			&ucli.BoolFlag{Name: flagKeepSessionIDs, Usage: "keep session ids (sid=, PHPSESSID=, ;jsessionid= …) in URLs instead of stripping them (a trap: every page hands out new ones)", EnvVars: cli.Env(flagKeepSessionIDs)},
-		}, append(sinkFlags(), archiveFlag())...),
+		}, append(append(retryFlags(), sinkFlags()...), archiveFlag())...),
 		Action: runAdd,
 	})
 }
@@ -141,6 +141,7 @@ type adder struct {
 	followNofollow bool
 	graph          bool
 	keepSessionIDs bool
+	retry          *frontier.RetryPolicy
 	mu             sync.Mutex
 	sites          map[string]string // host -> site key
 	archive        *addArchive       // --archive, or nil
@@ -182,6 +183,9 @@ func newAdder(c *ucli.Context) (*adder, error) {
 			*f.dst = append(*f.dst, re)
 		}
 	}
+	if a.retry, err = retryPolicy(c); err != nil {
+		return nil, err
+	}
 	for _, f := range []string{flagSeedPriority, flagLinkPriority} {
 		if v := c.Float64(f); v < 0 || v > 1 {
 			return nil, cli.Usagef("--%s %v: a priority is in [0,1]", f, v)
@@ -218,6 +222,9 @@ type addSummary struct {
 func (s *addSummary) String() string {
 	msg := fmt.Sprintf("%d records: %d pages recorded, %d URLs queued, %d improved, %d already known",
 		s.records, s.Done, s.Queued, s.Raised, s.Known)
+	if s.Requeued > 0 {
+		msg += fmt.Sprintf(", %d put back (parked host, retry or cancelled)", s.Requeued)
+	}
 	if len(s.refused) > 0 {
 		names := make([]string, 0, len(s.refused))
 		for k := range s.refused {
@@ -328,7 +335,7 @@ func (a *adder) run(ctx context.Context, store frontier.Store, in *jsonl.Reader,
 		if err := a.archive.flush(); err != nil {
 			return err
 		}
-		batch.MaxPerHost = a.maxPerHost
+		batch.MaxPerHost, batch.Retry = a.maxPerHost, a.retry
 		res, err := store.Apply(context.WithoutCancel(ctx), batch)
 		if err != nil {
 			return err
@@ -337,8 +344,12 @@ func (a *adder) run(ctx context.Context, store frontier.Store, in *jsonl.Reader,
 		sum.Raised += res.Raised
 		sum.Known += res.Known
 		sum.Done += res.Done
+		sum.Requeued += res.Requeued
 		if res.Refused > 0 {
 			sum.refused[frontier.GuardMaxPerHost] += int64(res.Refused)
+		}
+		for guard, n := range res.Guards {
+			sum.refused[guard] += n
 		}
 		batch, pending = frontier.Batch{}, 0
 		return nil

@@ -28,6 +28,7 @@ const (
 	flagPoll     = "poll"
 	flagRelease  = "release"
 	flagRenewFor = "renew-for"
+	flagProbe    = "probe-new-hosts"
 )
 
 // errDownstreamGone ends a follower whose reader closed the pipe: a quiet
@@ -56,10 +57,11 @@ func init() {
 			&ucli.DurationFlag{Name: flagHostGap, Usage: "lease a host's URLs at most once per `D` over every worker (a shared frontier's politeness across machines; 0: off)", EnvVars: cli.Env("next-host-gap")},
 			&ucli.DurationFlag{Name: flagLease, Value: 10 * time.Minute, Usage: "a leased URL is queued again after `DURATION` unless its page came back", EnvVars: cli.Env(flagLease)},
 			&ucli.BoolFlag{Name: flagFollow, Aliases: []string{"f"}, Usage: "keep emitting as URLs are queued, until nothing is queued or leased", EnvVars: cli.Env(flagFollow)},
-			&ucli.IntFlag{Name: flagMaxPages, Usage: "with --follow: stop after `N` URLs (0: no limit)", EnvVars: cli.Env(flagMaxPages)},
+			&ucli.IntFlag{Name: flagMaxPages, Usage: "with --follow: stop after `N` URLs, not counting those that come back unfetched and are put back (parked host, retry) (0: no limit)", EnvVars: cli.Env(flagMaxPages)},
 			&ucli.IntFlag{Name: flagInFlight, Value: 256, Usage: "with --follow: at most `N` URLs leased by this run and not yet back", EnvVars: cli.Env(flagInFlight)},
 			&ucli.DurationFlag{Name: flagPoll, Value: 50 * time.Millisecond, Usage: "with --follow: look for new URLs every `DURATION`", EnvVars: cli.Env(flagPoll)},
 			&ucli.DurationFlag{Name: flagRenewFor, Value: time.Hour, Usage: "with --follow: keep this run's leases alive for up to `DURATION` while their pages travel down the pipe (0: never renew)", EnvVars: cli.Env(flagRenewFor)},
+			&ucli.BoolFlag{Name: flagProbe, Value: true, Usage: "with --follow: a host none of whose pages came back yet gets one URL out at a time, so a host that is down costs one lease (--probe-new-hosts=false: no such bound)", EnvVars: cli.Env(flagProbe)},
 			&ucli.BoolFlag{Name: flagRelease, Usage: "first queue again every leased URL (when no other crawl uses the database)", EnvVars: cli.Env(flagRelease)},
 			stallFlag(),
 		}, cli.StreamFlags()...),
@@ -72,7 +74,7 @@ type nexter struct {
 	n, perHost, maxPages, inFlight int
 	budget                         int64
 	lease, poll, renewFor, hostGap time.Duration
-	follow                         bool
+	follow, probe                  bool
 	// progress figures of a follower, read by the progress line
 	emittedNow, holdingNow atomic.Int64
 	owner                  int64
@@ -83,7 +85,7 @@ func runNext(c *ucli.Context) error {
 	nx := &nexter{
 		n: c.Int(flagN), perHost: c.Int(flagPerHost), maxPages: c.Int(flagMaxPages), inFlight: c.Int(flagInFlight),
 		lease: c.Duration(flagLease), poll: c.Duration(flagPoll), follow: c.Bool(flagFollow), renewFor: c.Duration(flagRenewFor),
-		hostGap: c.Duration(flagHostGap), budget: c.Int64(flagBudget),
+		hostGap: c.Duration(flagHostGap), budget: c.Int64(flagBudget), probe: c.Bool(flagProbe),
 		owner: rand.Int64N(1<<53) + 1, stall: stallWatch{bound: c.Duration(flagStallTimeout)},
 	}
 	switch {
@@ -131,11 +133,23 @@ func runNext(c *ucli.Context) error {
 		emitted, err = nx.runOnce(c.Context, store, st.Out)
 	}
 	st.Log.Infof("leased %d URLs", emitted)
+	admin, _ := store.(frontier.HostAdmin)
+	if admin == nil {
+		return errors.Join(err, st.Close())
+	}
+	if hosts, urls, at, perr := admin.ParkedSummary(context.WithoutCancel(c.Context)); perr == nil && hosts > 0 {
+		// Said on every run, so that a crawl that leased nothing because
+		// its hosts are parked does not look finished.
+		st.Log.Infof("%d hosts parked (down or robots.txt unreachable) hold %d URLs, next probe at %s; "+
+			"seed stats --db %s lists them, seed requeue --db %s releases them", hosts, urls,
+			at.Format("15:04:05"), c.String(flagDB), c.String(flagDB))
+	}
 	return errors.Join(err, st.Close())
 }
 
 func (nx *nexter) request(n int) frontier.LeaseRequest {
-	return frontier.LeaseRequest{N: min(n, leaseChunk), PerHost: nx.perHost, For: nx.lease, Owner: nx.owner, HostGap: nx.hostGap}
+	return frontier.LeaseRequest{N: min(n, leaseChunk), PerHost: nx.perHost, For: nx.lease, Owner: nx.owner, HostGap: nx.hostGap,
+		FirstContact: nx.follow && nx.probe}
 }
 
 // runOnce leases -n URLs, in chunks; the per-host bound counts the running
@@ -163,6 +177,12 @@ func (nx *nexter) runOnce(ctx context.Context, store frontier.Store, out *jsonl.
 // runFollow leases as room in the in-flight window and new URLs allow,
 // until the frontier is drained or the page budget spent.
 //
+// The budget counts URLs leased less those that came back without a page
+// and were put back in the queue (a parked host, a retry, a cancelled
+// fetch: Counts.Requeued), so they do not use it up. When it is spent
+// while URLs are still out, the run waits for them (up to --lease) and
+// leases again as many as came back unfetched.
+//
 // While the run lives it renews its leases (every third of --lease, for up
 // to --renew-for), so a slow stage never makes a page's lease run out and
 // its URL go out twice; when the run dies the renewals stop and the leases
@@ -170,7 +190,9 @@ func (nx *nexter) runOnce(ctx context.Context, store frontier.Store, out *jsonl.
 func (nx *nexter) runFollow(ctx context.Context, store frontier.Store, out *jsonl.Writer, gone func() bool) (int, error) {
 	emitted := 0
 	lastRenew := time.Now()
-	for nx.maxPages <= 0 || emitted < nx.maxPages {
+	var requeuedBase int64 = -1
+	var spentAt time.Time
+	for {
 		if nx.renewFor > 0 && time.Since(lastRenew) >= nx.lease/3 {
 			if _, err := store.Renew(ctx, nx.owner, time.Now().Add(nx.lease), nx.renewFor); err != nil {
 				return emitted, err
@@ -196,7 +218,27 @@ func (nx *nexter) runFollow(ctx context.Context, store frontier.Store, out *json
 		}
 		room := min(nx.inFlight-holding, nx.n)
 		if nx.maxPages > 0 {
-			room = min(room, nx.maxPages-emitted)
+			c, err := store.Counts(ctx)
+			if err != nil {
+				return emitted, err
+			}
+			if requeuedBase < 0 {
+				requeuedBase = c.Requeued
+			}
+			left := nx.maxPages - (emitted - int(c.Requeued-requeuedBase))
+			if left <= 0 {
+				if spentAt.IsZero() {
+					spentAt = time.Now()
+				}
+				if holding == 0 || time.Since(spentAt) > nx.lease {
+					return emitted, nil
+				}
+				if err := nx.sleep(ctx); err != nil {
+					return emitted, err
+				}
+				continue
+			}
+			room = min(room, left)
 		}
 		if nx.budget > 0 {
 			p, err := store.Progress(ctx)
@@ -238,11 +280,18 @@ func (nx *nexter) runFollow(ctx context.Context, store frontier.Store, out *json
 		if !counts.Queued && !counts.Leased {
 			return emitted, nil
 		}
-		select {
-		case <-ctx.Done():
-			return emitted, ctx.Err()
-		case <-time.After(nx.poll):
+		if err := nx.sleep(ctx); err != nil {
+			return emitted, err
 		}
 	}
-	return emitted, nil
+}
+
+// sleep waits one poll interval.
+func (nx *nexter) sleep(ctx context.Context) error {
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-time.After(nx.poll):
+		return nil
+	}
 }

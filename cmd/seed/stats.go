@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strings"
 	"text/tabwriter"
+	"time"
 
 	ucli "github.com/urfave/cli/v2"
 
@@ -54,10 +56,14 @@ func init() {
 func writeStatsTable(w io.Writer, st *frontier.Stats) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintf(tw, "URLs\t%d\t\n", st.Total)
-	for _, s := range []frontier.State{frontier.Queued, frontier.Leased, frontier.Done, frontier.Failed} {
+	for _, s := range []frontier.State{frontier.Queued, frontier.Leased, frontier.Done, frontier.Failed, frontier.Parked, frontier.Waiting} {
 		fmt.Fprintf(tw, "  %s\t%d\t\n", s, st.States[s.String()])
 	}
 	fmt.Fprintf(tw, "fetched\t%d\t\n", st.Fetched)
+	if st.Unfetched > 0 {
+		fmt.Fprintf(tw, "failed unfetched\t%d\t\n", st.Unfetched)
+	}
+	fmt.Fprintf(tw, "put back\t%d\t\n", st.Requeued)
 	fmt.Fprintf(tw, "relevant\t%d\t\n", st.Relevant)
 	fmt.Fprintf(tw, "harvest rate\t%.3f\t\n", st.HarvestRate)
 	fmt.Fprintf(tw, "hosts\t%d\t\n", st.Hosts)
@@ -75,6 +81,7 @@ func writeStatsTable(w io.Writer, st *frontier.Stats) error {
 			fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t\n", h.Host, h.URLs, h.Fetched, h.Relevant)
 		}
 	}
+	writeParkedHosts(tw, st.ParkedHosts)
 	if len(st.Refused) > 0 {
 		fmt.Fprintln(tw)
 		fmt.Fprintf(tw, "refused by\tURLs\t\n")
@@ -88,6 +95,33 @@ func writeStatsTable(w io.Writer, st *frontier.Stats) error {
 		}
 	}
 	return tw.Flush()
+}
+
+// writeParkedHosts prints the parked and given-up hosts.
+func writeParkedHosts(tw io.Writer, ps []frontier.ParkedHost) {
+	if len(ps) == 0 {
+		return
+	}
+	fmt.Fprintln(tw)
+	fmt.Fprintf(tw, "parked host\tURLs held\ttries\tsince\tnext retry\treason\t\n")
+	for _, p := range ps {
+		next := p.NextRetry.Format(time.DateTime)
+		if p.GivenUp {
+			next = "given up"
+		} else if p.NextRetry.IsZero() {
+			next = "-"
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%s\t%s\t\n", p.Host, p.URLs, p.Tries, p.Since.Format(time.DateTime), next, oneLine(p.Reason, 80))
+	}
+}
+
+// oneLine shortens s to at most n runes on one line.
+func oneLine(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > n {
+		return string(r[:n-1]) + "…"
+	}
+	return s
 }
 
 func rate(n, of int64) string {

@@ -87,7 +87,7 @@ func run(c *ucli.Context) error {
 		}
 	}
 	o.OnPage = func(_ string, p siteverify.PageResult) {
-		if p.Page.Error != "robots" {
+		if !fetcher.IsRobots(p.Page.Error) {
 			r.pages.Add(1)
 		}
 		if pages != nil {

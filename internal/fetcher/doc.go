@@ -14,7 +14,12 @@
 // robots.txt (RFC 9309) is fetched through the same per-host queue, once
 // per origin, cached for RobotsTTL: a 4xx answer allows everything, a 5xx
 // answer or an unreachable server disallows everything for RobotsErrorTTL.
-// A blocked URL yields a page whose Error is exactly "robots". Redirect
+// A blocked URL yields a page whose Error says why: "robots-disallow"
+// (with the rules that decided it, for the frontier to learn),
+// "robots-unreachable: …", or "dns: robots.txt: …" / "connect: robots.txt:
+// …" when the host itself is down. A gateway answer whose RFC 9209
+// Proxy-Status names the error the proxy met takes that error's kind
+// (dns, connect, timeout, …) instead of "http 502". Redirect
 // hops are not followed inside the HTTP client: each goes back to the
 // scheduler, at the front of its target host's queue, so it waits that
 // host's turn and passes its robots.txt too.

@@ -10,13 +10,14 @@ import (
 	"net/url"
 	"os"
 	"strings"
+
+	"github.com/focuscrawl/focuscrawl/internal/robotsrules"
 )
 
 // Errors recorded in Page.Error. Each message starts with its kind (the
-// text before the first ":"), which summaries count by; "robots" is the
-// whole message for a URL robots.txt blocks.
+// text before the first ":"), which summaries and the frontier count by;
+// docs/records.md lists them.
 var (
-	errorRobots         = errors.New("robots")
 	errorCanceled       = errors.New("canceled")
 	errRedirectLoop     = errors.New("redirect loop")
 	errTooManyRedirects = errors.New("too many redirects")
@@ -25,7 +26,16 @@ var (
 
 // Error kinds, the first word of Page.Error.
 const (
-	KindRobots   = "robots"
+	// KindRobotsDisallow: robots.txt forbids the URL. The message may go
+	// on with the robots.txt rules that decided it (robotsRulesMessage).
+	KindRobotsDisallow = robotsrules.Kind
+	// KindRobotsUnreachable: robots.txt could not be fetched (5xx, a
+	// timeout, a broken connection), so RFC 9309 has the host disallowed.
+	// A DNS or connection failure on robots.txt is reported as KindDNS or
+	// KindConnect instead: the host itself is down.
+	KindRobotsUnreachable = "robots-unreachable"
+	// KindBlocked: the address the host resolves to may not be fetched.
+	KindBlocked  = "blocked address"
 	KindCanceled = "canceled"
 	KindInvalid  = "invalid url"
 	KindTimeout  = "timeout"
@@ -38,11 +48,21 @@ const (
 	KindNetwork  = "network"
 )
 
-// ErrorKind gives the kind of a Page.Error message: "robots", "timeout",
-// "http 404", … ("" for no error).
+// ErrorKind gives the kind of a Page.Error message: "robots-disallow",
+// "timeout", "http 404", "blocked address", … ("" for no error).
 func ErrorKind(msg string) string {
+	if strings.HasPrefix(msg, KindBlocked) {
+		return KindBlocked
+	}
 	kind, _, _ := strings.Cut(msg, ":")
 	return kind
+}
+
+// IsRobots tells whether a Page.Error message says that robots.txt kept
+// the URL from being fetched: disallowed by its rules, or unreachable.
+func IsRobots(msg string) bool {
+	k := ErrorKind(msg)
+	return k == KindRobotsDisallow || k == KindRobotsUnreachable
 }
 
 // describe turns a request error into the Page.Error message and says
@@ -54,7 +74,10 @@ func describe(err error) (msg string, retriable bool) {
 	var hostErr x509.HostnameError
 	var recErr tls.RecordHeaderError
 	var opErr *net.OpError
+	var psErr *proxyStatusError
 	switch {
+	case errors.As(err, &psErr):
+		return psErr.msg, psErr.retriable
 	case errors.Is(err, errRedirectLoop), errors.Is(err, errTooManyRedirects), errors.Is(err, errRedirectScheme):
 		return KindRedirect + ": " + rootCause(err).Error(), false
 	case errors.Is(err, context.Canceled):

@@ -419,7 +419,7 @@ func TestRedirectHopsArePolite(t *testing.T) {
 		}
 	}
 	p = f.Fetch(context.Background(), record.URL{URL: hostURL(srv, "hop.test", "/away")})
-	if p.Error != "robots" || len(p.Redirects) != 1 || h.count("closed.test/x") != 0 {
+	if ErrorKind(p.Error) != KindRobotsDisallow || len(p.Redirects) != 1 || h.count("closed.test/x") != 0 {
 		t.Errorf("redirect into a disallowed host: error %q redirects %q, %d requests to it",
 			p.Error, p.Redirects, h.count("closed.test/x"))
 	}

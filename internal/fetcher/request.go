@@ -207,9 +207,10 @@ func (f *Fetcher) get(ctx context.Context, it *item, p *record.Page) (retryAfter
 		return 0, false, u
 	}
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
-		p.Error = statusError(resp.StatusCode)
+		msg, retr := statusFailure(resp)
+		p.Error = msg
 		drain(resp.Body)
-		return parseRetryAfter(resp.Header.Get("Retry-After"), time.Now()), retriableStatus(resp.StatusCode), nil
+		return parseRetryAfter(resp.Header.Get("Retry-After"), time.Now()), retr, nil
 	}
 	if mediaType != "" && !f.accepts(mediaType) {
 		drain(resp.Body)

@@ -78,7 +78,7 @@ func TestRobots(t *testing.T) {
 	}
 	for i, tt := range tests {
 		p := got[urls[i].URL]
-		if blocked := p.Error == "robots"; blocked != tt.blocked {
+		if blocked := IsRobots(p.Error); blocked != tt.blocked {
 			t.Errorf("%s%s: error %q status %d, blocked=%v want %v", tt.host, tt.path, p.Error, p.Status, blocked, tt.blocked)
 		}
 		if tt.blocked && p.Status != 0 {
@@ -143,8 +143,9 @@ func TestRobotsUnreachableDisallowsForAWhile(t *testing.T) {
 	f := newFetcher(t, nil, cfg)
 	for i := 0; i < 2; i++ {
 		p := f.Fetch(context.Background(), record.URL{URL: fmt.Sprintf("http://down.test/%d", i)})
-		if p.Error != "robots" {
-			t.Errorf("error %q, want robots", p.Error)
+		// The host is down: the error says so (connect), robots.txt or not.
+		if !strings.HasPrefix(p.Error, "connect: robots.txt: ") {
+			t.Errorf("error %q, want connect: robots.txt: …", p.Error)
 		}
 	}
 	if warned.Load() != 1 {
@@ -206,11 +207,11 @@ func TestRobotsBlockedURLsDoNotWaitForTheirHost(t *testing.T) {
 	go f.Run(context.Background(), in, out)
 	var order []string
 	for p := range out {
-		order = append(order, p.Error)
+		order = append(order, ErrorKind(p.Error))
 	}
 	// The allowed URL waits for the host's delay; the blocked ones,
 	// queued behind it, need not.
-	if strings.Join(order, ",") != "robots,robots," {
+	if strings.Join(order, ",") != "robots-disallow,robots-disallow," {
 		t.Errorf("completion order %q: blocked URLs waited behind the allowed one", order)
 	}
 }

@@ -2,6 +2,7 @@ package fetcher
 
 import (
 	"container/heap"
+	"errors"
 	"time"
 
 	"github.com/temoto/robotstxt"
@@ -32,9 +33,14 @@ type doneEvent struct {
 	host   *host
 	origin string
 	// robots is set by a robots job: the parsed file, or nil when the
-	// origin is to be treated as disallowing everything until expires.
-	robots  *robotstxt.RobotsData
-	expires time.Time
+	// origin is to be treated as disallowing everything until expires,
+	// for the reason in robotsErr.
+	robots    *robotstxt.RobotsData
+	robotsErr error
+	// robotsRules are the rules of robots that may apply to us, for the
+	// message of a disallowed URL ("" when too long to carry).
+	robotsRules string
+	expires     time.Time
 	// retry is an item to queue again at the front after wait.
 	retry *item
 	// redirect is an item aimed at a redirect target, to queue at the
@@ -48,6 +54,8 @@ type doneEvent struct {
 type robotsEntry struct {
 	loading bool
 	data    *robotstxt.RobotsData // nil: disallow all (5xx, unreachable)
+	err     error                 // with data nil: why
+	rules   string                // robotsRulesMessage of data
 	expires time.Time
 	delay   time.Duration // Crawl-delay for our agent, capped
 }
@@ -147,7 +155,7 @@ func (s *scheduler) enqueue(it *item, front bool) {
 		// A URL a cached robots.txt forbids need not wait for its host.
 		if r := s.robots[t.origin]; r != nil && !r.loading && time.Now().Before(r.expires) &&
 			!r.allows(t.robotsPath(), s.f.token) {
-			s.fails = append(s.fails, job{kind: jobFail, it: it, err: errorRobots})
+			s.fails = append(s.fails, job{kind: jobFail, it: it, err: r.denial()})
 			return
 		}
 	}
@@ -199,7 +207,7 @@ func (s *scheduler) fill() {
 		case r.loading:
 			s.update(h) // waits for the robots job
 		case !r.allows(it.target.robotsPath(), s.f.token):
-			s.popFail(h, errorRobots)
+			s.popFail(h, r.denial())
 		default:
 			if r.delay > h.delay {
 				h.delay = r.delay
@@ -252,7 +260,7 @@ func (s *scheduler) finished(ev doneEvent) {
 		}
 	}
 	if ev.origin != "" {
-		e := &robotsEntry{data: ev.robots, expires: ev.expires}
+		e := &robotsEntry{data: ev.robots, err: ev.robotsErr, rules: ev.robotsRules, expires: ev.expires}
 		if ev.robots != nil {
 			e.delay = min(ev.robots.FindGroup(s.f.token).CrawlDelay, s.f.cfg.MaxCrawlDelay)
 			if e.delay > h.delay {
@@ -362,6 +370,19 @@ func (s *scheduler) dropCanceled() {
 }
 
 // allows tells whether the robots.txt entry lets agent fetch path.
+// denial is the error of a URL the entry does not allow.
+func (r *robotsEntry) denial() error {
+	switch {
+	case r.data == nil && r.err != nil:
+		return r.err
+	case r.data == nil:
+		return errors.New(KindRobotsUnreachable)
+	case r.rules != "":
+		return errors.New(r.rules)
+	}
+	return errors.New(KindRobotsDisallow)
+}
+
 func (r *robotsEntry) allows(path, agent string) bool {
 	if r.data == nil {
 		return false

@@ -54,12 +54,12 @@ func TestSimwebThroughProxy(t *testing.T) {
 		site, _ := web.Site(truth.Host)
 		if hasTrait(site, "down") {
 			// Its robots.txt answers 503: the whole host is disallowed.
-			if p.Error != "robots" {
-				t.Errorf("%s: down host, error %q, want robots", p.URL, p.Error)
+			if ErrorKind(p.Error) != KindRobotsUnreachable {
+				t.Errorf("%s: down host, error %q, want robots-unreachable", p.URL, p.Error)
 			}
 			continue
 		}
-		if truth.Disallowed != (p.Error == "robots") {
+		if truth.Disallowed != (ErrorKind(p.Error) == KindRobotsDisallow) {
 			t.Errorf("%s: disallowed=%v but error %q", p.URL, truth.Disallowed, p.Error)
 			continue
 		}

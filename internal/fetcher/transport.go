@@ -49,6 +49,8 @@ func newTransport(cfg Config) (*http.Transport, error) {
 		MaxIdleConns:          max(4*cfg.Concurrency, 100),
 		MaxIdleConnsPerHost:   max(cfg.Concurrency, cfg.PerHost),
 		IdleConnTimeout:       90 * time.Second,
+		// https through a proxy: a CONNECT refused with Proxy-Status says why.
+		OnProxyConnectResponse: proxyConnectError,
 	}, nil
 }
 

@@ -177,12 +177,27 @@ func redisID(u string) string {
 	return string(b[:])
 }
 
-// run evaluates a script with the crawl's prefix as its only key.
+// run evaluates a script with the crawl's prefix as its only key. While
+// another client's script runs too long (past lua-time-limit, on a loaded
+// server) Redis answers BUSY: the call waits and tries again.
 func (s *RedisStore) run(ctx context.Context, sc *redis.Script, args ...any) (any, error) {
 	if s.rdb == nil {
 		return nil, ErrClosed
 	}
-	return sc.Run(ctx, s.rdb, []string{s.prefix}, args...).Result()
+	wait := 20 * time.Millisecond
+	deadline := time.Now().Add(redisTimeout)
+	for {
+		v, err := sc.Run(ctx, s.rdb, []string{s.prefix}, args...).Result()
+		if err == nil || !strings.HasPrefix(err.Error(), "BUSY") || time.Now().After(deadline) {
+			return v, err
+		}
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(wait):
+		}
+		wait = min(2*wait, time.Second)
+	}
 }
 
 // errNil tells a script's empty answer from a failure.

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -14,6 +15,10 @@ const GuardMaxPerHost = "max-per-host"
 
 // counterExpired counts leases that ran out and were queued again.
 const counterExpired = "lease.expired"
+
+// counterRequeued counts outcomes put back in the queue (parked, waiting
+// for a retry, or cancelled): leased, but not fetched.
+const counterRequeued = "requeued"
 
 // counterRefused prefixes the counters of refusals by guard.
 const counterRefused = "refused."
@@ -27,6 +32,12 @@ type applyTx struct {
 
 	hosts map[string]hostInfo // hosts touched in this transaction
 	ids   map[string]int64    // URL ids resolved in this transaction
+
+	// host state (sqlite_hosts.go)
+	states        map[int64]*hostState
+	requeued      int64            // outcomes put back in the queue
+	robotsRefused int64            // queued URLs refused by learned rules
+	guards        map[string]int64 // new URLs refused by host state
 
 	insertURL, raiseURL, lookupURL, doneURL, insertDone, hostFigures *sql.Stmt
 	stmts                                                            map[string]*sql.Stmt // prepared on first use
@@ -45,17 +56,24 @@ func (s *SQLiteStore) Apply(ctx context.Context, b Batch) (Applied, error) {
 	}
 	defer tx.Rollback()
 	a := &applyTx{s: s, ctx: ctx, tx: tx, now: time.Now().UnixMilli(),
-		hosts: map[string]hostInfo{}, ids: map[string]int64{}}
+		hosts: map[string]hostInfo{}, ids: map[string]int64{}, guards: map[string]int64{}}
 	if err := a.prepare(); err != nil {
 		return res, err
 	}
 	defer a.closeStmts()
 
+	policy := DefaultRetryPolicy()
+	if b.Retry != nil {
+		policy = *b.Retry
+	}
 	for i := range b.Done {
-		if err := a.done(&b.Done[i]); err != nil {
+		back, err := a.outcome(&b.Done[i], policy)
+		if err != nil {
 			return res, err
 		}
-		res.Done++
+		if !back {
+			res.Done++
+		}
 	}
 	for i := range b.Queue {
 		r, err := a.queue(&b.Queue[i], b.MaxPerHost)
@@ -81,6 +99,19 @@ func (s *SQLiteStore) Apply(ctx context.Context, b Batch) (Applied, error) {
 	}
 	if err := a.edges(b.Edges); err != nil {
 		return res, err
+	}
+	res.Requeued = int(a.requeued)
+	if a.robotsRefused > 0 {
+		a.guards[GuardRobots] += a.robotsRefused
+	}
+	res.Guards = a.guards
+	if err := a.count(counterRequeued, a.requeued); err != nil {
+		return res, err
+	}
+	for guard, n := range a.guards {
+		if err := a.count(counterRefused+guard, n); err != nil {
+			return res, err
+		}
 	}
 	for guard, n := range b.Refused {
 		if err := a.count(counterRefused+guard, n); err != nil {
@@ -215,6 +246,7 @@ const (
 	queuedRaised
 	queuedKnown
 	queuedRefused
+	queuedGuarded // refused by the host's state (robots rules, given up)
 )
 
 func (a *applyTx) queue(e *Entry, maxPerHost int64) (queueResult, error) {
@@ -234,6 +266,17 @@ func (a *applyTx) queue(e *Entry, maxPerHost int64) (queueResult, error) {
 	}
 	anchor := nullString(e.Anchor)
 	inherited := nullFloat(e.Inherited)
+	state, guard, err := a.admit(hi.id, e.URL)
+	if err != nil {
+		return 0, err
+	}
+	if guard != "" {
+		if id, _, _, err := a.find(e.URL); err != nil || id != 0 {
+			return queuedKnown, err
+		}
+		a.guards[guard]++
+		return queuedGuarded, nil
+	}
 	if maxPerHost > 0 && hi.urls >= maxPerHost {
 		// The host is full: only a URL already known may be improved.
 		id, _, _, err := a.find(e.URL)
@@ -267,6 +310,11 @@ func (a *applyTx) queue(e *Entry, maxPerHost int64) (queueResult, error) {
 	id, err := r.LastInsertId()
 	if err != nil {
 		return 0, fmt.Errorf("frontier: queue %s: %w", e.URL, err)
+	}
+	if state != Queued {
+		if err := a.exec(`UPDATE urls SET state = ? WHERE id = ?`, state, id); err != nil {
+			return 0, err
+		}
 	}
 	return a.inserted(e, hi, id), nil
 }
@@ -309,6 +357,24 @@ func (a *applyTx) lookup(u string) (int64, error) {
 // it under.
 func (a *applyTx) find(u string) (id int64, state State, free int64, err error) {
 	return findURL(a.ctx, a.lookupURL, u)
+}
+
+// outcome records what became of a fetched URL, or puts it back in the
+// queue when it failed in a way that another try, later, may mend
+// (back: it is not recorded as fetched).
+func (a *applyTx) outcome(o *Outcome, p RetryPolicy) (back bool, err error) {
+	if o.Error == "" || strings.HasPrefix(ErrorKind(o.Error), "http ") {
+		// The host answered.
+		if err := a.hostUp(o); err != nil {
+			return false, err
+		}
+	}
+	if o.Error != "" {
+		if back, err = a.failed(o, p); back || err != nil {
+			return back, err
+		}
+	}
+	return false, a.done(o)
 }
 
 func (a *applyTx) done(o *Outcome) error {

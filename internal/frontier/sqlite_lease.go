@@ -54,6 +54,9 @@ func (s *SQLiteStore) Lease(ctx context.Context, r LeaseRequest) ([]record.URL, 
 	if err := reclaim(ctx, tx, now); err != nil {
 		return nil, err
 	}
+	if err := wake(ctx, tx, now); err != nil {
+		return nil, err
+	}
 	picked, err := pick(ctx, tx, r)
 	if err != nil {
 		return nil, err
@@ -107,7 +110,7 @@ func (s *SQLiteStore) Lease(ctx context.Context, r LeaseRequest) ([]record.URL, 
 
 // reclaim queues again the URLs whose lease ran out.
 func reclaim(ctx context.Context, tx *sql.Tx, now time.Time) error {
-	res, err := tx.ExecContext(ctx, `UPDATE urls SET state = 0, leased_at = NULL, lease_until = NULL, lease_owner = NULL
+	res, err := tx.ExecContext(ctx, `UPDATE urls SET state = `+parkedStateSQL+`, leased_at = NULL, lease_until = NULL, lease_owner = NULL
 		WHERE state = 1 AND lease_until <= ?`, now.UnixMilli())
 	if err != nil {
 		return fmt.Errorf("frontier: reclaim leases: %w", err)
@@ -123,10 +126,9 @@ func reclaim(ctx context.Context, tx *sql.Tx, now time.Time) error {
 
 // pick walks the queue in priority order and takes what the request allows.
 func pick(ctx context.Context, tx *sql.Tx, r LeaseRequest) ([]leaseRow, error) {
-	limit := r.N
-	if r.PerHost > 0 {
-		limit = r.N*scanFactor + scanExtra
-	}
+	// Rows of hosts that may not take more are skipped (PerHost, first
+	// contact), so look further down than N.
+	limit := r.N*scanFactor + scanExtra
 	rows, err := tx.QueryContext(ctx, `SELECT id, host_id, url, priority, depth, parent_id, anchor, inherited, meta
 		FROM urls WHERE state = 0 ORDER BY priority DESC, depth, id LIMIT ?`, limit)
 	if err != nil {
@@ -139,6 +141,8 @@ func pick(ctx context.Context, tx *sql.Tx, r LeaseRequest) ([]leaseRow, error) {
 			return nil, err
 		}
 	}
+	first := newFirstContact(ctx, tx, r.FirstContact)
+	defer first.close()
 	var picked []leaseRow
 	for rows.Next() && len(picked) < r.N {
 		var p leaseRow
@@ -146,6 +150,12 @@ func pick(ctx context.Context, tx *sql.Tx, r LeaseRequest) ([]leaseRow, error) {
 			return nil, fmt.Errorf("frontier: lease: %w", err)
 		}
 		if r.PerHost > 0 && perHost[p.hostID] >= r.PerHost {
+			continue
+		}
+		if ok, err := first.admit(p.hostID); r.FirstContact && (err != nil || !ok) {
+			if err != nil {
+				return nil, err
+			}
 			continue
 		}
 		perHost[p.hostID]++
@@ -233,7 +243,7 @@ func (s *SQLiteStore) Release(ctx context.Context) (int, error) {
 	if s.db == nil {
 		return 0, ErrClosed
 	}
-	res, err := s.db.ExecContext(ctx, `UPDATE urls SET state = 0, leased_at = NULL, lease_until = NULL, lease_owner = NULL WHERE state = 1`)
+	res, err := s.db.ExecContext(ctx, `UPDATE urls SET state = `+parkedStateSQL+`, leased_at = NULL, lease_until = NULL, lease_owner = NULL WHERE state = 1`)
 	if err != nil {
 		return 0, fmt.Errorf("frontier: release leases: %w", err)
 	}
@@ -241,9 +251,10 @@ func (s *SQLiteStore) Release(ctx context.Context) (int, error) {
 	return int(n), nil
 }
 
-// Counts tells whether any URL is queued (or held by an expired lease) and
-// whether any lease is still running. Both use the partial indexes, so
-// polling is cheap whatever the size of the frontier.
+// Counts tells whether any URL is queued (or held by an expired lease, or
+// waiting for a retry, or due as the probe of a parked host) and whether
+// any lease is still running, and reads the requeued counter. All use
+// partial indexes, so polling is cheap whatever the size of the frontier.
 func (s *SQLiteStore) Counts(ctx context.Context) (Counts, error) {
 	var c Counts
 	if s.db == nil {
@@ -251,8 +262,12 @@ func (s *SQLiteStore) Counts(ctx context.Context) (Counts, error) {
 	}
 	now := time.Now().UnixMilli()
 	err := s.db.QueryRowContext(ctx, `SELECT
-		EXISTS (SELECT 1 FROM urls WHERE state = 0) OR EXISTS (SELECT 1 FROM urls WHERE state = 1 AND lease_until <= ?1),
-		EXISTS (SELECT 1 FROM urls WHERE state = 1 AND lease_until > ?1)`, now).Scan(&c.Queued, &c.Leased)
+		EXISTS (SELECT 1 FROM urls WHERE state = 0) OR EXISTS (SELECT 1 FROM urls WHERE state = 1 AND lease_until <= ?1)
+		  OR EXISTS (SELECT 1 FROM urls WHERE state = 5)
+		  OR EXISTS (SELECT 1 FROM host_state h WHERE parked = 1 AND retry_at <= ?1
+		             AND EXISTS (SELECT 1 FROM urls u WHERE u.host_id = h.host_id AND u.state = 4)),
+		EXISTS (SELECT 1 FROM urls WHERE state = 1 AND lease_until > ?1),
+		coalesce((SELECT n FROM counters WHERE name = ?2), 0)`, now, counterRequeued).Scan(&c.Queued, &c.Leased, &c.Requeued)
 	if err != nil {
 		return c, fmt.Errorf("frontier: counts: %w", err)
 	}

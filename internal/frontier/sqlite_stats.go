@@ -15,7 +15,7 @@ func (s *SQLiteStore) Stats(ctx context.Context, topHosts int) (*Stats, error) {
 		return nil, ErrClosed
 	}
 	st := &Stats{States: map[string]int64{}, Refused: map[string]int64{}}
-	for _, state := range []State{Queued, Leased, Done, Failed} {
+	for _, state := range []State{Queued, Leased, Done, Failed, Parked, Waiting} {
 		st.States[state.String()] = 0
 	}
 	q := func(what, query string, scan func(func(...any) error) error, args ...any) error {
@@ -35,12 +35,16 @@ func (s *SQLiteStore) Stats(ctx context.Context, topHosts int) (*Stats, error) {
 		return nil
 	}
 	byDepth := map[int]*DepthStat{}
-	err := q("states", `SELECT state, depth, count(*), coalesce(sum(relevant = 1), 0) FROM urls GROUP BY state, depth`,
+	// A failed URL without a fetch time was never fetched: refused by
+	// robots.txt rules learned later, or held by a host given up.
+	err := q("states", `SELECT state, depth, fetched_at IS NULL AND state = 3, count(*), coalesce(sum(relevant = 1), 0)
+		FROM urls GROUP BY 1, 2, 3`,
 		func(scan func(...any) error) error {
 			var state State
 			var depth int
+			var unfetched bool
 			var n, rel int64
-			if err := scan(&state, &depth, &n, &rel); err != nil {
+			if err := scan(&state, &depth, &unfetched, &n, &rel); err != nil {
 				return err
 			}
 			st.States[state.String()] += n
@@ -50,13 +54,15 @@ func (s *SQLiteStore) Stats(ctx context.Context, topHosts int) (*Stats, error) {
 				d = &DepthStat{Depth: depth}
 				byDepth[depth] = d
 			}
-			switch state {
-			case Done, Failed:
+			switch {
+			case unfetched:
+				st.Unfetched += n
+			case state == Done, state == Failed:
 				d.Fetched += n
 				d.Relevant += rel
 				st.Fetched += n
 				st.Relevant += rel
-			case Queued:
+			case state == Queued:
 				d.Queued += n
 			}
 			return nil
@@ -100,12 +106,17 @@ func (s *SQLiteStore) Stats(ctx context.Context, topHosts int) (*Stats, error) {
 		switch {
 		case name == counterExpired:
 			st.Expired = n
+		case name == counterRequeued:
+			st.Requeued = n
 		case strings.HasPrefix(name, counterRefused):
 			st.Refused[strings.TrimPrefix(name, counterRefused)] = n
 		}
 		return nil
 	})
 	if err != nil {
+		return nil, err
+	}
+	if st.ParkedHosts, err = s.parkedHosts(ctx); err != nil {
 		return nil, err
 	}
 	return st, nil

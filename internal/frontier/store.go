@@ -30,6 +30,10 @@ func (s State) String() string {
 		return "done"
 	case Failed:
 		return "failed"
+	case Parked:
+		return "parked"
+	case Waiting:
+		return "waiting"
 	}
 	return "unknown"
 }
@@ -79,6 +83,9 @@ type Batch struct {
 	// MaxPerHost refuses a new URL whose host already holds this many
 	// URLs (0: no limit). Refusals are counted under GuardMaxPerHost.
 	MaxPerHost int64
+	// Retry says how failed outcomes are retried and hosts parked
+	// (nil: DefaultRetryPolicy).
+	Retry *RetryPolicy
 }
 
 // Edge is a link from one page to another, with the priority it was given.
@@ -96,6 +103,13 @@ type Applied struct {
 	Known   int // URLs already known and left as they were
 	Done    int // outcomes recorded
 	Refused int // entries refused by the store's own guard (per host)
+	// Requeued counts outcomes put back in the queue instead of being
+	// recorded: parked with their host, waiting for a retry, cancelled.
+	Requeued int
+	// Guards counts the entries refused by the state of their host
+	// (GuardRobots, GuardHostGivenUp), and queued URLs refused by newly
+	// learned robots.txt rules.
+	Guards map[string]int64
 }
 
 // LeaseRequest asks for the best queued URLs.
@@ -112,6 +126,10 @@ type LeaseRequest struct {
 	// that passes from one worker to another unleased until HostGap after
 	// its last fetch, so its delay holds across machines.
 	HostGap time.Duration
+	// FirstContact holds a host none of whose pages came back yet to one
+	// URL out at a time, so a host that turns out down costs one lease
+	// (seed next --follow sets it).
+	FirstContact bool
 }
 
 // Counts are the cheap counts a follower polls.
@@ -120,6 +138,10 @@ type Counts struct {
 	Queued bool
 	// Leased tells whether any URL is held by a lease still running.
 	Leased bool
+	// Requeued counts, over the life of the frontier, the leased URLs that
+	// came back without a page and were put back in the queue (Applied.
+	// Requeued): a page budget counted in leases takes them off.
+	Requeued int64
 }
 
 // Progress is how far a crawl has gone, over all its workers.
@@ -167,6 +189,15 @@ type Stats struct {
 	Refused     map[string]int64 `json:"refused"`
 	Expired     int64            `json:"leases_expired"`
 	Edges       int64            `json:"edges"`
+	// Unfetched counts failed URLs never fetched: refused by robots.txt
+	// rules learned after they were queued, or held by a host given up.
+	// Fetched leaves them out.
+	Unfetched int64 `json:"failed_unfetched"`
+	// Requeued counts leased URLs that came back without a page and were
+	// put back: parked with their host, waiting for a retry, cancelled.
+	Requeued int64 `json:"requeued"`
+	// ParkedHosts are the hosts whose URLs are held, parked or given up.
+	ParkedHosts []ParkedHost `json:"parked_hosts"`
 }
 
 // DepthStat counts pages fetched at one depth.
@@ -183,4 +214,28 @@ type HostStat struct {
 	URLs     int64  `json:"urls"`
 	Fetched  int64  `json:"fetched"`
 	Relevant int64  `json:"relevant"`
+}
+
+// HostAdmin is what a store offers to look at and act on host state:
+// seed peek, seed requeue and the parked-host summary of seed next. The
+// SQLite store has it; the Redis store does not yet (it records a host
+// that is down as failed URLs, without parking the host).
+type HostAdmin interface {
+	// Peek lists the next n URLs in lease order without leasing them.
+	Peek(ctx context.Context, n int) ([]QueuedURL, error)
+	// Requeue puts failed URLs back and releases parked hosts.
+	Requeue(ctx context.Context, f RequeueFilter) (Requeued, error)
+	// ParkedSummary counts the parked hosts, their URLs, and the next probe.
+	ParkedSummary(ctx context.Context) (hosts, urls int64, next time.Time, err error)
+}
+
+var _ HostAdmin = (*SQLiteStore)(nil)
+
+// AsHostAdmin gives the host state of a store, or an error naming what the
+// store is missing.
+func AsHostAdmin(s Store) (HostAdmin, error) {
+	if h, ok := s.(HostAdmin); ok {
+		return h, nil
+	}
+	return nil, errors.New("this frontier store keeps no host state (the Redis frontier does not park hosts yet)")
 }

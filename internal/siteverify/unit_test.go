@@ -242,7 +242,7 @@ func TestStartPage(t *testing.T) {
 			urls: []string{h + "/gone", h + "/b", h + "/"}, order: []string{"/gone", "/b", "/"}},
 		{name: "server error", pages: map[string]fakePage{h + "/": {status: 503}},
 			urls: []string{h + "/"}, order: []string{"/"}, errPart: "http 503"},
-		{name: "robots", pages: map[string]fakePage{h + "/": {err: "robots"}},
+		{name: "robots", pages: map[string]fakePage{h + "/": {err: "robots-disallow"}},
 			urls: []string{h + "/"}, order: []string{"/"}, errPart: "robots: the site's robots.txt forbids it"},
 		{name: "moved to another site", pages: map[string]fakePage{h + "/": {score: 1, final: "http://b.org/"}},
 			urls: []string{h + "/"}, order: []string{"/"}, errPart: "redirected to another site: http://b.org/"},

@@ -12,8 +12,9 @@ import (
 )
 
 // Fetcher fetches one page; *fetcher.Fetcher satisfies it. Fetch never
-// fails: errors are in the page's Error field ("robots" for a URL that
-// robots.txt forbids, "canceled" when ctx ended).
+// fails: errors are in the page's Error field ("robots-disallow…" for a
+// URL that robots.txt forbids, "robots-unreachable…" when it could not be
+// fetched, "canceled" when ctx ended).
 type Fetcher interface {
 	Fetch(ctx context.Context, u record.URL) record.Page
 }
@@ -252,7 +253,7 @@ func (r *run) visit(ctx context.Context, u record.URL, abs string) (visitResult,
 		return visitResult{}, ErrCanceled
 	}
 	res := PageResult{Page: p, Class: abs}
-	if p.Error == "robots" {
+	if k, _, _ := strings.Cut(p.Error, ":"); k == "robots-disallow" || k == "robots-unreachable" {
 		r.report(res)
 		return visitResult{why: "robots: the site's robots.txt forbids it, or could not be fetched"}, nil
 	}

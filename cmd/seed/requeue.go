@@ -1,0 +1,58 @@
+package main
+
+import (
+	"fmt"
+
+	ucli "github.com/urfave/cli/v2"
+
+	"github.com/focuscrawl/focuscrawl/internal/cli"
+	"github.com/focuscrawl/focuscrawl/internal/frontier"
+)
+
+const (
+	flagErrorKind = "error"
+	flagHost      = "host"
+)
+
+func init() {
+	commands = append(commands, &ucli.Command{
+		Name:      "requeue",
+		Usage:     "put failed URLs back in the queue, and release parked hosts",
+		ArgsUsage: " ",
+		Description: "Queues again the failed URLs of the frontier — those whose error is of kind --error\n" +
+			"(dns, connect, timeout, robots-unreachable, http 405, http, 4xx, 5xx, …) and of host\n" +
+			"--host, or all — as if never fetched, and releases the parked or given-up hosts that\n" +
+			"match (their reason's kind, their name): their URLs are queued again at once.\n" +
+			"Prints how many on stdout.",
+		Flags: []ucli.Flag{
+			dbFlag(),
+			&ucli.StringFlag{Name: flagErrorKind, Usage: "only URLs and hosts whose error is of `KIND`", EnvVars: cli.Env("requeue-error")},
+			&ucli.StringFlag{Name: flagHost, Usage: "only URLs of `HOST` (as seed stats lists it)", EnvVars: cli.Env("requeue-host")},
+			&ucli.BoolFlag{Name: flagJSON, Usage: "print the counts as one JSON object", EnvVars: cli.Env("requeue-json")},
+		},
+		Action: func(c *ucli.Context) error {
+			if c.Args().Present() {
+				return cli.Usagef("seed requeue reads no input: unexpected argument %q", c.Args().First())
+			}
+			store, err := openExisting(c.Context, c.String(flagDB))
+			if err != nil {
+				return err
+			}
+			defer store.Close()
+			admin, err := frontier.AsHostAdmin(store)
+			if err != nil {
+				return fmt.Errorf("seed requeue --db %s: %w", c.String(flagDB), err)
+			}
+			res, err := admin.Requeue(c.Context, frontier.RequeueFilter{Kind: c.String(flagErrorKind), Host: c.String(flagHost)})
+			if err != nil {
+				return err
+			}
+			if c.Bool(flagJSON) {
+				_, err = fmt.Fprintf(c.App.Writer, `{"urls":%d,"hosts":%d,"held":%d}`+"\n", res.URLs, res.Hosts, res.Held)
+				return err
+			}
+			_, err = fmt.Fprintf(c.App.Writer, "requeued %d failed URLs; released %d parked hosts holding %d URLs\n", res.URLs, res.Hosts, res.Held)
+			return err
+		},
+	})
+}
