@@ -23,13 +23,13 @@ func evalCommand() *ucli.Command {
 	return &ucli.Command{
 		Name:      "eval",
 		Hidden:    true,
-		Usage:     "measure extraction against human gold (aeb, readability, cwce-dev)",
+		Usage:     "measure extraction against human gold (six sets)",
 		ArgsUsage: "[DATA_DIR]",
-		Description: `DATA_DIR (default ../shared/data) holds extraction/aeb, extraction/readability
-and extraction/cwce-dev. Prints one markdown row per set: content P/R/F1,
+		Description: `DATA_DIR (default ../shared/data) holds extraction/aeb, readability, cwce-dev,
+cleaneval-dev, cleanportal and pagesignal. Prints one markdown row per set: content P/R/F1,
 title exact-match rate, author and published-date accuracy.`,
 		Flags: []ucli.Flag{
-			&ucli.StringFlag{Name: "sets", Value: "aeb,readability,cwce-dev", Usage: "comma-separated sets to run"},
+			&ucli.StringFlag{Name: "sets", Value: strings.Join(eval.Sets, ","), Usage: "comma-separated sets to run"},
 			&ucli.StringFlag{Name: "dump", Usage: "write one JSON line per page (gold, extraction, scores) to `FILE`"},
 			&ucli.BoolFlag{Name: "tokens", Usage: "tokenize title and content too (for timing)"},
 		},
@@ -66,19 +66,9 @@ func runEval(c *ucli.Context) error {
 	}
 	var sums []eval.Summary
 	for _, set := range strings.Split(c.String("sets"), ",") {
-		var cases []eval.Case
-		switch strings.TrimSpace(set) {
-		case "aeb":
-			cases, err = eval.LoadAEB(filepath.Join(base, "aeb"))
-		case "readability":
-			cases, err = eval.LoadReadability(filepath.Join(base, "readability"), segmenter.HTMLText)
-		case "cwce-dev":
-			cases, err = eval.LoadCWCE(filepath.Join(base, "cwce-dev"))
-		default:
-			return cli.Usagef("--sets: unknown set %q (aeb, readability, cwce-dev)", set)
-		}
+		cases, err := eval.Load(base, strings.TrimSpace(set), segmenter.HTMLText)
 		if err != nil {
-			return err
+			return cli.Usagef("--sets: %v", err)
 		}
 		results, sum := eval.Score(cases, func(p record.Page) record.Doc { return sg.Segment(p) })
 		sums = append(sums, sum)
