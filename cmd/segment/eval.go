@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 
 	ucli "github.com/urfave/cli/v2"
@@ -31,6 +32,8 @@ title exact-match rate, author and published-date accuracy.`,
 		Flags: []ucli.Flag{
 			&ucli.StringFlag{Name: "sets", Value: strings.Join(eval.Sets, ","), Usage: "comma-separated sets to run"},
 			&ucli.StringFlag{Name: "dump", Usage: "write one JSON line per page (gold, extraction, scores) to `FILE`"},
+			&ucli.StringFlag{Name: "explain", Usage: "print how the content region of page `ID` was chosen, and stop"},
+			&ucli.StringSliceFlag{Name: "tune", Usage: "override a content threshold, `NAME=VALUE` (extend-prose, extend-link-density, no-extend)"},
 			&ucli.BoolFlag{Name: "tokens", Usage: "tokenize title and content too (for timing)"},
 		},
 		Action: runEval,
@@ -49,6 +52,11 @@ func runEval(c *ucli.Context) error {
 	o := segmenter.Options{}
 	if c.Bool("tokens") {
 		o.Tokenizer = text.NewTokenizer(text.Options{})
+	}
+	for _, kv := range c.StringSlice("tune") {
+		if err := setTuning(&o.Tuning, kv); err != nil {
+			return cli.Usagef("--tune %s: %v", kv, err)
+		}
 	}
 	sg, err := segmenter.New(o)
 	if err != nil {
@@ -70,6 +78,15 @@ func runEval(c *ucli.Context) error {
 		if err != nil {
 			return cli.Usagef("--sets: %v", err)
 		}
+		if id := c.String("explain"); id != "" {
+			for _, cs := range cases {
+				if cs.ID == id {
+					fmt.Fprint(c.App.Writer, segmenter.Explain(cs.HTML, o.Tuning))
+					return nil
+				}
+			}
+			continue
+		}
 		results, sum := eval.Score(cases, func(p record.Page) record.Doc { return sg.Segment(p) })
 		sums = append(sums, sum)
 		if dump != nil {
@@ -86,5 +103,33 @@ func runEval(c *ucli.Context) error {
 		}
 	}
 	eval.WriteTable(c.App.Writer, sums)
+	return nil
+}
+
+func setTuning(t *segmenter.Tuning, kv string) error {
+	name, val, ok := strings.Cut(kv, "=")
+	if !ok {
+		return fmt.Errorf("want NAME=VALUE")
+	}
+	switch name {
+	case "no-extend":
+		t.NoExtend = val == "true" || val == "1"
+		return nil
+	case "extend-strict":
+		t.ExtendStrict = val == "true" || val == "1"
+		return nil
+	}
+	v, err := strconv.ParseFloat(val, 64)
+	if err != nil {
+		return err
+	}
+	switch name {
+	case "extend-prose":
+		t.ExtendProse = v
+	case "extend-link-density":
+		t.ExtendLinkDensity = v
+	default:
+		return fmt.Errorf("unknown name %q", name)
+	}
 	return nil
 }

@@ -55,6 +55,8 @@ type Options struct {
 	MaxBytes int
 	// Resolve makes a link absolute and normalised; nil: urlx.Resolve.
 	Resolve func(base, ref string) (string, error)
+	// Tuning overrides the content rules' thresholds (zero: defaults).
+	Tuning Tuning
 }
 
 // Segmenter segments pages. It is safe for concurrent use.
@@ -180,6 +182,9 @@ func (sg *Segmenter) segment(p record.Page) (d record.Doc, blocks []*block) {
 
 	sc := scoreCandidates(body)
 	top, entry := sc.firstEntry(sc.best())
+	if entry == nil {
+		top = sc.extend(top, sg.o.Tuning.withDefaults())
+	}
 	pg.region = sc.contentRegion(top)
 	pg.entry = entry
 	pg.inMain = map[*node]bool{}
@@ -196,8 +201,8 @@ func (sg *Segmenter) segment(p record.Page) (d record.Doc, blocks []*block) {
 	}
 	d.Lang = language(h.lang, sample)
 	pg.zh = strings.HasPrefix(d.Lang, "zh") || language("", sample) == "zh"
-	heads := headings(body, h)
-	d.Title = cleanTitle(h.title, heads)
+	heads, logos := headings(body, h, pg.region)
+	d.Title = cleanTitle(h.title, heads, siteNames(h, pageURL, logos))
 	d.Keywords = h.keywords
 	d.Description = h.description
 

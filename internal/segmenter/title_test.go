@@ -1,0 +1,56 @@
+package segmenter
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/focuscrawl/focuscrawl/internal/record"
+)
+
+// TestTitleLogoHeading: the site's logo heading comes first in the page
+// and matches a part of the <title>; the article's heading, nearer the
+// content, is the title.
+func TestTitleLogoHeading(t *testing.T) {
+	zh := strings.Repeat("为进一步做好森林抚育工作，襄阳市林业局组织技术人员深入各县市区开展检查指导，确保任务按时完成。", 4)
+	en := strings.Repeat("<p>The little roads of the county are the subject of this walking book, with maps and stories.</p>", 4)
+	cases := []struct{ name, url, html, want string }{
+		{"logo class", "http://lyj.xiangyang.gov.cn/a.html",
+			`<html><head><title>湖北省保障森林抚育工作_襄阳市林业局</title></head><body>` +
+				`<div class="top"><h1 class="logo">襄阳市林业局</h1></div><div class="nav"><a href="/">首页</a></div>` +
+				`<div class="main"><h1>湖北省保障森林抚育工作</h1><div class="text"><p>` + zh + `</p></div></div></body></html>`,
+			"湖北省保障森林抚育工作"},
+		{"logo link", "http://www.willowbookshop.example/little-roads",
+			`<html><head><title>Little Roads | Willow Bookshop</title></head><body>` +
+				`<header><h1><a href="/">Willow Bookshop</a></h1></header>` +
+				`<main><h1>Little Roads</h1><div class="post">` + en + `</div></main></body></html>`,
+			"Little Roads"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			d := mustNew(t, Options{}).Segment(record.Page{URL: c.url, HTML: c.html})
+			if d.Title != c.want {
+				t.Errorf("title %q, want %q", d.Title, c.want)
+			}
+		})
+	}
+}
+
+// TestTitleAffixes: without a heading, the parts of the <title> that
+// name the site (og:site_name, the host) are stripped.
+func TestTitleAffixes(t *testing.T) {
+	cases := []struct{ title, url, siteName, want string }{
+		{"湖北省保障森林抚育工作_襄阳市林业局", "http://a.example/1.html", "襄阳市林业局", "湖北省保障森林抚育工作"},
+		{"Little Roads | Willow Bookshop", "http://www.willowbookshop.com/p/1", "", "Little Roads"},
+		{"Willow Bookshop - Little Roads", "http://shop.example/p/1", "Willow Bookshop", "Little Roads"},
+		{"Little Roads", "http://www.willowbookshop.com/p/1", "", "Little Roads"},
+	}
+	for _, c := range cases {
+		h := &head{title: c.title, meta: map[string]string{}}
+		if c.siteName != "" {
+			h.meta["og:site_name"] = c.siteName
+		}
+		if got := cleanTitle(c.title, nil, siteNames(h, c.url, nil)); got != c.want {
+			t.Errorf("cleanTitle(%q) = %q, want %q", c.title, got, c.want)
+		}
+	}
+}
