@@ -32,6 +32,7 @@ title exact-match rate, author and published-date accuracy.`,
 		Flags: []ucli.Flag{
 			&ucli.StringFlag{Name: "sets", Value: strings.Join(eval.Sets, ","), Usage: "comma-separated sets to run"},
 			&ucli.StringFlag{Name: "dump", Usage: "write one JSON line per page (gold, extraction, scores) to `FILE`"},
+			&ucli.StringSliceFlag{Name: "titles", Usage: "gold titles kept apart (`FILE` of set, id, title lines), e.g. scripts/eval-data/titles-sample.jsonl"},
 			&ucli.StringFlag{Name: "explain", Usage: "print how the content region of page `ID` was chosen, and stop"},
 			&ucli.StringSliceFlag{Name: "tune", Usage: "override a content threshold, `NAME=VALUE` (extend-prose, extend-link-density, no-extend)"},
 			&ucli.BoolFlag{Name: "tokens", Usage: "tokenize title and content too (for timing)"},
@@ -77,6 +78,11 @@ func runEval(c *ucli.Context) error {
 		cases, err := eval.Load(base, strings.TrimSpace(set), segmenter.HTMLText)
 		if err != nil {
 			return cli.Usagef("--sets: %v", err)
+		}
+		for _, tf := range c.StringSlice("titles") {
+			if err := eval.LoadTitles(tf, cases); err != nil {
+				return cli.Usagef("--titles: %v", err)
+			}
 		}
 		if id := c.String("explain"); id != "" {
 			for _, cs := range cases {

@@ -21,17 +21,18 @@ const maxTitleRunes = 1000
 // logoHint marks a heading that names the site rather than the page.
 var logoHint = regexp.MustCompile(`(?i)logo|brand|site-?(name|title)|masthead|banner`)
 
-// headings gathers the texts that may state the title: og:title,
-// twitter:title and the JSON-LD headline, then the h1 elements nearest
-// the content region first (one inside it or the last one before it is
+// headings gathers the texts that may state the title: the h1 inside or
+// just above the content region, og:title, twitter:title and the JSON-LD
+// headline, then the other h1 elements nearest the content region first (one inside it or the last one before it is
 // the article's heading; one far above it is often the site's logo), then
 // h2s and h3s with a title-like class. A heading that reads as the site's
 // logo (a logo/brand class, or its text all one link to the site's root)
 // comes last and is returned apart in logos.
 func headings(body *node, h *head, region []*node) (heads, logos []string) {
+	var metas []string
 	for _, k := range []string{"og:title", "twitter:title", "headline", "dc.title"} {
 		if v := strings.TrimSpace(h.meta[k]); v != "" {
-			heads = append(heads, v)
+			metas = append(metas, v)
 		}
 	}
 	type h1 struct {
@@ -93,6 +94,13 @@ func headings(body *node, h *head, region []*node) (heads, logos []string) {
 	}
 	walk(body)
 	sort.SliceStable(h1s, func(i, j int) bool { return h1s[i].dist < h1s[j].dist })
+	// The heading inside or just above the content first, then the
+	// metadata titles, then the other headings.
+	if len(h1s) > 0 && len(region) > 0 && h1s[0].dist <= 0 {
+		heads = append(heads, h1s[0].text)
+		h1s = h1s[1:]
+	}
+	heads = append(heads, metas...)
 	for _, x := range h1s {
 		heads = append(heads, x.text)
 	}
@@ -156,13 +164,17 @@ func cleanTitle(title string, heads []string, siteNames []string) string {
 			site[v] = true
 		}
 	}
+	// A heading that is the title minus affixes wins over one that
+	// repeats the whole title (og:title often carries the site's name).
+	whole := false
 	for _, h := range heads {
 		nh := normTitle(h)
 		if nh == "" || (site[nh] && nh != nt) {
 			continue // the site's name is not the page's title
 		}
 		if nh == nt {
-			return title
+			whole = true
+			continue
 		}
 		for _, p := range parts {
 			if normTitle(p) == nh {
@@ -172,6 +184,22 @@ func cleanTitle(title string, heads []string, siteNames []string) string {
 		// The heading is the title minus affixes.
 		if strings.Contains(nt, nh) && utf8.RuneCountInString(nh)*3 >= utf8.RuneCountInString(nt) {
 			return h
+		}
+	}
+	if whole {
+		return title
+	}
+	// Two headings that agree (og:title and the article's h1) are the
+	// title even when the <title> says something else.
+	for i, h := range heads {
+		nh := normTitle(h)
+		if nh == "" || site[nh] {
+			continue
+		}
+		for _, g := range heads[i+1:] {
+			if normTitle(g) == nh {
+				return h
+			}
 		}
 	}
 	// Several parts joined may be the heading ("A - B | Site"). The

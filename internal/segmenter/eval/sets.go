@@ -204,3 +204,30 @@ func Load(base, set string, render func(string) string) ([]Case, error) {
 	}
 	return nil, fmt.Errorf("unknown set %q (%s)", set, strings.Join(Sets, ", "))
 }
+
+// LoadTitles reads gold titles kept apart from a set (one JSON object a
+// line: set, id, title) and sets them on the matching cases.
+func LoadTitles(path string, cases []Case) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	byKey := map[[2]string]*Case{}
+	for i := range cases {
+		byKey[[2]string{cases[i].Set, cases[i].ID}] = &cases[i]
+	}
+	sc := bufio.NewScanner(f)
+	line := 0
+	for sc.Scan() {
+		line++
+		var g struct{ Set, ID, Title string }
+		if err := json.Unmarshal(sc.Bytes(), &g); err != nil {
+			return fmt.Errorf("%s:%d: %w", path, line, err)
+		}
+		if c := byKey[[2]string{g.Set, g.ID}]; c != nil && g.Title != "" {
+			c.Title, c.HasTitle = g.Title, true
+		}
+	}
+	return sc.Err()
+}

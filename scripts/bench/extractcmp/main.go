@@ -38,6 +38,7 @@ type extractor struct {
 func main() {
 	sets := flag.String("sets", strings.Join(eval.Sets, ","), "comma-separated sets")
 	only := flag.String("x", "trafilatura,readability", "extractors to run")
+	titles := flag.String("titles", "", "gold titles kept apart (`FILE`: set, id, title lines)")
 	dump := flag.String("dump", "", "write one JSON line per page and extractor to `FILE`")
 	flag.Parse()
 	dir := "../shared/data"
@@ -72,6 +73,11 @@ func main() {
 		cases, err := eval.Load(base, strings.TrimSpace(set), segmenter.HTMLText)
 		if err != nil {
 			log.Fatal(err)
+		}
+		if *titles != "" {
+			if err := eval.LoadTitles(*titles, cases); err != nil {
+				log.Fatal(err)
+			}
 		}
 		for _, x := range xs {
 			results, s := eval.Score(cases, x.run)
