@@ -34,7 +34,7 @@ title exact-match rate, author and published-date accuracy.`,
 			&ucli.StringFlag{Name: "dump", Usage: "write one JSON line per page (gold, extraction, scores) to `FILE`"},
 			&ucli.StringSliceFlag{Name: "titles", Usage: "gold titles kept apart (`FILE` of set, id, title lines), e.g. scripts/eval-data/titles-sample.jsonl"},
 			&ucli.StringFlag{Name: "explain", Usage: "print how the content region of page `ID` was chosen, and stop"},
-			&ucli.StringSliceFlag{Name: "tune", Usage: "override a content threshold, `NAME=VALUE` (extend-prose, extend-link-density, no-extend)"},
+			&ucli.StringSliceFlag{Name: "tune", Usage: "override a content threshold, `NAME=VALUE` (extend-prose, extend-link-density, extend-loose, no-extend)"},
 			&ucli.BoolFlag{Name: "tokens", Usage: "tokenize title and content too (for timing)"},
 		},
 		Action: runEval,
@@ -121,8 +121,8 @@ func setTuning(t *segmenter.Tuning, kv string) error {
 	case "no-extend":
 		t.NoExtend = val == "true" || val == "1"
 		return nil
-	case "extend-strict":
-		t.ExtendStrict = val == "true" || val == "1"
+	case "extend-loose":
+		t.ExtendLoose = val == "true" || val == "1"
 		return nil
 	}
 	v, err := strconv.ParseFloat(val, 64)

@@ -8,21 +8,23 @@ import "golang.org/x/net/html/atom"
 type Tuning struct {
 	// ExtendProse is the share of the text an ancestor adds to the
 	// content region (outside pruned noise, CJK weighted) that must be
-	// prose for the region to grow into it (default 0.9).
+	// prose for the region to grow into it (default 0.5).
 	ExtendProse float64
 	// ExtendLinkDensity is the highest link density of the added text
 	// (default 0.1).
 	ExtendLinkDensity float64
-	// ExtendStrict counts the text after the region as prose only in
-	// siblings of the same tag and class (more chunks of the article).
-	ExtendStrict bool
+	// ExtendLoose counts all prose after the region; by default only
+	// siblings of the same tag and class (more chunks of the article)
+	// count there, since comments, notices and "about us" paragraphs
+	// follow articles too.
+	ExtendLoose bool
 	// NoExtend turns the growing off (for measuring it).
 	NoExtend bool
 }
 
 func (t Tuning) withDefaults() Tuning {
 	if t.ExtendProse == 0 {
-		t.ExtendProse = 0.9
+		t.ExtendProse = 0.5
 	}
 	if t.ExtendLinkDensity == 0 {
 		t.ExtendLinkDensity = 0.1
@@ -63,7 +65,7 @@ func (s *scorer) extend(top *node, t Tuning) *node {
 				after = true
 				continue
 			}
-			if after && t.ExtendStrict && (k.tag != cur.tag || k.class != cur.class) {
+			if after && !t.ExtendLoose && (k.tag != cur.tag || k.class != cur.class) {
 				// After the article, only more parts of the same kind
 				// count as prose: comments, notices and "about us"
 				// paragraphs follow articles too.
