@@ -74,3 +74,21 @@ func TestRunawayTitle(t *testing.T) {
 		t.Errorf("closed title changed: %q", got)
 	}
 }
+
+// TestExtendNotIntoTail: prose after the article in a sibling of another
+// kind (a comment, a notice) is not taken in; with the loose variant it
+// is.
+func TestExtendNotIntoTail(t *testing.T) {
+	html := `<html><body><div class="wrap"><div class="story">` +
+		strings.Repeat("<p>The council approved the new budget on Monday after a long debate in the chamber.</p>", 5) +
+		`</div><div><p>Anonymous wrote: this is the worst decision the council has made in years, frankly.</p></div></div></body></html>`
+	for _, c := range []struct {
+		tune Tuning
+		want bool
+	}{{Tuning{}, false}, {Tuning{ExtendLoose: true}, true}} {
+		d := mustNew(t, Options{Tuning: c.tune}).Segment(record.Page{URL: "http://news.example.com/a", HTML: html})
+		if got := strings.Contains(d.Content, "Anonymous wrote"); got != c.want {
+			t.Errorf("loose=%v: tail kept = %v, want %v:\n%s", c.tune.ExtendLoose, got, c.want, d.Content)
+		}
+	}
+}
