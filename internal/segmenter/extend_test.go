@@ -92,3 +92,15 @@ func TestExtendNotIntoTail(t *testing.T) {
 		}
 	}
 }
+
+// TestFigureCaption: a picture's caption and credit inside the article
+// are left out of the content; the paragraphs around it stay.
+func TestFigureCaption(t *testing.T) {
+	para := "<p>Former governor Deval Patrick spoke with business owners during a campaign stop on Tuesday.</p>"
+	html := `<html><body><article>` + para + `<figure><img src="a.jpg"><figcaption>Patrick, left, speaks with an owner. Photo: Meg Kinnard, AP</figcaption></figure>` +
+		strings.Repeat(para, 4) + `</article></body></html>`
+	d := mustNew(t, Options{}).Segment(record.Page{URL: "http://news.example.com/a", HTML: html})
+	if !strings.Contains(d.Content, "Deval Patrick") || strings.Contains(d.Content, "Meg Kinnard") {
+		t.Errorf("content:\n%s", d.Content)
+	}
+}
