@@ -1,6 +1,10 @@
 package segmenter
 
-import "golang.org/x/net/html/atom"
+import (
+	"strings"
+
+	"golang.org/x/net/html/atom"
+)
 
 // Tuning holds the thresholds of the content-region rules that were
 // chosen on the development sets (docs/segment.md gives the
@@ -65,7 +69,7 @@ func (s *scorer) extend(top *node, t Tuning) *node {
 				after = true
 				continue
 			}
-			if after && !t.ExtendLoose && (k.tag != cur.tag || k.class != cur.class) {
+			if after && !t.ExtendLoose && !sameKind(k, cur) {
 				// After the article, only more parts of the same kind
 				// count as prose: comments, notices and "about us"
 				// paragraphs follow articles too.
@@ -121,6 +125,24 @@ func (s *scorer) measureAdded(n *node, pr *pruner, add *addedText) {
 func introducesRelatedAny(a, cur *node) bool {
 	for _, k := range a.kids {
 		if k != cur && !k.isText() && k.chars > 0 && introducesRelated(k) {
+			return true
+		}
+	}
+	return false
+}
+
+// sameKind: the same tag, and a class word in common (or no class on
+// either): "articleBodyText" and "articleBodyText first" are parts of
+// one article.
+func sameKind(a, b *node) bool {
+	if a.tag != b.tag {
+		return false
+	}
+	if a.class == "" || b.class == "" {
+		return a.class == b.class
+	}
+	for _, w := range strings.Fields(a.class) {
+		if containsWord(b.class, w) {
 			return true
 		}
 	}

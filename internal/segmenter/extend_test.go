@@ -104,3 +104,17 @@ func TestFigureCaption(t *testing.T) {
 		t.Errorf("content:\n%s", d.Content)
 	}
 }
+
+// TestExtendSameKindAfter: after the best chunk, a further chunk of the
+// same tag sharing a class word ("body-text" and "body-text last") is
+// more of the article and is taken in.
+func TestExtendSameKindAfter(t *testing.T) {
+	html := `<html><body><article><div class="body-text">` +
+		strings.Repeat("<p>Zimbabwe's president and his wife are under house arrest at their compound in Harare, officials said.</p>", 5) +
+		`</div><div class="body-text last"><p>Whatever the outcome, the events could signal a once-in-a-generation change for the country.</p></div>` +
+		`</article></body></html>`
+	d := mustNew(t, Options{}).Segment(record.Page{URL: "http://news.example.com/a", HTML: html})
+	if !strings.Contains(d.Content, "house arrest") || !strings.Contains(d.Content, "once-in-a-generation") {
+		t.Errorf("content:\n%s", d.Content)
+	}
+}
