@@ -146,7 +146,8 @@ func hasRootLink(n *node) bool {
 // best heading); without a matching heading, the longest part wins when
 // it is substantial.
 func cleanTitle(title string, heads []string, siteNames []string) string {
-	title = strings.TrimSpace(truncRunes(title, maxTitleRunes))
+	// A broken byte in the title (U+FFFD after decoding) is no part of it.
+	title = strings.TrimSpace(strings.ReplaceAll(truncRunes(title, maxTitleRunes), "\uFFFD", ""))
 	for i, h := range heads {
 		heads[i] = truncRunes(h, maxTitleRunes)
 	}
@@ -239,6 +240,14 @@ func cleanTitle(title string, heads []string, siteNames []string) string {
 	if len(rest) == 1 && len(rest) < len(parts) {
 		return rest[0]
 	}
+	if v := leadingTitle(title); v != "" {
+		return v
+	}
+	if len(affixSeparators.Split(title, -1)) == 1 && !strings.Contains(title, "——") {
+		// Only unspaced dashes: a range ("1500–2000") or a compound, not
+		// an affix.
+		return title
+	}
 	best := ""
 	for _, p := range parts {
 		if utf8.RuneCountInString(p) > utf8.RuneCountInString(best) {
@@ -249,6 +258,41 @@ func cleanTitle(title string, heads []string, siteNames []string) string {
 		return best
 	}
 	return title
+}
+
+// affixSeparators are the separators content systems put between a
+// page's title and its section and site names ("标题_栏目_站点", "Story |
+// Site", "Story - Section - Site"); a dash counts only with spaces round
+// it, so "1500–2000" and a subtitle after "——" stay inside the title.
+var affixSeparators = regexp.MustCompile(`\s*[_|｜]\s*|\s+[-–—]\s+|\s*-{2,}\s*`)
+
+// leadingTitle is the first part of a <title> whose later parts all read
+// as short names (sections, the site): at most 15 characters or 4 words
+// each, while the first is substantial, or at least longer than each of
+// them. "" when the title is not built so.
+func leadingTitle(title string) string {
+	parts := affixSeparators.Split(title, -1)
+	if len(parts) < 2 {
+		return ""
+	}
+	first := strings.TrimSpace(parts[0])
+	n := utf8.RuneCountInString(first)
+	if n < 4 {
+		return ""
+	}
+	for _, p := range parts[1:] {
+		p = strings.TrimSpace(p)
+		if !substantial(first) && utf8.RuneCountInString(p) >= n {
+			return "" // a short first part must at least be the longest
+		}
+		if utf8.RuneCountInString(p) > 15 && len(strings.Fields(p)) > 4 {
+			return ""
+		}
+		if utf8.RuneCountInString(p) > 30 {
+			return ""
+		}
+	}
+	return first
 }
 
 // sitePart: the part is, letters only, a host name among siteNames

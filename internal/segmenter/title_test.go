@@ -43,6 +43,10 @@ func TestTitleAffixes(t *testing.T) {
 		{"Little Roads | Willow Bookshop", "http://www.willowbookshop.com/p/1", "", "Little Roads"},
 		{"Willow Bookshop - Little Roads", "http://shop.example/p/1", "Willow Bookshop", "Little Roads"},
 		{"Little Roads", "http://www.willowbookshop.com/p/1", "", "Little Roads"},
+		{"森林防火工作会议召开——全面部署今冬明春工作_某某市人民政府网", "http://a.example/2.html", "", "森林防火工作会议召开——全面部署今冬明春工作"},
+		{"投身外交(3)\uFFFD_读书频道_新浪网", "http://a.example/3.html", "", "投身外交(3)"},
+		{"China and Europe, 1500–2000 and Beyond: What is Modern?", "http://a.example/4.html", "", "China and Europe, 1500–2000 and Beyond: What is Modern?"},
+		{"日本无性婚姻问题严重(图)--雅虎新闻", "http://a.example/5.html", "", "日本无性婚姻问题严重(图)"},
 	}
 	for _, c := range cases {
 		h := &head{title: c.title, meta: map[string]string{}}
