@@ -182,7 +182,15 @@ func cleanTitle(title string, heads []string, siteNames []string) string {
 				return p
 			}
 		}
-		// The heading is the title minus affixes.
+		// The heading is the title minus affixes; a heading that only
+		// ends the title after a substantial rest is the site's name
+		// ("土豆不“土” 土豆无“土” 松花江网" with the logo h1 松花江网).
+		if strings.HasSuffix(nt, nh) && nh != nt && substantial(strings.TrimSuffix(nt, nh)) {
+			if rest := strings.TrimSpace(strings.TrimSuffix(title, strings.TrimSpace(h))); rest != title && rest != "" {
+				return strings.TrimRight(rest, " -–—|_·»:")
+			}
+			continue
+		}
 		if strings.Contains(nt, nh) && utf8.RuneCountInString(nh)*3 >= utf8.RuneCountInString(nt) {
 			return h
 		}
@@ -264,7 +272,7 @@ func cleanTitle(title string, heads []string, siteNames []string) string {
 // page's title and its section and site names ("标题_栏目_站点", "Story |
 // Site", "Story - Section - Site"); a dash counts only with spaces round
 // it, so "1500–2000" and a subtitle after "——" stay inside the title.
-var affixSeparators = regexp.MustCompile(`\s*[_|｜]\s*|\s+[-–—]\s+|\s*-{2,}\s*`)
+var affixSeparators = regexp.MustCompile(`\s*[_|｜]\s*|\s+[-–—»·:]\s+|\s*-{2,}\s*`)
 
 // leadingTitle is the first part of a <title> whose later parts all read
 // as short names (sections, the site): at most 15 characters or 4 words

@@ -47,6 +47,7 @@ func TestTitleAffixes(t *testing.T) {
 		{"投身外交(3)\uFFFD_读书频道_新浪网", "http://a.example/3.html", "", "投身外交(3)"},
 		{"China and Europe, 1500–2000 and Beyond: What is Modern?", "http://a.example/4.html", "", "China and Europe, 1500–2000 and Beyond: What is Modern?"},
 		{"日本无性婚姻问题严重(图)--雅虎新闻", "http://a.example/5.html", "", "日本无性婚姻问题严重(图)"},
+		{"江城新闻 » 播客热潮迅速蔓延 挑逗传统传媒业", "http://a.example/6.html", "", "播客热潮迅速蔓延 挑逗传统传媒业"},
 	}
 	for _, c := range cases {
 		h := &head{title: c.title, meta: map[string]string{}}
@@ -56,5 +57,15 @@ func TestTitleAffixes(t *testing.T) {
 		if got := cleanTitle(c.title, nil, siteNames(h, c.url, nil)); got != c.want {
 			t.Errorf("cleanTitle(%q) = %q, want %q", c.title, got, c.want)
 		}
+	}
+}
+
+// TestTitleSiteSuffixHeading: a heading that only ends the <title> (the
+// site's name, written as a plain h1 above the story) is stripped from
+// it, not taken as the title.
+func TestTitleSiteSuffixHeading(t *testing.T) {
+	got := cleanTitle("土豆不“土” 土豆无“土” 松花江网", []string{"松花江网"}, nil)
+	if got != "土豆不“土” 土豆无“土”" {
+		t.Errorf("title %q", got)
 	}
 }
