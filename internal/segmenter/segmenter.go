@@ -201,8 +201,8 @@ func (sg *Segmenter) segment(p record.Page) (d record.Doc, blocks []*block) {
 	}
 	d.Lang = language(h.lang, sample)
 	pg.zh = strings.HasPrefix(d.Lang, "zh") || language("", sample) == "zh"
-	heads, logos := headings(body, h, pg.region)
-	d.Title = cleanTitle(h.title, heads, siteNames(h, pageURL, logos))
+	heads, metas, logos := headings(body, h, pg.region)
+	d.Title = cleanTitle(h.title, heads, metas, siteNames(h, pageURL, logos))
 	d.Keywords = h.keywords
 	d.Description = h.description
 

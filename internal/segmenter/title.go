@@ -28,8 +28,7 @@ var logoHint = regexp.MustCompile(`(?i)logo|brand|site-?(name|title)|masthead|ba
 // h2s and h3s with a title-like class. A heading that reads as the site's
 // logo (a logo/brand class, or its text all one link to the site's root)
 // comes last and is returned apart in logos.
-func headings(body *node, h *head, region []*node) (heads, logos []string) {
-	var metas []string
+func headings(body *node, h *head, region []*node) (heads, metas, logos []string) {
 	for _, k := range []string{"og:title", "twitter:title", "headline", "dc.title"} {
 		if v := strings.TrimSpace(h.meta[k]); v != "" {
 			metas = append(metas, v)
@@ -105,7 +104,7 @@ func headings(body *node, h *head, region []*node) (heads, logos []string) {
 		heads = append(heads, x.text)
 	}
 	heads = append(heads, h2s...)
-	return heads, logos
+	return heads, metas, logos
 }
 
 // isLogoHeading: the heading (or a wrapper within two levels) has a
@@ -145,7 +144,7 @@ func hasRootLink(n *node) bool {
 // parts against the page's headings (seed 002, §3.4.2: title versus the
 // best heading); without a matching heading, the longest part wins when
 // it is substantial.
-func cleanTitle(title string, heads []string, siteNames []string) string {
+func cleanTitle(title string, heads, metas, siteNames []string) string {
 	// A broken byte in the title (U+FFFD after decoding) is no part of it.
 	title = strings.TrimSpace(strings.ReplaceAll(truncRunes(title, maxTitleRunes), "\uFFFD", ""))
 	for i, h := range heads {
@@ -198,17 +197,27 @@ func cleanTitle(title string, heads []string, siteNames []string) string {
 	if whole {
 		return title
 	}
-	// Two headings that agree (og:title and the article's h1) are the
-	// title even when the <title> says something else.
-	for i, h := range heads {
-		nh := normTitle(h)
-		if nh == "" || site[nh] {
+	// A metadata title (og:title, JSON-LD headline) that agrees with a
+	// heading of the page is the title even when the <title> says
+	// something else; two equal h1s alone are not (a repeated logo).
+	for _, m := range metas {
+		nm := normTitle(m)
+		if nm == "" || site[nm] {
 			continue
 		}
-		for _, g := range heads[i+1:] {
-			if normTitle(g) == nh {
-				return h
+		inHeads, inMetas := 0, 0
+		for _, h := range heads {
+			if normTitle(h) == nm {
+				inHeads++
 			}
+		}
+		for _, h := range metas {
+			if normTitle(h) == nm {
+				inMetas++
+			}
+		}
+		if inHeads > inMetas { // a heading of the page says it too
+			return m
 		}
 	}
 	// Several parts joined may be the heading ("A - B | Site"). The

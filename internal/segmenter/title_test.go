@@ -54,7 +54,7 @@ func TestTitleAffixes(t *testing.T) {
 		if c.siteName != "" {
 			h.meta["og:site_name"] = c.siteName
 		}
-		if got := cleanTitle(c.title, nil, siteNames(h, c.url, nil)); got != c.want {
+		if got := cleanTitle(c.title, nil, nil, siteNames(h, c.url, nil)); got != c.want {
 			t.Errorf("cleanTitle(%q) = %q, want %q", c.title, got, c.want)
 		}
 	}
@@ -64,8 +64,20 @@ func TestTitleAffixes(t *testing.T) {
 // site's name, written as a plain h1 above the story) is stripped from
 // it, not taken as the title.
 func TestTitleSiteSuffixHeading(t *testing.T) {
-	got := cleanTitle("土豆不“土” 土豆无“土” 松花江网", []string{"松花江网"}, nil)
+	got := cleanTitle("土豆不“土” 土豆无“土” 松花江网", []string{"松花江网"}, nil, nil)
 	if got != "土豆不“土” 土豆无“土”" {
+		t.Errorf("title %q", got)
+	}
+}
+
+// TestTitleRepeatedHeading: two equal h1s (a logo written twice) do not
+// override the <title>; an og:title equal to the article's h1 does.
+func TestTitleRepeatedHeading(t *testing.T) {
+	if got := cleanTitle("Veteran Wraps Baby in Flag, Photo Sparks Debate", []string{"Follow GMA", "Follow GMA"}, nil, nil); got != "Veteran Wraps Baby in Flag, Photo Sparks Debate" {
+		t.Errorf("title %q", got)
+	}
+	if got := cleanTitle("Euro-Zone's Direct Injections To Banks May Not Happen Soon - Real Time Brussels",
+		[]string{"ESM and Banks: Not So Soon", "ESM and Banks: Not So Soon"}, []string{"ESM and Banks: Not So Soon"}, nil); got != "ESM and Banks: Not So Soon" {
 		t.Errorf("title %q", got)
 	}
 }
