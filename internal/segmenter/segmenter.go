@@ -99,7 +99,6 @@ func New(o Options) (*Segmenter, error) {
 type page struct {
 	body    *node
 	head    *head
-	blocks  []*block
 	region  []*node
 	inMain  map[*node]bool
 	content string

@@ -65,7 +65,6 @@ var droppedTags = map[atom.Atom]bool{
 // builder converts the DOM into the cleaned node tree.
 type builder struct {
 	h     head
-	count int
 	space *node // the shared white-space text node
 }
 
