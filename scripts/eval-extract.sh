@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Extraction quality of segment against human gold: per set (aeb, readability,
-# cwce-dev) content P/R/F1 over bags of tokens, title exact-match rate, author
+# cwce-dev, cleaneval-dev, cleanportal, pagesignal) content P/R/F1 over bags of tokens, title exact-match rate, author
 # and published-date accuracy. Usage: scripts/eval-extract.sh [DATA_DIR]
 # (default ../shared/data). Extra arguments go to "segment eval", e.g.
-# --dump /tmp/pages.jsonl for every page's extraction and scores.
+# --dump /tmp/pages.jsonl for every page's extraction and scores,
+# --titles scripts/eval-data/titles-sample.jsonl for the hand-checked titles,
+# --sets pagesignal, --explain ID, --tune extend-prose=0.8.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 data="${1:-../shared/data}"

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 
 	ucli "github.com/urfave/cli/v2"
@@ -23,14 +24,17 @@ func evalCommand() *ucli.Command {
 	return &ucli.Command{
 		Name:      "eval",
 		Hidden:    true,
-		Usage:     "measure extraction against human gold (aeb, readability, cwce-dev)",
+		Usage:     "measure extraction against human gold (six sets)",
 		ArgsUsage: "[DATA_DIR]",
-		Description: `DATA_DIR (default ../shared/data) holds extraction/aeb, extraction/readability
-and extraction/cwce-dev. Prints one markdown row per set: content P/R/F1,
+		Description: `DATA_DIR (default ../shared/data) holds extraction/aeb, readability, cwce-dev,
+cleaneval-dev, cleanportal and pagesignal. Prints one markdown row per set: content P/R/F1,
 title exact-match rate, author and published-date accuracy.`,
 		Flags: []ucli.Flag{
-			&ucli.StringFlag{Name: "sets", Value: "aeb,readability,cwce-dev", Usage: "comma-separated sets to run"},
+			&ucli.StringFlag{Name: "sets", Value: strings.Join(eval.Sets, ","), Usage: "comma-separated sets to run"},
 			&ucli.StringFlag{Name: "dump", Usage: "write one JSON line per page (gold, extraction, scores) to `FILE`"},
+			&ucli.StringSliceFlag{Name: "titles", Usage: "gold titles kept apart (`FILE` of set, id, title lines), e.g. scripts/eval-data/titles-sample.jsonl"},
+			&ucli.StringFlag{Name: "explain", Usage: "print how the content region of page `ID` was chosen, and stop"},
+			&ucli.StringSliceFlag{Name: "tune", Usage: "override a content threshold, `NAME=VALUE` (extend-prose, extend-link-density, extend-loose, no-extend)"},
 			&ucli.BoolFlag{Name: "tokens", Usage: "tokenize title and content too (for timing)"},
 		},
 		Action: runEval,
@@ -50,6 +54,11 @@ func runEval(c *ucli.Context) error {
 	if c.Bool("tokens") {
 		o.Tokenizer = text.NewTokenizer(text.Options{})
 	}
+	for _, kv := range c.StringSlice("tune") {
+		if err := setTuning(&o.Tuning, kv); err != nil {
+			return cli.Usagef("--tune %s: %v", kv, err)
+		}
+	}
 	sg, err := segmenter.New(o)
 	if err != nil {
 		return err
@@ -66,19 +75,23 @@ func runEval(c *ucli.Context) error {
 	}
 	var sums []eval.Summary
 	for _, set := range strings.Split(c.String("sets"), ",") {
-		var cases []eval.Case
-		switch strings.TrimSpace(set) {
-		case "aeb":
-			cases, err = eval.LoadAEB(filepath.Join(base, "aeb"))
-		case "readability":
-			cases, err = eval.LoadReadability(filepath.Join(base, "readability"), segmenter.HTMLText)
-		case "cwce-dev":
-			cases, err = eval.LoadCWCE(filepath.Join(base, "cwce-dev"))
-		default:
-			return cli.Usagef("--sets: unknown set %q (aeb, readability, cwce-dev)", set)
-		}
+		cases, err := eval.Load(base, strings.TrimSpace(set), segmenter.HTMLText)
 		if err != nil {
-			return err
+			return cli.Usagef("--sets: %v", err)
+		}
+		for _, tf := range c.StringSlice("titles") {
+			if err := eval.LoadTitles(tf, cases); err != nil {
+				return cli.Usagef("--titles: %v", err)
+			}
+		}
+		if id := c.String("explain"); id != "" {
+			for _, cs := range cases {
+				if cs.ID == id {
+					fmt.Fprint(c.App.Writer, segmenter.Explain(cs.HTML, o.Tuning))
+					return nil
+				}
+			}
+			continue
 		}
 		results, sum := eval.Score(cases, func(p record.Page) record.Doc { return sg.Segment(p) })
 		sums = append(sums, sum)
@@ -96,5 +109,33 @@ func runEval(c *ucli.Context) error {
 		}
 	}
 	eval.WriteTable(c.App.Writer, sums)
+	return nil
+}
+
+func setTuning(t *segmenter.Tuning, kv string) error {
+	name, val, ok := strings.Cut(kv, "=")
+	if !ok {
+		return fmt.Errorf("want NAME=VALUE")
+	}
+	switch name {
+	case "no-extend":
+		t.NoExtend = val == "true" || val == "1"
+		return nil
+	case "extend-loose":
+		t.ExtendLoose = val == "true" || val == "1"
+		return nil
+	}
+	v, err := strconv.ParseFloat(val, 64)
+	if err != nil {
+		return err
+	}
+	switch name {
+	case "extend-prose":
+		t.ExtendProse = v
+	case "extend-link-density":
+		t.ExtendLinkDensity = v
+	default:
+		return fmt.Errorf("unknown name %q", name)
+	}
 	return nil
 }

@@ -158,7 +158,7 @@ func (z Zone) Author() string {
 			continue
 		}
 		if m := englishBy.FindStringSubmatch(line); m != nil {
-			if v := CleanAuthor(m[1]); v != "" && looksLikeName(v) {
+			if v := dropAffiliation(CleanAuthor(m[1])); v != "" && looksLikeName(v) {
 				return v
 			}
 		}
@@ -205,7 +205,10 @@ func authorsInLine(line string) string {
 	var names []string
 	for _, m := range authorCue.FindAllStringSubmatchIndex(line, 4) {
 		strong := m[4] >= 0 && strings.ContainsAny(line[m[4]:m[5]], ":：/|｜")
-		rest := strings.TrimLeft(line[m[1]:], " |｜\t")
+		rest := strings.TrimLeft(line[m[1]:], " |｜\t】］]")
+		if j := strings.IndexAny(rest, "）)】］"); j > 0 {
+			rest = rest[:j] // a bracketed byline ends with its bracket: "（记者 A 通讯员 B）"
+		}
 		if loc := nextCue.FindStringIndex(rest); loc != nil {
 			if loc[0] == 0 {
 				continue
@@ -529,4 +532,31 @@ func looksLikeName(v string) bool {
 		return false
 	}
 	return unicode.IsUpper([]rune(f[0])[0])
+}
+
+// affiliationWords name an agency, a paper or a role, never a person.
+var affiliationWords = map[string]bool{
+	"press": true, "associated": true, "reuters": true, "ap": true, "afp": true, "bloomberg": true,
+	"staff": true, "writer": true, "reporter": true, "correspondent": true, "editor": true,
+	"contributor": true, "columnist": true, "times": true, "news": true, "post": true,
+	"journal": true, "agency": true, "wire": true, "service": true, "magazine": true, "herald": true,
+	"tribune": true, "daily": true, "telegraph": true, "guardian": true, "globe": true,
+}
+
+// dropAffiliation cuts an English byline at the first comma-separated
+// part that names an agency or a role: "Jane Doe, Associated Press" is
+// Jane Doe, while "Jane Doe, John Roe" stays two names.
+func dropAffiliation(v string) string {
+	parts := strings.Split(v, ",")
+	for i, p := range parts {
+		if i == 0 {
+			continue
+		}
+		for _, w := range strings.Fields(strings.ToLower(p)) {
+			if affiliationWords[strings.Trim(w, ".;:()")] {
+				return strings.TrimSpace(strings.Join(parts[:i], ","))
+			}
+		}
+	}
+	return v
 }

@@ -322,6 +322,14 @@ func lastLines(s string, n int) string {
 }
 
 func findAuthor(pg *page, z *extract.Zone) string {
+	// Marked-up authors (itemprop, rel=author) near the content beat the
+	// text rules on pages not in Chinese, whose bylines carry no cue word
+	// to anchor on; Chinese pages keep their cue bylines first.
+	if !pg.zh {
+		if v := markupAuthors(pg.body, pg.region); v != "" {
+			return v
+		}
+	}
 	if v := z.Author(); v != "" {
 		return v
 	}

@@ -24,6 +24,7 @@ func parseHTML(s string) (root *html.Node, capped bool, err error) {
 	if !utf8.ValidString(s) {
 		s = strings.ToValidUTF8(s, "\uFFFD")
 	}
+	s = closeRunawayTitle(s)
 	root, err = html.Parse(strings.NewReader(s))
 	if err == nil {
 		return root, false, nil

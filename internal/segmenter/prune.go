@@ -40,6 +40,12 @@ func (p *pruner) skip(n *node) bool {
 		}
 	}
 	big := n.chars*2 > p.regionChars
+	if !big && (n.tag == atom.Figcaption || n.tag == atom.Figure) {
+		// A picture's caption and credit are not the running text (a
+		// class-word rule for captions was measured too: aeb +0.006,
+		// cleanportal −0.010, so it is not used).
+		return true
+	}
 	if n.tag == atom.Form && !big {
 		return true
 	}

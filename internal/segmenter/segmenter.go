@@ -55,6 +55,8 @@ type Options struct {
 	MaxBytes int
 	// Resolve makes a link absolute and normalised; nil: urlx.Resolve.
 	Resolve func(base, ref string) (string, error)
+	// Tuning overrides the content rules' thresholds (zero: defaults).
+	Tuning Tuning
 }
 
 // Segmenter segments pages. It is safe for concurrent use.
@@ -97,7 +99,6 @@ func New(o Options) (*Segmenter, error) {
 type page struct {
 	body    *node
 	head    *head
-	blocks  []*block
 	region  []*node
 	inMain  map[*node]bool
 	content string
@@ -180,6 +181,9 @@ func (sg *Segmenter) segment(p record.Page) (d record.Doc, blocks []*block) {
 
 	sc := scoreCandidates(body)
 	top, entry := sc.firstEntry(sc.best())
+	if entry == nil {
+		top = sc.extend(top, sg.o.Tuning.withDefaults())
+	}
 	pg.region = sc.contentRegion(top)
 	pg.entry = entry
 	pg.inMain = map[*node]bool{}
@@ -196,8 +200,8 @@ func (sg *Segmenter) segment(p record.Page) (d record.Doc, blocks []*block) {
 	}
 	d.Lang = language(h.lang, sample)
 	pg.zh = strings.HasPrefix(d.Lang, "zh") || language("", sample) == "zh"
-	heads := headings(body, h)
-	d.Title = cleanTitle(h.title, heads)
+	heads, metas, logos := headings(body, h, pg.region)
+	d.Title = cleanTitle(h.title, heads, metas, siteNames(h, pageURL, logos))
 	d.Keywords = h.keywords
 	d.Description = h.description
 

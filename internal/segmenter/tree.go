@@ -65,7 +65,6 @@ var droppedTags = map[atom.Atom]bool{
 // builder converts the DOM into the cleaned node tree.
 type builder struct {
 	h     head
-	count int
 	space *node // the shared white-space text node
 }
 
@@ -293,7 +292,7 @@ func (b *builder) inspect(h *html.Node) {
 		}
 	case atom.Script:
 		if strings.Contains(strings.ToLower(attr(h, "type")), "ld+json") && len(b.h.jsonLD) < 8 {
-			b.h.jsonLD = append(b.h.jsonLD, textOf(h))
+			b.h.jsonLD = append(b.h.jsonLD, unwrapScript(textOf(h)))
 		}
 	case atom.Time:
 		if dt := strings.TrimSpace(attr(h, "datetime")); dt != "" && len(b.h.timeAttrs) < 16 {
@@ -453,4 +452,17 @@ func clearLink(n *node) {
 		clearLink(k)
 		n.cjk += k.cjk
 	}
+}
+
+// unwrapScript drops the CDATA or comment wrapper some pages put around
+// a script's text ("<![CDATA[ {...} ]]>", "<!-- {...} -->").
+func unwrapScript(s string) string {
+	s = strings.TrimSpace(s)
+	for _, w := range [][2]string{{"<![CDATA[", "]]>"}, {"<!--", "-->"}} {
+		if strings.HasPrefix(s, w[0]) {
+			s = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(s[len(w[0]):]), w[1]))
+		}
+	}
+	s = strings.TrimPrefix(s, "//")
+	return strings.TrimSpace(s)
 }

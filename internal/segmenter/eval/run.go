@@ -139,7 +139,8 @@ func SameDate(got, want string) bool {
 	return true
 }
 
-func pct(ok, n int) string {
+// Pct is "84.2% (16/19)", or "–" when nothing was scored.
+func Pct(ok, n int) string {
 	if n == 0 {
 		return "–"
 	}
@@ -156,6 +157,6 @@ func WriteTable(w io.Writer, sums []Summary) {
 			mbs = float64(s.Bytes) / 1e6 / s.Seconds
 		}
 		fmt.Fprintf(w, "| %s | %d | %.3f | %.3f | %.3f | %s | %s | %s | %.1f |\n",
-			s.Set, s.Pages, s.P, s.R, s.F, pct(s.TitlesOK, s.Titles), pct(s.AuthorsOK, s.Authors), pct(s.DatesOK, s.Dates), mbs)
+			s.Set, s.Pages, s.P, s.R, s.F, Pct(s.TitlesOK, s.Titles), Pct(s.AuthorsOK, s.Authors), Pct(s.DatesOK, s.Dates), mbs)
 	}
 }

@@ -140,10 +140,17 @@ func LoadReadability(dir string, render func(html string) string) ([]Case, error
 }
 
 // LoadCWCE reads the Chinese set: gold.jsonl and the raw pages it names.
-func LoadCWCE(dir string) ([]Case, error) {
+func LoadCWCE(dir string) ([]Case, error) { return LoadGold(dir, "cwce-dev") }
+
+// LoadGold reads a set in the gold.jsonl layout (cwce-dev, cleaneval-dev,
+// cleanportal, pagesignal): one JSON object a line with id, file (the raw
+// page, any charset, relative to dir), content, and where known url, title,
+// author and published. A page without a url gets a made-up one on the
+// set's own host, so that links still resolve.
+func LoadGold(dir, set string) ([]Case, error) {
 	f, err := os.Open(filepath.Join(dir, "gold.jsonl"))
 	if err != nil {
-		return nil, fmt.Errorf("cwce: %w", err)
+		return nil, fmt.Errorf("%s: %w", set, err)
 	}
 	defer f.Close()
 	var out []Case
@@ -153,21 +160,74 @@ func LoadCWCE(dir string) ([]Case, error) {
 	for sc.Scan() {
 		line++
 		var g struct {
-			ID, File, Content, Author, Published string
+			ID, File, URL, Content, Title, Author, Published string
 		}
 		if err := json.Unmarshal(sc.Bytes(), &g); err != nil {
-			return nil, fmt.Errorf("cwce gold.jsonl:%d: %w", line, err)
+			return nil, fmt.Errorf("%s gold.jsonl:%d: %w", set, line, err)
 		}
 		raw, err := os.ReadFile(filepath.Join(dir, g.File))
 		if err != nil {
-			return nil, fmt.Errorf("cwce gold.jsonl:%d: %w", line, err)
+			return nil, fmt.Errorf("%s gold.jsonl:%d: %w", set, line, err)
 		}
 		h, err := decode(raw)
 		if err != nil {
-			return nil, fmt.Errorf("cwce %s: %w", g.ID, err)
+			return nil, fmt.Errorf("%s %s: %w", set, g.ID, err)
 		}
-		out = append(out, Case{Set: "cwce-dev", ID: g.ID, URL: "http://cwce.example/" + g.ID + ".html", HTML: h,
-			Content: g.Content, Author: known(g.Author), Published: known(g.Published)})
+		u := g.URL
+		if u == "" {
+			u = "http://" + set + ".example/" + g.ID + ".html"
+		}
+		c := Case{Set: set, ID: g.ID, URL: u, HTML: h,
+			Content: g.Content, Author: known(g.Author), Published: known(g.Published)}
+		if t := known(g.Title); t != "" {
+			c.Title, c.HasTitle = t, true
+		}
+		out = append(out, c)
 	}
 	return out, sc.Err()
+}
+
+// Sets are the development sets Load knows, in the order they are reported.
+var Sets = []string{"aeb", "readability", "cwce-dev", "cleaneval-dev", "cleanportal", "pagesignal"}
+
+// Load reads one of Sets from base (the extraction folder). render turns
+// readability's expected HTML into text.
+func Load(base, set string, render func(string) string) ([]Case, error) {
+	dir := filepath.Join(base, set)
+	switch set {
+	case "aeb":
+		return LoadAEB(dir)
+	case "readability":
+		return LoadReadability(dir, render)
+	case "cwce-dev", "cleaneval-dev", "cleanportal", "pagesignal":
+		return LoadGold(dir, set)
+	}
+	return nil, fmt.Errorf("unknown set %q (%s)", set, strings.Join(Sets, ", "))
+}
+
+// LoadTitles reads gold titles kept apart from a set (one JSON object a
+// line: set, id, title) and sets them on the matching cases.
+func LoadTitles(path string, cases []Case) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	byKey := map[[2]string]*Case{}
+	for i := range cases {
+		byKey[[2]string{cases[i].Set, cases[i].ID}] = &cases[i]
+	}
+	sc := bufio.NewScanner(f)
+	line := 0
+	for sc.Scan() {
+		line++
+		var g struct{ Set, ID, Title string }
+		if err := json.Unmarshal(sc.Bytes(), &g); err != nil {
+			return fmt.Errorf("%s:%d: %w", path, line, err)
+		}
+		if c := byKey[[2]string{g.Set, g.ID}]; c != nil && g.Title != "" {
+			c.Title, c.HasTitle = g.Title, true
+		}
+	}
+	return sc.Err()
 }

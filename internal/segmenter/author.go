@@ -1,0 +1,136 @@
+package segmenter
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/net/html/atom"
+
+	"github.com/focuscrawl/focuscrawl/internal/extract"
+)
+
+// markupAuthors reads the authors the page marks up in its body:
+// schema.org itemprop="author" (its itemprop="name" inside, else its
+// text) and rel="author" links. Only marks inside the content region or
+// above it count, nearest the region first, so a teaser's byline further
+// down (related stories, a sidebar) is never the page's author. Names of
+// one group (the same byline) are joined; at most four.
+func markupAuthors(body *node, region []*node) string {
+	inRegion := map[*node]bool{}
+	for _, n := range region {
+		inRegion[n] = true
+	}
+	type mark struct {
+		name  string
+		group *node // the byline element holding the mark
+	}
+	var marks []mark
+	seenRegion, past := false, false
+	var walk func(n *node, in bool)
+	walk = func(n *node, in bool) {
+		if n.isText() || past || isMedia(n) {
+			return // a photo's credit is not the story's author
+		}
+		if inRegion[n] {
+			in, seenRegion = true, true
+		} else if seenRegion && !in {
+			past = true // below the region
+			return
+		}
+		if n.el != nil && n.chars > 0 && n.chars <= 120 {
+			prop := strings.ToLower(attr(n.el, "itemprop"))
+			rel := strings.ToLower(attr(n.el, "rel"))
+			var name string
+			switch {
+			case containsWord(prop, "author") || containsWord(prop, "creator"):
+				name = itempropName(n)
+			case n.tag == atom.A && containsWord(rel, "author"):
+				name = flatText(n)
+			}
+			if name = extract.CleanAuthor(collapseSpace(name)); name != "" && utf8.RuneCountInString(name) <= 60 {
+				g := n.parent
+				if g != nil && g.parent != nil && g.chars <= 200 {
+					g = g.parent
+				}
+				marks = append(marks, mark{name, g})
+				return
+			}
+		}
+		for _, k := range n.kids {
+			walk(k, in)
+		}
+	}
+	walk(body, false)
+	if len(marks) == 0 {
+		return ""
+	}
+	// The group nearest the region: the last one above it, or the first
+	// one inside.
+	var pick *node
+	for _, m := range marks {
+		pick = m.group
+		if inside(m.group, inRegion) {
+			break
+		}
+	}
+	var names []string
+	for _, m := range marks {
+		if m.group == pick && len(names) < 4 {
+			names = append(names, m.name)
+		}
+	}
+	return strings.Join(uniq(names), ", ")
+}
+
+// isMedia: a figure, its caption, or a schema.org image or video item.
+func isMedia(n *node) bool {
+	if n.tag == atom.Figure || n.tag == atom.Figcaption {
+		return true
+	}
+	if n.el == nil {
+		return false
+	}
+	t := strings.ToLower(attr(n.el, "itemtype"))
+	return strings.Contains(t, "image") || strings.Contains(t, "video") || strings.Contains(t, "photo")
+}
+
+// itempropName is the itemprop="name" text (or content) under an author
+// mark, else the mark's own text.
+func itempropName(n *node) string {
+	var found string
+	walkElements(n, func(k *node) {
+		if found == "" && k != n && k.el != nil && strings.EqualFold(attr(k.el, "itemprop"), "name") {
+			if c := attr(k.el, "content"); c != "" {
+				found = c
+			} else {
+				found = flatText(k)
+			}
+		}
+	})
+	if found == "" {
+		if c := attr(n.el, "content"); c != "" {
+			return c
+		}
+		found = flatText(n)
+	}
+	return found
+}
+
+func inside(n *node, set map[*node]bool) bool {
+	for a := n; a != nil; a = a.parent {
+		if set[a] {
+			return true
+		}
+	}
+	return false
+}
+
+// containsWord: the space-separated list s holds w.
+func containsWord(s, w string) bool {
+	for _, f := range strings.Fields(s) {
+		if f == w {
+			return true
+		}
+	}
+	return false
+}
