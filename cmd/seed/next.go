@@ -47,7 +47,7 @@ func init() {
 			"or after --max-pages URLs. While it runs it renews its own leases (--renew-for), so\n" +
 			"only a crashed loop's leases run out.",
 		Flags: append([]ucli.Flag{
-			dbFlag(),
+			existingDBFlag(),
 			&ucli.IntFlag{Name: flagN, Value: 100, Usage: "lease `N` URLs (with --follow: at most N per lease)", EnvVars: cli.Env("next-n")},
 			&ucli.IntFlag{Name: flagPerHost, Value: 10, Usage: "at most `N` URLs per host per lease (0: no limit)", EnvVars: cli.Env("next-per-host")},
 			&ucli.DurationFlag{Name: flagLease, Value: 10 * time.Minute, Usage: "a leased URL is queued again after `DURATION` unless its page came back", EnvVars: cli.Env(flagLease)},

@@ -44,6 +44,7 @@ func New(a App) *ucli.App {
 		},
 		CustomAppHelpTemplate: ucli.AppHelpTemplate + "\n" + ExitCodesHelp,
 	}
+	app.Before = checkRequired(takeRequired(app.Flags), app.Before)
 	for _, c := range a.Commands {
 		prepareCommand(c)
 	}
@@ -63,6 +64,7 @@ func prepareCommand(c *ucli.Command) {
 			return &UsageError{Err: err}
 		}
 	}
+	c.Before = checkRequired(takeRequired(c.Flags), c.Before)
 	for _, s := range c.Subcommands {
 		prepareCommand(s)
 	}
@@ -88,7 +90,7 @@ func Run(app *ucli.App, args []string, stderr io.Writer) int {
 	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
 	app.ErrWriter = stderr
 	app.ExitErrHandler = func(*ucli.Context, error) {} // exit in one place: here
-	err := app.RunContext(ctx, args)
+	err := app.RunContext(ctx, ReorderArgs(app, args))
 	code, report := ExitCode(ctx, err)
 	if report && err != nil && err.Error() != "" {
 		fmt.Fprintf(stderr, "%s: %v\n", app.Name, err)

@@ -1,0 +1,47 @@
+package main
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/focuscrawl/focuscrawl/internal/cli"
+	"github.com/focuscrawl/focuscrawl/internal/frontier"
+	"github.com/focuscrawl/focuscrawl/internal/sqlitedb"
+
+	"github.com/focuscrawl/focuscrawl/internal/cli/clitest"
+)
+
+// TestFlagsAfterArguments: on every command of dedupe, a flag written after a
+// file name is a flag (issue: `fetch seeds.txt --proxy URL` fetched
+// without the proxy, then tried to open "--proxy").
+func TestFlagsAfterArguments(t *testing.T) { clitest.FlagsAfterArguments(t, newApp) }
+
+// TestRequiredFlags: a missing required flag is one line on stderr and
+// exit 2, not the help on stdout.
+func TestRequiredFlags(t *testing.T) { clitest.RequiredFlags(t, newApp) }
+
+// TestStoreRefusesAFrontier: `dedupe search --store crawl.db` used to add
+// the knowledge base's tables to a frontier.
+func TestStoreRefusesAFrontier(t *testing.T) {
+	crawl := filepath.Join(t.TempDir(), "crawl.db")
+	s, err := frontier.OpenSQLite(crawl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	code, _, stderr := runCmd(t, "search", "--store", crawl, "forest")
+	if code != cli.ExitFatal || !strings.Contains(stderr, "it is a focuscrawl frontier") || !strings.Contains(stderr, "not a knowledge base") {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	db, err := sqlitedb.Open(crawl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var n int
+	db.QueryRow(`SELECT count(*) FROM sqlite_schema WHERE name LIKE 'kb%' OR name = 'knowledge'`).Scan(&n)
+	if n != 0 {
+		t.Fatalf("%d knowledge-base tables added to the frontier", n)
+	}
+}
