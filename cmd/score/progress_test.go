@@ -1,0 +1,28 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestProgressOn: score used to ignore --progress on. Without a terminal
+// the progress is a whole line, written at the end of a short run.
+func TestProgressOn(t *testing.T) {
+	// The stream logs to the process's stderr: catch it in a file.
+	errFile, err := os.Create(filepath.Join(t.TempDir(), "stderr"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	saved := os.Stderr
+	os.Stderr = errFile
+	_, out, _ := run(t, "--topic", "testdata/forest.yaml", "--progress", "on", "--rejects", os.DevNull, "testdata/docs.jsonl")
+	os.Stderr = saved
+	errFile.Close()
+	b, _ := os.ReadFile(errFile.Name())
+	stderr := string(b)
+	if len(out) != 3 || !strings.Contains(stderr, "score: 3 docs scored, ") || strings.Contains(stderr, "\r") {
+		t.Fatalf("%d docs, stderr %q", len(out), stderr)
+	}
+}
