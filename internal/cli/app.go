@@ -90,6 +90,7 @@ func Run(app *ucli.App, args []string, stderr io.Writer) int {
 	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
 	app.ErrWriter = stderr
 	app.ExitErrHandler = func(*ucli.Context, error) {} // exit in one place: here
+	normalizeDurationEnv(app)
 	err := app.RunContext(ctx, ReorderArgs(app, args))
 	code, report := ExitCode(ctx, err)
 	if report && err != nil && err.Error() != "" {

@@ -17,7 +17,8 @@ import (
 // `--proxy` is its value, the word after a boolean such as `--headers` is
 // an argument. Everything after `--` is an argument, as usual: `cmd --
 // -odd-file` reads a file named -odd-file. A lone `-` (stdin) is an
-// argument. args[0] is the program name and stays first.
+// argument. args[0] is the program name and stays first. A duration
+// written as a bare number gets its unit, seconds (`--delay 5`).
 func ReorderArgs(app *ucli.App, args []string) []string {
 	if len(args) < 2 {
 		return args
@@ -58,10 +59,10 @@ func reorderLevel(flags []ucli.Flag, commands []*ucli.Command, words []string) [
 			out = append(out, argWords...)
 			return append(out, words[i+1:]...)
 		case isFlagWord(w):
-			flagWords = append(flagWords, w)
+			flagWords = append(flagWords, normalizeFlagWord(flags, w))
 			if takesValue(flags, w) && i+1 < len(words) {
 				i++
-				flagWords = append(flagWords, words[i])
+				flagWords = append(flagWords, normalizeValue(valueFlag(flags, w), words[i]))
 			}
 		case len(argWords) == 0 && findCommand(commands, w) != nil:
 			cmd := findCommand(commands, w)
@@ -108,6 +109,15 @@ func takesValue(flags []ucli.Flag, w string) bool {
 		}
 	}
 	return false
+}
+
+// valueFlag is the flag whose value follows the flag word w.
+func valueFlag(flags []ucli.Flag, w string) ucli.Flag {
+	name := strings.TrimLeft(w, "-")
+	if f := findFlag(flags, name); f != nil {
+		return f
+	}
+	return findFlag(flags, name[len(name)-1:])
 }
 
 func flagTakesValue(f ucli.Flag) bool {

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	ucli "github.com/urfave/cli/v2"
 )
@@ -113,5 +114,37 @@ func TestMissingRequiredFlagIsOneUsageLine(t *testing.T) {
 	Run(app, []string{"tool", "add", "--help"}, &bytes.Buffer{})
 	if !strings.Contains(stdout.String(), "(required)") {
 		t.Fatalf("help does not mark --db required:\n%s", stdout.String())
+	}
+}
+
+// TestBareNumberDurations: `--delay 5` is five seconds, from the command
+// line and from the environment.
+func TestBareNumberDurations(t *testing.T) {
+	var got []time.Duration
+	app := New(App{Name: "tool",
+		Flags: []ucli.Flag{
+			&ucli.DurationFlag{Name: "delay"},
+			&ucli.DurationFlag{Name: "timeout"},
+			&ucli.DurationFlag{Name: "wait", EnvVars: []string{"TOOL_TEST_WAIT"}},
+			&ucli.StringFlag{Name: "name"},
+		},
+		Action: func(c *ucli.Context) error {
+			got = []time.Duration{c.Duration("delay"), c.Duration("timeout"), c.Duration("wait")}
+			if c.String("name") != "5" {
+				t.Errorf("a string flag's value was changed to %q", c.String("name"))
+			}
+			return nil
+		}})
+	t.Setenv("TOOL_TEST_WAIT", "2.5")
+	var stderr bytes.Buffer
+	if code := Run(app, []string{"tool", "--delay", "5", "--timeout=0.5", "--name", "5"}, &stderr); code != ExitOK {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	want := []time.Duration{5 * time.Second, 500 * time.Millisecond, 2500 * time.Millisecond}
+	if !slices.Equal(got, want) {
+		t.Fatalf("durations %v, want %v", got, want)
+	}
+	if code := Run(app, []string{"tool", "--delay", "5x"}, &stderr); code != ExitUsage {
+		t.Fatalf("--delay 5x: exit %d", code)
 	}
 }
