@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -42,5 +43,31 @@ func TestSearchQuietAndProgress(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestScopeVocabulary: --scope says site for the registrable domain in
+// seed urls and seed add, as in verify; the old "domain" warns.
+func TestScopeVocabulary(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "crawl.db")
+	tests := []struct {
+		args     []string
+		code     int
+		warns    bool
+		wantSite string
+	}{
+		{[]string{"urls", "--scope", "site"}, 0, false, `"site":"example.cn"`},
+		{[]string{"urls", "--scope", "domain"}, 0, true, `"site":"example.cn"`},
+		{[]string{"urls", "--scope", "host"}, 0, false, `"site":"www.example.cn"`},
+		{[]string{"urls", "--scope", "planet"}, 2, false, ""},
+		{[]string{"add", "--db", db, "--scope", "site"}, 0, false, ""},
+		{[]string{"add", "--db", db, "--scope", "domain"}, 0, true, ""},
+	}
+	for _, tt := range tests {
+		r := runSeed(t, "http://www.example.cn/a\n", nil, tt.args...)
+		warned := strings.Contains(r.stderr, "--scope domain is deprecated: write --scope site")
+		if r.code != tt.code || warned != tt.warns || !strings.Contains(r.stdout, tt.wantSite) {
+			t.Errorf("seed %q: exit %d, stdout %q, stderr %q", tt.args, r.code, r.stdout, r.stderr)
+		}
 	}
 }
