@@ -82,7 +82,7 @@ func scoreFlags() []ucli.Flag {
 		&ucli.StringFlag{Name: flagIDF, Usage: "IDF table `FILE` (score idf build); default: the built-in Chinese and English table", EnvVars: cli.Env(flagIDF)},
 		&ucli.BoolFlag{Name: flagBatch, Usage: "read all input, then score it as one batch (needed by ipagerank and linkmodel without --db)", EnvVars: cli.Env(flagBatch)},
 		&ucli.StringFlag{Name: flagDB, Usage: "frontier store `FILE` (seed add --db): sibling scores, n′/n and the crawled link graph", EnvVars: cli.Env(flagDB)},
-		&ucli.IntFlag{Name: flagWindow, Value: 500, Usage: "ipagerank, linkmodel with --db and without --batch: docs scored together", EnvVars: cli.Env(flagWindow)},
+		&ucli.IntFlag{Name: flagWindow, Value: 500, Usage: "ipagerank, linkmodel with --db and without --batch: docs scored together", EnvVars: cli.Env("score-" + flagWindow)},
 		&ucli.DurationFlag{Name: flagWindowWait, Value: 200 * time.Millisecond, Usage: "with --window: score a partial window when no doc came for this long (a crawl loop waits for it)", EnvVars: cli.Env(flagWindowWait)},
 		&ucli.BoolFlag{Name: flagDropPruned, Usage: "leave out links under thresholds.link instead of marking them pruned", EnvVars: cli.Env(flagDropPruned)},
 		&ucli.IntFlag{Name: flagRemember, Value: 1_000_000, Usage: "page scores kept in memory for sibling scores when there is no --db", EnvVars: cli.Env(flagRemember)},

@@ -48,7 +48,7 @@ func newApp() *ucli.App {
 			&ucli.StringFlag{Name: flagEmit, Value: "docs", Usage: "docs: one doc per page; blocks: one block record per block", EnvVars: cli.Env(flagEmit)},
 			&ucli.Float64Flag{Name: flagHubRatio, Value: segmenter.DefaultHubRatio, Usage: "μ: a page whose anchor text over other text exceeds it is a hub", EnvVars: cli.Env(flagHubRatio)},
 			&ucli.StringFlag{Name: flagTZ, Value: "auto", Usage: "time zone of dates without one: auto (+08:00 for Chinese pages, UTC otherwise), an offset like +08:00, or a name like Asia/Shanghai", EnvVars: cli.Env(flagTZ)},
-			&ucli.StringFlag{Name: flagMaxBytes, Value: "16MiB", Usage: "HTML segmented per page; longer pages are cut", EnvVars: cli.Env(flagMaxBytes)},
+			&ucli.StringFlag{Name: flagMaxBytes, Value: "16MiB", Usage: "HTML segmented per page; longer pages are cut", EnvVars: cli.Env("segment-" + flagMaxBytes)},
 		),
 		Action:   runSegment,
 		Commands: []*ucli.Command{evalCommand()},

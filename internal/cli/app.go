@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"slices"
 	"syscall"
 
 	ucli "github.com/urfave/cli/v2"
@@ -45,13 +46,16 @@ func New(a App) *ucli.App {
 		CustomAppHelpTemplate: ucli.AppHelpTemplate + "\n" + ExitCodesHelp,
 	}
 	app.Before = checkRequired(takeRequired(app.Flags), app.Before)
+	setCommandEnv([]string{a.Name}, app.Flags)
 	for _, c := range a.Commands {
-		prepareCommand(c)
+		prepareCommand(c, []string{a.Name})
 	}
 	return app
 }
 
-func prepareCommand(c *ucli.Command) {
+func prepareCommand(c *ucli.Command, parent []string) {
+	path := append(slices.Clone(parent), c.Name)
+	setCommandEnv(path, c.Flags)
 	if c.CustomHelpTemplate == "" {
 		if len(c.Subcommands) > 0 {
 			c.CustomHelpTemplate = ucli.SubcommandHelpTemplate + "\n" + ExitCodesHelp
@@ -66,7 +70,7 @@ func prepareCommand(c *ucli.Command) {
 	}
 	c.Before = checkRequired(takeRequired(c.Flags), c.Before)
 	for _, s := range c.Subcommands {
-		prepareCommand(s)
+		prepareCommand(s, path)
 	}
 }
 
@@ -91,6 +95,7 @@ func Run(app *ucli.App, args []string, stderr io.Writer) int {
 	app.ErrWriter = stderr
 	app.ExitErrHandler = func(*ucli.Context, error) {} // exit in one place: here
 	normalizeDurationEnv(app)
+	warnRetiredEnv(app.Name, stderr)
 	err := app.RunContext(ctx, ReorderArgs(app, args))
 	code, report := ExitCode(ctx, err)
 	if report && err != nil && err.Error() != "" {
