@@ -24,6 +24,19 @@ func TestGetHeadersAfterURL(t *testing.T) {
 	}
 }
 
-// TestRequiredFlags: a missing required flag is one line on stderr and
-// exit 2, not the help on stdout.
-func TestRequiredFlags(t *testing.T) { clitest.RequiredFlags(t, newApp) }
+// TestSimTopic: simweb's topic name is --sim-topic (--topic is a profile
+// file in every other command); a missing one is one usage line on stderr,
+// and the old --topic NAME works with a warning.
+func TestSimTopic(t *testing.T) {
+	for _, cmd := range []string{"seeds", "eval"} {
+		code, stdout, stderr := run(t, cmd, "--sites", "20")
+		if code != cli.ExitUsage || stdout != "" || !strings.HasPrefix(stderr, "simweb: missing required flag --sim-topic\n") {
+			t.Errorf("%s without a topic: exit %d, stdout %q, stderr %q", cmd, code, stdout, stderr)
+		}
+	}
+	code, stdout, stderr := run(t, "seeds", "--sites", "20", "--topic", "forestry")
+	_, want, _ := run(t, "seeds", "--sites", "20", "--sim-topic", "forestry")
+	if code != cli.ExitOK || stdout != want || !strings.Contains(stderr, "--topic forestry is deprecated: write --sim-topic forestry") {
+		t.Errorf("old --topic: exit %d, stdout %q (want %q), stderr %q", code, stdout, want, stderr)
+	}
+}
