@@ -83,6 +83,7 @@ func newApp() *ucli.App {
 			&ucli.IntFlag{Name: flagWorkers, Usage: "goroutines decoding and fingerprinting (default: number of CPUs)", EnvVars: cli.Env(flagWorkers)},
 			&ucli.BoolFlag{Name: flagDocTokens, Value: true, Usage: "fingerprint docs that carry tokens (segment's, score's) from them instead of cutting the content again; turn off when segment ran with another --topic than dedupe's", EnvVars: cli.Env(flagDocTokens)},
 			cli.TopicFlag(false),
+			errorsFlag(),
 		}, cli.StreamFlags()...),
 		Action:   runDedupe,
 		Commands: []*ucli.Command{searchCommand()},

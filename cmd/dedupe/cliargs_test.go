@@ -45,3 +45,18 @@ func TestStoreRefusesAFrontier(t *testing.T) {
 		t.Fatalf("%d knowledge-base tables added to the frontier", n)
 	}
 }
+
+// TestErrorsLeftOutByDefault: knowledge.jsonl used to start with the error
+// records of failed fetches; they are left out unless --errors FILE.
+func TestErrorsLeftOutByDefault(t *testing.T) {
+	dir := t.TempDir()
+	in := writeInput(t, dir, "docs.jsonl",
+		`{"url":"http://a.test/4","error":"fetch: timeout"}`,
+		line(t, scored("http://a.test/1", articleA, 0.8, true)),
+	)
+	code, stdout, stderr := runCmd(t, in)
+	if code != 0 || strings.Contains(stdout, `"error"`) || strings.Count(stdout, "\n") != 1 ||
+		!strings.Contains(stderr, "1 errors left out (--errors FILE keeps them)") {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+}
