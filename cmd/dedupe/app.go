@@ -86,7 +86,7 @@ func newApp() *ucli.App {
 			errorsFlag(),
 		}, cli.StreamFlags()...),
 		Action:   runDedupe,
-		Commands: []*ucli.Command{searchCommand()},
+		Commands: []*ucli.Command{searchCommand(), exportCommand()},
 	})
 	app.Description = description
 	return app
