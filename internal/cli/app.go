@@ -93,6 +93,10 @@ func Run(app *ucli.App, args []string, stderr io.Writer) int {
 	// ExitCode maps to a quiet exit instead of death by signal.
 	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
 	app.ErrWriter = stderr
+	if words, ok := completionRequest(args); ok {
+		complete(app, words)
+		return ExitOK
+	}
 	app.ExitErrHandler = func(*ucli.Context, error) {} // exit in one place: here
 	normalizeDurationEnv(app)
 	warnRetiredEnv(app.Name, stderr)

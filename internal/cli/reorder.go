@@ -23,11 +23,6 @@ func ReorderArgs(app *ucli.App, args []string) []string {
 	if len(args) < 2 {
 		return args
 	}
-	for _, a := range args[1:] {
-		if a == "--generate-bash-completion" {
-			return args // the completion protocol wants the words as typed
-		}
-	}
 	out := make([]string, 0, len(args))
 	out = append(out, args[0])
 	return append(out, reorderLevel(appFlags(app), app.Commands, args[1:])...)

@@ -54,7 +54,6 @@ func TestReorderArgs(t *testing.T) {
 		{"command name after an argument is an argument", "a sub", "a sub"},
 		{"help after arguments", "sub x --help", "sub --help x"},
 		{"unknown flag moves too, for urfave to report", "a --nope", "--nope a"},
-		{"completion untouched", "a --generate-bash-completion", "a --generate-bash-completion"},
 	}
 	app := reorderApp()
 	for _, tt := range tests {

@@ -71,6 +71,19 @@ func FlagsAfterArguments(t *testing.T, newApp func() *ucli.App) {
 					t.Errorf("ReorderArgs(%q) = %q, want %q", args, got, want)
 				}
 			}
+			// Completion (scripts/completion.bash) lists the command's flags.
+			var words bytes.Buffer
+			a := newApp()
+			a.Writer = &words
+			cli.Run(a, append(append([]string{name}, c.Path...), "-", "--generate-bash-completion"), &bytes.Buffer{})
+			for _, f := range c.Flags {
+				if v, ok := f.(ucli.VisibleFlag); ok && !v.IsVisible() {
+					continue
+				}
+				if n := f.Names()[0]; len(n) > 1 && !strings.Contains(words.String(), "--"+n+"\n") {
+					t.Errorf("completion of %q lacks --%s: %q", c.Path, n, words.String())
+				}
+			}
 			var stderr bytes.Buffer
 			args := append(append([]string{name}, c.Path...), "no-such-input.txt", "--no-such-flag")
 			code := cli.Run(newApp(), args, &stderr)
