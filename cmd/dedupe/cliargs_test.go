@@ -112,3 +112,7 @@ func TestExport(t *testing.T) {
 		t.Fatal("export created the missing knowledge base")
 	}
 }
+
+// TestHelpPages: docs/help/ holds this command's --help (go generate
+// ./cmd/... rewrites it).
+func TestHelpPages(t *testing.T) { clitest.HelpPages(t, newApp, "../../docs/help") }

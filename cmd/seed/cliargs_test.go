@@ -65,3 +65,7 @@ func TestReadersHelpSaysTheDBMustExist(t *testing.T) {
 		t.Errorf("seed add --help:\n%s", help)
 	}
 }
+
+// TestHelpPages: docs/help/ holds this command's --help (go generate
+// ./cmd/... rewrites it).
+func TestHelpPages(t *testing.T) { clitest.HelpPages(t, newApp, "../../docs/help") }

@@ -55,7 +55,7 @@ EXAMPLE:
 			&ucli.StringFlag{Name: urlsFlagDefaultScheme, Usage: "scheme (http or https) for lines without one, such as www.example.com; by default they are rejected", EnvVars: cli.Env(urlsFlagDefaultScheme)},
 			&ucli.StringFlag{Name: urlsFlagMemory, Value: "256MiB", Usage: "memory budget of the seen-URL set before it spills to disk", EnvVars: cli.Env(urlsFlagMemory)},
 			&ucli.StringFlag{Name: urlsFlagTempDir, Usage: "`DIR` for spill files (default: $TMPDIR)", EnvVars: cli.Env(urlsFlagTempDir)},
-			&ucli.IntFlag{Name: urlsFlagWorkers, Value: runtime.GOMAXPROCS(0), Usage: "goroutines normalising URLs", EnvVars: cli.Env(urlsFlagWorkers)},
+			&ucli.IntFlag{Name: urlsFlagWorkers, Value: runtime.GOMAXPROCS(0), DefaultText: "number of CPUs", Usage: "goroutines normalising URLs", EnvVars: cli.Env(urlsFlagWorkers)},
 		),
 		Action: runURLs,
 	}

@@ -41,7 +41,7 @@ func newApp() *ucli.App {
 		Example: "fetch urls.txt | segment --topic forestry.yaml | score --topic forestry.yaml",
 		Flags: append(cli.StreamFlags(),
 			cli.TopicFlag(false),
-			&ucli.IntFlag{Name: flagWorkers, Value: runtime.GOMAXPROCS(0), Usage: "pages segmented in parallel (output keeps input order)", EnvVars: cli.Env(flagWorkers)},
+			&ucli.IntFlag{Name: flagWorkers, Value: runtime.GOMAXPROCS(0), DefaultText: "number of CPUs", Usage: "pages segmented in parallel (output keeps input order)", EnvVars: cli.Env(flagWorkers)},
 			&ucli.BoolFlag{Name: flagTokens, Value: true, Usage: "tokenize title and content (gse for Chinese, loaded on the first CJK text)", EnvVars: cli.Env(flagTokens)},
 			&ucli.BoolFlag{Name: flagLinkTokens, Usage: "tokenize every link's anchor text into the link's tokens", EnvVars: cli.Env(flagLinkTokens)},
 			&ucli.BoolFlag{Name: flagKeepHTML, Usage: "keep the page's HTML in the doc", EnvVars: cli.Env(flagKeepHTML)},

@@ -40,3 +40,7 @@ func TestSimTopic(t *testing.T) {
 		t.Errorf("old --topic: exit %d, stdout %q (want %q), stderr %q", code, stdout, want, stderr)
 	}
 }
+
+// TestHelpPages: docs/help/ holds this command's --help (go generate
+// ./cmd/... rewrites it).
+func TestHelpPages(t *testing.T) { clitest.HelpPages(t, newApp, "../../docs/help") }

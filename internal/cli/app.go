@@ -56,6 +56,10 @@ func New(a App) *ucli.App {
 func prepareCommand(c *ucli.Command, parent []string) {
 	path := append(slices.Clone(parent), c.Name)
 	setCommandEnv(path, c.Flags)
+	// urfave/cli derives HelpName from the parent's when it is empty, and
+	// prefixes the app's name to a top-level command's on every run: a
+	// command built again in one process (tests) would read "seed seed add".
+	c.HelpName = ""
 	if c.CustomHelpTemplate == "" {
 		if len(c.Subcommands) > 0 {
 			c.CustomHelpTemplate = ucli.SubcommandHelpTemplate + "\n" + ExitCodesHelp
