@@ -60,6 +60,7 @@ func prepareCommand(c *ucli.Command, parent []string) {
 	// prefixes the app's name to a top-level command's on every run: a
 	// command built again in one process (tests) would read "seed seed add".
 	c.HelpName = ""
+	c.HideHelpCommand = true // `seed add help` would be a command of its own
 	if c.CustomHelpTemplate == "" {
 		if len(c.Subcommands) > 0 {
 			c.CustomHelpTemplate = ucli.SubcommandHelpTemplate + "\n" + ExitCodesHelp

@@ -33,6 +33,9 @@ func Commands(app *ucli.App) []Command {
 	var walk func(path []string, cs []*ucli.Command)
 	walk = func(path []string, cs []*ucli.Command) {
 		for _, c := range cs {
+			if c.Name == "help" {
+				continue // urfave/cli's own
+			}
 			p := append(slices.Clone(path), c.Name)
 			if c.Action != nil {
 				out = append(out, Command{Path: p, Flags: c.Flags})

@@ -30,7 +30,7 @@ func HelpPages(t *testing.T, newApp func() *ucli.App, dir string) {
 	walk = func(path []string, cs []*ucli.Command) {
 		pages[strings.Join(append([]string{app.Name}, path...), "-")+".txt"] = help(t, newApp, path)
 		for _, c := range cs {
-			if !c.Hidden {
+			if !c.Hidden && c.Name != "help" {
 				walk(append(slices.Clone(path), c.Name), c.Subcommands)
 			}
 		}
