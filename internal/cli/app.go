@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/signal"
 	"slices"
+	"strings"
 	"syscall"
 
 	ucli "github.com/urfave/cli/v2"
@@ -110,7 +111,7 @@ func Run(app *ucli.App, args []string, stderr io.Writer) int {
 	if report && err != nil && err.Error() != "" {
 		fmt.Fprintf(stderr, "%s: %v\n", app.Name, err)
 		if code == ExitUsage {
-			fmt.Fprintf(stderr, "Run '%s --help' for usage.\n", app.Name)
+			fmt.Fprintf(stderr, "Run '%s --help' for usage.\n", strings.Join(commandPath(app, ReorderArgs(app, args)), " "))
 		}
 	}
 	return code

@@ -64,3 +64,29 @@ func complete(app *ucli.App, words []string) {
 		}
 	}
 }
+
+// commandPath is the program and the commands named by args, as reordered
+// (flags first at each level): "seed add" for seed add --db x file.
+func commandPath(app *ucli.App, args []string) []string {
+	path := []string{app.Name}
+	flags, commands := appFlags(app), app.Commands
+	for i := 1; i < len(args); i++ {
+		w := args[i]
+		if w == "--" {
+			break
+		}
+		if isFlagWord(w) {
+			if takesValue(flags, w) {
+				i++
+			}
+			continue
+		}
+		c := findCommand(commands, w)
+		if c == nil {
+			break
+		}
+		path = append(path, c.Name)
+		flags, commands = append(append([]ucli.Flag{}, c.Flags...), ucli.HelpFlag), c.Subcommands
+	}
+	return path
+}
