@@ -15,7 +15,7 @@
 # Resumable: kill any stage (even with SIGKILL) and crawl.sh stops the whole loop
 # at once, names the stage and exits 1; run it again to go on. Pages recorded done
 # are never fetched again; URLs leased by the killed run come back when their lease
-# (LEASE, default 2m) runs out — or at once with RELEASE=1, when you know the old
+# (LEASE, default 10m, as seed next's) runs out — or at once with RELEASE=1, when you know the old
 # loop has ended.
 #
 # Environment (all optional):
@@ -27,9 +27,9 @@
 #                            ARCHIVE=none for none
 #   LINKS=shark              score's link strategy (shark measured best on simweb:
 #                            docs/benchmarks.md; block-shark, heuristic, … also work)
-#   SCOPE=any                seed add --scope (host, domain, any)
+#   SCOPE=any                seed add --scope (host, site, any)
 #   IN_FLIGHT=64             URLs leased and not yet back: the pipe's backlog
-#   LEASE=2m   RELEASE=      lease length (a live loop renews its leases, so only a
+#   LEASE=10m  RELEASE=      lease length (a live loop renews its leases, so only a
 #                            dead loop's run out); RELEASE=1 requeues every lease first
 #   FILTER=                  a command of your own between score and seed add, run by
 #                            bash -c: scored docs in, the same docs out, a line each as it
@@ -61,7 +61,7 @@ for c in seed fetch segment score; do
   [ -x "$BIN/$c" ] || { echo "crawl.sh: $BIN/$c not found: run 'make build' or set BIN" >&2; exit 2; }
 done
 
-LINKS=${LINKS:-shark} SCOPE=${SCOPE:-any} IN_FLIGHT=${IN_FLIGHT:-64} LEASE=${LEASE:-2m}
+LINKS=${LINKS:-shark} SCOPE=${SCOPE:-any} IN_FLIGHT=${IN_FLIGHT:-64} LEASE=${LEASE:-10m}
 read -r -a seed_flags <<<"${SEED_FLAGS:-}"
 read -r -a fetch_flags <<<"${FETCH_FLAGS:-}"
 read -r -a segment_flags <<<"${SEGMENT_FLAGS:-}"

@@ -39,7 +39,7 @@ for _ in $(seq 100); do [ -s "$out/simweb.out" ] && break; sleep 0.05; done
 proxy=$(head -n 1 "$out/simweb.out" | sed -n 's/.*"proxy":"\([^"]*\)".*/\1/p')
 case $proxy in http://*) ;; *) echo "demo: simweb did not start (see $out/simweb.log)" >&2; exit 1;; esac
 echo "serving 300 sites on $proxy; the crawl starts from:" >&2
-bin/simweb seeds --topic forestry | tee "$out/seeds.txt" | sed 's/^/  /' >&2
+bin/simweb seeds --sim-topic forestry | tee "$out/seeds.txt" | sed 's/^/  /' >&2
 
 say "2. a focused crawl of $pages pages (scripts/crawl.sh, LINKS=$links)"
 t0=$(date +%s%N)
@@ -54,8 +54,8 @@ echo "done in $((crawl_ms / 1000)).$(( crawl_ms % 1000 / 100 ))s; the frontier:"
 head -n 9 "$out/stats.txt" | sed 's/^/  /' >&2
 
 say "3. the crawl against simweb's ground truth (simweb eval)"
-bin/simweb eval -q --topic forestry "$archive" >"$out/eval.json"
-bin/simweb eval -q --topic forestry --format text "$archive" >"$out/eval.txt"
+bin/simweb eval -q --sim-topic forestry "$archive" >"$out/eval.json"
+bin/simweb eval -q --sim-topic forestry --format text "$archive" >"$out/eval.txt"
 fetched=$(sed -n 's/^{"topic":"[a-z]*","pages":\([0-9]*\).*/\1/p' "$out/eval.json")
 
 say "4. knowledge: the pages score judged relevant, de-duplicated (dedupe)"

@@ -44,7 +44,7 @@ trap cleanup EXIT
 for _ in $(seq 100); do [ -s "$OUT/simweb.out" ] && break; sleep 0.05; done
 proxy=$(sed -n 's/.*"proxy":"\([^"]*\)".*/\1/p' "$OUT/simweb.out")
 case $proxy in http://*) ;; *) echo "killtest: simweb did not start" >&2; exit 1;; esac
-"$BIN/simweb" seeds --topic forestry >"$OUT/seeds.txt"
+"$BIN/simweb" seeds --sim-topic forestry >"$OUT/seeds.txt"
 
 export BIN ARCHIVE=$archive IN_FLIGHT PROGRESS=off RELEASE=1 \
   FETCH_FLAGS="-q --proxy $proxy --delay 0 --max-crawl-delay 50ms --backoff 100ms --max-backoff 1s"

@@ -104,7 +104,7 @@ stage="dedupe"
 touch "$run/scored.jsonl"
 read -r -a dedupe_flags <<<"${DEDUPE_FLAGS:-}"
 "$BIN/dedupe" --topic "$topic" --index "$dir/kb.idx" --store "$dir/kb.sqlite" \
-    ${dedupe_flags[@]+"${dedupe_flags[@]}"} -o "$run/new.jsonl" "$run/scored.jsonl" 2>"$run/dedupe.log" \
+    ${dedupe_flags[@]+"${dedupe_flags[@]}"} --errors "$run/errors.jsonl" -o "$run/new.jsonl" "$run/scored.jsonl" 2>"$run/dedupe.log" \
   || { cat "$run/dedupe.log"; exit 1; }
 cat "$run/dedupe.log"
 # The scored docs are kept compressed.
@@ -113,7 +113,7 @@ if command -v zstd >/dev/null; then zstd -q --rm "$run/scored.jsonl"; else gzip 
 stage="summary"
 scored=$(grep -o '^dedupe: [0-9]* docs' "$run/dedupe.log" | grep -o '[0-9]*' || echo 0)
 new=$(grep -c '"fingerprint"' "$run/new.jsonl" || true)
-failed=$(grep -c '"error"' "$run/new.jsonl" || true)
+failed=$( [ -f "$run/errors.jsonl" ] && wc -l <"$run/errors.jsonl" || echo 0)
 {
   echo "run $stamp"
   stats=$("$BIN/seed" stats --db "$run/crawl.db" --json)
@@ -121,7 +121,7 @@ failed=$(grep -c '"error"' "$run/new.jsonl" || true)
   echo "pages crawled: ${BASH_REMATCH[1]}"
   echo "docs scored: $scored"
   grep '^dedupe: [0-9]* docs' "$run/dedupe.log" | sed 's/^dedupe: /dedupe: /'
-  echo "new knowledge records: $new (errors passed on: $failed)"
+  echo "new knowledge records: $new (error records, in errors.jsonl: $failed)"
   echo "new titles (first 20):"
   # awk reads to the end: no "| head" whose early exit kills the writer
   # with SIGPIPE (exit 141 under pipefail).

@@ -72,7 +72,7 @@ func newApp() *ucli.App {
 			&ucli.Float64Flag{Name: flagMaxDistance, Value: def.MaxDistance, Usage: "--method euclid: duplicates at Euclidean distance <= `D` of unit TF-IDF vectors (0..2)", EnvVars: cli.Env(flagMaxDistance)},
 			&ucli.IntFlag{Name: flagCandidateK, Value: def.CandidateK, Usage: "--method euclid: SimHash candidates within Hamming distance `K`", EnvVars: cli.Env(flagCandidateK)},
 			&ucli.StringFlag{Name: flagKeep, Value: "first", Usage: "which copy to keep: first, longest, best-score or newest", EnvVars: cli.Env(flagKeep)},
-			&ucli.StringFlag{Name: flagWindow, Value: strconv.Itoa(def.Window), Usage: "hold each group for `N` more docs before writing it (0: write at once; all: until the end)", EnvVars: cli.Env(flagWindow)},
+			&ucli.StringFlag{Name: flagWindow, Value: strconv.Itoa(def.Window), Usage: "hold each group for `N` more docs before writing it (0: write at once; all: until the end)", EnvVars: cli.Env("dedupe-" + flagWindow)},
 			&ucli.DurationFlag{Name: flagMaxHold, Value: 10 * time.Second, Usage: "write a held group after `D` even before its window closes, so slow input keeps flowing (0: never)", EnvVars: cli.Env(flagMaxHold)},
 			&ucli.BoolFlag{Name: flagEmitDups, Usage: "also write the dropped copies, with duplicate_of", EnvVars: cli.Env(flagEmitDups)},
 			&ucli.BoolFlag{Name: flagAll, Usage: "keep docs with \"relevant\": false too", EnvVars: cli.Env(flagAll)},
@@ -83,9 +83,10 @@ func newApp() *ucli.App {
 			&ucli.IntFlag{Name: flagWorkers, Usage: "goroutines decoding and fingerprinting (default: number of CPUs)", EnvVars: cli.Env(flagWorkers)},
 			&ucli.BoolFlag{Name: flagDocTokens, Value: true, Usage: "fingerprint docs that carry tokens (segment's, score's) from them instead of cutting the content again; turn off when segment ran with another --topic than dedupe's", EnvVars: cli.Env(flagDocTokens)},
 			cli.TopicFlag(false),
+			errorsFlag(),
 		}, cli.StreamFlags()...),
 		Action:   runDedupe,
-		Commands: []*ucli.Command{searchCommand()},
+		Commands: []*ucli.Command{searchCommand(), exportCommand()},
 	})
 	app.Description = description
 	return app

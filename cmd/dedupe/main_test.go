@@ -93,7 +93,8 @@ func TestDedupeEndToEnd(t *testing.T) {
 	out := filepath.Join(dir, "out.jsonl")
 	idx := filepath.Join(dir, "kb.idx")
 	store := filepath.Join(dir, "kb.sqlite")
-	code, _, stderr := runCmd(t, "--emit-dups", "--keep", "best-score", "--index", idx, "--store", store, "-o", out, in)
+	errPath := filepath.Join(dir, "errors.jsonl")
+	code, _, stderr := runCmd(t, "--emit-dups", "--keep", "best-score", "--index", idx, "--store", store, "-o", out, "--errors", errPath, in)
 	if code != cli.ExitRejected || !strings.Contains(stderr, "docs.jsonl:6: not a JSON object") {
 		t.Fatalf("exit %d, stderr:\n%s", code, stderr)
 	}
@@ -109,6 +110,10 @@ func TestDedupeEndToEnd(t *testing.T) {
 			kept = append(kept, k)
 		}
 	}
+	if len(errs) != 0 {
+		t.Fatalf("error records in the knowledge output: %+v", errs)
+	}
+	errs = readKnowledge(t, errPath)
 	if len(kept) != 2 || len(dropped) != 1 || len(errs) != 1 {
 		t.Fatalf("kept %d, dropped %d, errors %d:\n%+v", len(kept), len(dropped), len(errs), got)
 	}

@@ -138,9 +138,20 @@ func runDedupe(c *ucli.Context) error {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	r := &runner{ctx: c.Context, s: s, d: d, fp: fp, kb: store, all: c.Bool(flagAll),
+	errFile, err := openErrors(c)
+	if err != nil {
+		if store != nil {
+			store.Close()
+		}
+		s.Close()
+		return err
+	}
+	r := &runner{ctx: c.Context, s: s, d: d, fp: fp, kb: store, all: c.Bool(flagAll), errs: errFile, errsPath: c.String(flagErrors),
 		docTokens: c.Bool(flagDocTokens), emitDups: opt.EmitDups, workers: workers, maxHold: maxHold, start: time.Now()}
 	err = r.run()
+	if errFile != nil {
+		err = errors.Join(err, errFile.Close())
+	}
 	if store != nil {
 		err = errors.Join(err, store.Close())
 	}
@@ -163,6 +174,8 @@ type runner struct {
 	d        *dedup.Deduper
 	fp       *dedup.Fingerprinter
 	kb       *kb.KB
+	errs     *jsonl.Writer // --errors, or nil: docs with an error are left out
+	errsPath string
 	all      bool
 	emitDups bool
 	// docTokens: fingerprint from the tokens docs carry (--doc-tokens).
@@ -341,7 +354,7 @@ func (r *runner) decide(b *batch) error {
 			r.s.Rejects.Reject(l, b.errs[i])
 		case docError:
 			r.failed++
-			if err := r.write(&b.recs[i]); err != nil {
+			if err := r.writeError(&b.recs[i]); err != nil {
 				return err
 			}
 		case docIrrelevant:
@@ -403,9 +416,9 @@ func (r *runner) summary(o dedup.Options) {
 	if el > 0 {
 		rate = float64(st.In+r.irrelevant+r.failed) / el
 	}
-	r.s.Log.Infof("%d docs: %d kept, %d duplicates (url %d, exact %d, near %d; %d of earlier runs), %d irrelevant skipped, %d errors passed on; %d groups indexed; %.1fs, %.0f docs/s",
+	r.s.Log.Infof("%d docs: %d kept, %d duplicates (url %d, exact %d, near %d; %d of earlier runs), %d irrelevant skipped, %d errors %s; %d groups indexed; %.1fs, %.0f docs/s",
 		st.In+r.irrelevant+r.failed, st.Kept, st.Dropped, st.ByURL, st.ByExact, st.ByNear, st.Earlier,
-		r.irrelevant, r.failed, r.d.Groups(), el, rate)
+		r.irrelevant, r.failed, r.errorsWhere(), r.d.Groups(), el, rate)
 	if st.Replaced > 0 {
 		r.s.Log.Infof("--keep %s: %d kept copies replaced by better ones", o.Keep, st.Replaced)
 	}

@@ -4,6 +4,8 @@ package main
 
 import "github.com/focuscrawl/focuscrawl/internal/cli"
 
+//go:generate go test -run ^TestHelpPages$ -update-help .
+
 func main() {
 	cli.Main(newApp())
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"sync/atomic"
 	"time"
 
 	ucli "github.com/urfave/cli/v2"
@@ -98,6 +99,7 @@ func runScore(c *ucli.Context) error {
 	if r.workers <= 0 {
 		r.workers = runtime.GOMAXPROCS(0)
 	}
+	stopProgress := s.ShowProgress(time.Second, r.progress)
 	switch {
 	case graph && c.Bool(flagBatch):
 		err = r.groups(0)
@@ -108,6 +110,7 @@ func runScore(c *ucli.Context) error {
 	default:
 		err = r.stream()
 	}
+	stopProgress()
 	s.Log.Infof("%d docs scored (%d relevant, %d with errors) in %.1fs", r.docs, r.relevant, r.failed, time.Since(r.start).Seconds())
 	return errors.Join(err, s.Close())
 }
@@ -160,6 +163,7 @@ type runner struct {
 	withHTML bool
 
 	docs, relevant, failed int
+	scored                 atomic.Int64 // docs, for the progress line
 }
 
 // nextLine reads the next input line (a copy); ok is false at the end of
@@ -211,6 +215,7 @@ func (r *runner) decodeDoc(line jsonl.Line) (d record.Doc, ms []member, ok bool)
 
 func (r *runner) count(sd *record.ScoredDoc) {
 	r.docs++
+	r.scored.Add(1)
 	if sd.Relevant {
 		r.relevant++
 	}

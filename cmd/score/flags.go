@@ -59,8 +59,8 @@ func scoreFlags() []ucli.Flag {
 		f(flagKeywordShare, p.KeywordShare, "κ: share of vsm and pearson given to the weighted keyword cover"),
 		f(flagKeywordCover, p.KeywordCover, "share of the keyword weight a page must hold for full cover"),
 		&ucli.Float64Flag{Name: flagSimScale, Value: p.SimScale, Usage: "τ: vsm and pearson report 1 − e^(−sim/τ) of the raw similarity (0: raw)", EnvVars: cli.Env(flagSimScale)},
-		&ucli.StringFlag{Name: flagRulesOn, Value: "text", Usage: "apply the rules to: text (title and content), html (also the raw HTML of segment --keep-html)", EnvVars: cli.Env(flagRulesOn)},
-		&ucli.StringFlag{Name: flagLinks, Value: l.Strategy, Usage: "link strategy: " + strings.Join(scoring.LinkStrategies, ", ") + " (ipagerank and linkmodel need --batch or --db)", EnvVars: cli.Env(flagLinks)},
+		&ucli.StringFlag{Name: flagRulesOn, Value: cli.RulesOnContent, Usage: "apply the rules to: content (title and main text), html (also the raw HTML of segment --keep-html); verify also has page", EnvVars: cli.Env(flagRulesOn)},
+		&ucli.StringFlag{Name: flagLinks, Value: defaultLinks, Usage: "link strategy: " + strings.Join(scoring.LinkStrategies, ", ") + " (ipagerank and linkmodel need --batch or --db)", EnvVars: cli.Env(flagLinks)},
 		f(flagDelta, l.Delta, "shark: δ, decay of the inherited score"),
 		f(flagBeta, l.Beta, "shark: β, anchor vs context in the neighbourhood score"),
 		f(flagGamma, l.Gamma, "shark: γ, inherited vs neighbourhood score"),
@@ -82,7 +82,7 @@ func scoreFlags() []ucli.Flag {
 		&ucli.StringFlag{Name: flagIDF, Usage: "IDF table `FILE` (score idf build); default: the built-in Chinese and English table", EnvVars: cli.Env(flagIDF)},
 		&ucli.BoolFlag{Name: flagBatch, Usage: "read all input, then score it as one batch (needed by ipagerank and linkmodel without --db)", EnvVars: cli.Env(flagBatch)},
 		&ucli.StringFlag{Name: flagDB, Usage: "frontier store `FILE` (seed add --db): sibling scores, n′/n and the crawled link graph", EnvVars: cli.Env(flagDB)},
-		&ucli.IntFlag{Name: flagWindow, Value: 500, Usage: "ipagerank, linkmodel with --db and without --batch: docs scored together", EnvVars: cli.Env(flagWindow)},
+		&ucli.IntFlag{Name: flagWindow, Value: 500, Usage: "ipagerank, linkmodel with --db and without --batch: docs scored together", EnvVars: cli.Env("score-" + flagWindow)},
 		&ucli.DurationFlag{Name: flagWindowWait, Value: 200 * time.Millisecond, Usage: "with --window: score a partial window when no doc came for this long (a crawl loop waits for it)", EnvVars: cli.Env(flagWindowWait)},
 		&ucli.BoolFlag{Name: flagDropPruned, Usage: "leave out links under thresholds.link instead of marking them pruned", EnvVars: cli.Env(flagDropPruned)},
 		&ucli.IntFlag{Name: flagRemember, Value: 1_000_000, Usage: "page scores kept in memory for sibling scores when there is no --db", EnvVars: cli.Env(flagRemember)},
@@ -105,13 +105,11 @@ func config(c *ucli.Context) (scoring.Config, error) {
 		return cfg, cli.Usagef("--combo %v", err)
 	}
 	p.Combo = combo
-	switch c.String(flagRulesOn) {
-	case "text":
-	case "html":
-		p.RulesOnHTML = true
-	default:
-		return cfg, cli.Usagef("--rules-on %q: want text or html", c.String(flagRulesOn))
+	rulesOn, err := rulesOnChoice.Value(c)
+	if err != nil {
+		return cfg, err
 	}
+	p.RulesOnHTML = rulesOn == cli.RulesOnHTML
 	l.Strategy = c.String(flagLinks)
 	if !contains(scoring.LinkStrategies, l.Strategy) {
 		return cfg, cli.Usagef("--links %q: want one of %s", l.Strategy, strings.Join(scoring.LinkStrategies, ", "))
@@ -172,3 +170,15 @@ func contains(list []string, s string) bool {
 	}
 	return false
 }
+
+// rulesOnChoice is --rules-on in the words of verify (docs/cli.md): score
+// sees only a doc's title and content, so it has content and html, not
+// page; "text" was score's old word for content.
+var rulesOnChoice = cli.Choice{Flag: flagRulesOn, Values: []string{cli.RulesOnContent, cli.RulesOnHTML},
+	Deprecated: map[string]string{"text": cli.RulesOnContent}}
+
+// defaultLinks is score's link strategy when --links is not given: shark,
+// the best strategy of docs/benchmarks.md on simweb (harvest rate 0.91 at
+// 2,000 pages against block-shark's 0.63) and crawl.sh's LINKS default, so
+// that score alone and the crawl agree.
+const defaultLinks = scoring.LinksShark

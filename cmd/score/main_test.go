@@ -129,10 +129,13 @@ func TestIDFBuild(t *testing.T) {
 
 func TestRulesOnHTML(t *testing.T) {
 	// The ISBN is only in the raw HTML: 0 on the text, 1 with --rules-on html.
-	for on, want := range map[string]float64{"text": 0, "html": 1} {
+	for on, want := range map[string]float64{"content": 0, "html": 1, "text": 0} {
 		code, out, stderr := run(t, "--topic", "testdata/rules.yaml", "--page", "rules", "--rules-on", on, "testdata/html.jsonl")
 		if code != 0 || len(out) != 1 || out[0].Score != want || out[0].Scores["rules"] != want {
 			t.Errorf("--rules-on %s: exit %d %q, out %+v", on, code, stderr, out)
+		}
+		if deprecated := strings.Contains(stderr, "--rules-on text is deprecated: write --rules-on content"); deprecated != (on == "text") {
+			t.Errorf("--rules-on %s: stderr %q", on, stderr)
 		}
 		if !strings.Contains(raw, `"html":"<html>`) {
 			t.Errorf("--rules-on %s: html not passed through", on)

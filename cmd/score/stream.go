@@ -114,6 +114,7 @@ func (r *runner) stream() error {
 				continue
 			}
 			r.docs++
+			r.scored.Add(1)
 			if p.relevant {
 				r.relevant++
 			}

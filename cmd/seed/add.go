@@ -87,7 +87,7 @@ func init() {
 			"priorities. A URL seen again keeps its best priority and lowest depth.",
 		Flags: append([]ucli.Flag{
 			dbFlag(),
-			&ucli.StringFlag{Name: flagScope, Value: "any", Usage: "links may lead to: host (the page's host), domain (its registrable domain), any", EnvVars: cli.Env("add-scope")},
+			&ucli.StringFlag{Name: flagScope, Value: cli.ScopeAny, Usage: "links may lead to: host (the page's host), site (its registrable domain), any", EnvVars: cli.Env("add-scope")},
 			&ucli.StringFlag{Name: flagHostsFromTopic, Usage: "admit only the hosts of the address library of topic `FILE`", EnvVars: cli.Env(flagHostsFromTopic)},
 			&ucli.IntFlag{Name: flagMaxDepth, Usage: "refuse URLs more than `N` links from a seed (0: no limit)", EnvVars: cli.Env(flagMaxDepth)},
 			&ucli.StringSliceFlag{Name: flagAllow, Usage: "admit only URLs matching one of these `REGEXP`s (repeatable)", EnvVars: cli.Env(flagAllow)},
@@ -148,10 +148,11 @@ type adder struct {
 }
 
 func newAdder(c *ucli.Context) (*adder, error) {
-	scope, err := frontier.ParseScope(c.String(flagScope))
+	scopeValue, err := addScope.Value(c)
 	if err != nil {
-		return nil, cli.Usagef("--%s: %v", flagScope, err)
+		return nil, err
 	}
+	scope := frontierScope(scopeValue)
 	a := &adder{
 		sites:          map[string]string{},
 		scope:          scope,

@@ -158,8 +158,8 @@ func TestSeedNextPerHostAndStats(t *testing.T) {
 	if r := runSeed(t, "", nil, "next", "--db", db, "-n", "0"); r.code != 2 {
 		t.Errorf("-n 0: exit %d, want 2", r.code)
 	}
-	if r := runSeed(t, "", nil, "add", "--db", db, "--scope", "site"); r.code != 2 || !strings.Contains(r.stderr, "--scope") {
-		t.Errorf("--scope site: exit %d %s", r.code, r.stderr)
+	if r := runSeed(t, "", nil, "add", "--db", db, "--scope", "planet"); r.code != 2 || !strings.Contains(r.stderr, "--scope") {
+		t.Errorf("--scope planet: exit %d %s", r.code, r.stderr)
 	}
 	if r := runSeed(t, "", nil, "add", "--db", db, "--deny", "("); r.code != 2 || !strings.Contains(r.stderr, "--deny") {
 		t.Errorf("--deny (: exit %d %s", r.code, r.stderr)

@@ -50,7 +50,7 @@ func init() {
 			"or after --max-pages URLs. While it runs it renews its own leases (--renew-for), so\n" +
 			"only a crashed loop's leases run out.",
 		Flags: append([]ucli.Flag{
-			dbFlag(),
+			existingDBFlag(),
 			&ucli.IntFlag{Name: flagN, Value: 100, Usage: "lease `N` URLs (with --follow: at most N per lease)", EnvVars: cli.Env("next-n")},
 			&ucli.IntFlag{Name: flagPerHost, Value: 10, Usage: "at most `N` running leases per host, over every worker of the frontier (0: no limit)", EnvVars: cli.Env("next-per-host")},
 			&ucli.Int64Flag{Name: flagBudget, Usage: "with --follow: stop once the crawl as a whole, every worker of the frontier counted, has fetched `N` pages (leases running count as spent until they come back; 0: no limit)", EnvVars: cli.Env("next-budget")},

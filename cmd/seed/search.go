@@ -39,9 +39,9 @@ func init() {
 			"each, one request per engine every --delay. Writes one url record per unique URL with\n" +
 			"meta.queries, meta.rank (best rank), meta.engines, meta.title and meta.snippet.\n" +
 			"A failed request is reported on stderr and the others go on.\n" +
-			"Here -q is --query; --quiet has no short form.",
+			"-q is --quiet, as in every command; the old -q QUERY still works, with a warning.",
 		Flags: append([]ucli.Flag{
-			&ucli.StringSliceFlag{Name: flagQuery, Aliases: []string{"q"}, Usage: "a search `QUERY` (repeatable)", EnvVars: cli.Env("search-query")},
+			&ucli.StringSliceFlag{Name: flagQuery, Usage: "a search `QUERY` (repeatable)", EnvVars: cli.Env("search-query")},
 			&ucli.StringFlag{Name: flagQueries, Usage: "read queries from `FILE`, one per line (# comments)", EnvVars: cli.Env(flagQueries)},
 			&ucli.StringSliceFlag{Name: flagEngine, Value: ucli.NewStringSlice("searxng"), Usage: "`ENGINE`: searxng, or a YAML engine description file (repeatable)", EnvVars: cli.Env(flagEngine)},
 			&ucli.StringFlag{Name: flagEndpoint, Usage: "the SearXNG instance's `URL`", EnvVars: cli.Env(flagEndpoint)},
@@ -51,21 +51,9 @@ func init() {
 			&ucli.StringFlag{Name: flagUserAgent, Value: search.DefaultUserAgent, Usage: "User-Agent `STRING`", EnvVars: cli.Env("search-user-agent")},
 			&ucli.StringFlag{Name: flagLanguage, Usage: "SearXNG language `CODE` (zh-CN, en, all)", EnvVars: cli.Env("search-language")},
 			&ucli.StringFlag{Name: flagCategories, Usage: "SearXNG `CATEGORIES` (general, news, …)", EnvVars: cli.Env("search-categories")},
-		}, searchStreamFlags()...),
+		}, cli.StreamFlags()...),
 		Action: runSearch,
 	})
-}
-
-// searchStreamFlags are the stream flags with -q given to --query.
-func searchStreamFlags() []ucli.Flag {
-	var fs []ucli.Flag
-	for _, f := range cli.StreamFlags() {
-		if f.Names()[0] == cli.FlagQuiet {
-			f = &ucli.BoolFlag{Name: cli.FlagQuiet, Usage: "no summary or warnings on stderr (errors still show)", EnvVars: cli.Env(cli.FlagQuiet)}
-		}
-		fs = append(fs, f)
-	}
-	return fs
 }
 
 // searchMeta is the meta object of a url record from seed search.
@@ -78,10 +66,11 @@ type searchMeta struct {
 }
 
 func runSearch(c *ucli.Context) error {
-	if c.Args().Present() {
-		return cli.Usagef("seed search reads no input: unexpected argument %q (queries go in -q)", c.Args().First())
+	oldQueries, err := deprecatedQueryFlag(c)
+	if err != nil {
+		return err
 	}
-	queries, err := searchQueries(c)
+	queries, err := searchQueries(c, oldQueries)
 	if err != nil {
 		return err
 	}
@@ -109,12 +98,19 @@ func runSearch(c *ucli.Context) error {
 	if err != nil {
 		return err
 	}
+	if len(oldQueries) > 0 {
+		st.Log.Errorf("-q QUERY is deprecated: -q is --quiet in every command; write --query QUERY")
+	}
+	progress := newSearchProgress(st, engines, c.Int(flagPages)*len(queries))
+	engines = progress.engines
+	stopProgress := st.ShowProgress(time.Second, progress.draw)
 	found, err := search.MetaSearch(c.Context, engines, search.Options{
 		Queries: queries, Pages: c.Int(flagPages), Delay: c.Duration(flagDelay),
 		OnError: func(engine, q string, page int, err error) {
 			st.Log.Errorf("%s: query %q page %d: %v", engine, q, page, err)
 		},
 	})
+	stopProgress()
 	if err != nil {
 		return errors.Join(err, st.Close())
 	}
@@ -138,7 +134,7 @@ func runSearch(c *ucli.Context) error {
 }
 
 // searchQueries gathers -q and --queries, without duplicates.
-func searchQueries(c *ucli.Context) ([]string, error) {
+func searchQueries(c *ucli.Context, extra []string) ([]string, error) {
 	var qs []string
 	seen := map[string]bool{}
 	add := func(q string) {
@@ -148,7 +144,7 @@ func searchQueries(c *ucli.Context) ([]string, error) {
 			qs = append(qs, q)
 		}
 	}
-	for _, q := range c.StringSlice(flagQuery) {
+	for _, q := range append(c.StringSlice(flagQuery), extra...) {
 		add(q)
 	}
 	if path := c.String(flagQueries); path != "" {

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"time"
@@ -43,6 +44,7 @@ func init() {
 			&ucli.DurationFlag{Name: flagDelay, Value: time.Second, Usage: "wait `DURATION` between two requests", EnvVars: cli.Env("sitemap-delay")},
 			&ucli.DurationFlag{Name: flagTimeout, Value: 30 * time.Second, Usage: "give up a request after `DURATION`", EnvVars: cli.Env("sitemap-timeout")},
 			&ucli.StringFlag{Name: flagUserAgent, Value: "focuscrawl/" + cli.Version + " (+https://github.com/focuscrawl/focuscrawl)", Usage: "User-Agent `STRING`", EnvVars: cli.Env("sitemap-user-agent")},
+			sitemapProxyFlag(),
 		}, cli.StreamFlags()...),
 		Action: runSitemap,
 	})
@@ -68,10 +70,16 @@ func runSitemap(c *ucli.Context) error {
 		}
 		since = t
 	}
+	transport, err := sitemapTransport(c)
+	if err != nil {
+		return err
+	}
 	st, err := cli.OpenStreamWith(c, nil, c.App.Reader, c.App.Writer, c.App.ErrWriter)
 	if err != nil {
 		return err
 	}
+	var failures int
+	var lastFailure string
 	starts := c.Args().Slice()
 	if len(starts) == 0 {
 		if starts, err = readStarts(st); err != nil {
@@ -79,13 +87,17 @@ func runSitemap(c *ucli.Context) error {
 		}
 	}
 	w := &sitemap.Walker{
-		Client:      &http.Client{Timeout: c.Duration(flagTimeout), Transport: &http.Transport{Proxy: http.ProxyFromEnvironment}},
+		Client:      &http.Client{Timeout: c.Duration(flagTimeout), Transport: transport},
 		UserAgent:   c.String(flagUserAgent),
 		MaxSitemaps: c.Int(flagMaxSitemaps),
 		MaxBytes:    c.Int64(flagMaxBytes),
 		Delay:       c.Duration(flagDelay),
 		AnyHost:     c.Bool(flagAnyHost),
-		OnError:     func(loc string, err error) { st.Log.Errorf("%s: %v", loc, err) },
+		OnError: func(loc string, err error) {
+			failures++
+			lastFailure = fmt.Sprintf("%s: %v", loc, err)
+			st.Log.Errorf("%s", lastFailure)
+		},
 	}
 	maxURLs := c.Int(flagMaxURLs)
 	n, old := 0, 0
@@ -113,6 +125,9 @@ func runSitemap(c *ucli.Context) error {
 	})
 	if errors.Is(err, errEnough) {
 		err = nil
+	}
+	if err == nil && n == 0 && old == 0 {
+		err = allFailed(transport, failures, lastFailure)
 	}
 	if old > 0 {
 		st.Log.Infof("%d URLs, %d older than --since left out", n, old)

@@ -26,7 +26,7 @@ func init() {
 		Usage:     "summarise the frontier: states, harvest rate, depths, top hosts, refusals",
 		ArgsUsage: " ",
 		Flags: []ucli.Flag{
-			dbFlag(),
+			existingDBFlag(),
 			&ucli.BoolFlag{Name: flagJSON, Usage: "one JSON object instead of a table", EnvVars: cli.Env("stats-json")},
 			&ucli.IntFlag{Name: flagTop, Value: 10, Usage: "show the `N` hosts with the most URLs", EnvVars: cli.Env("stats-top")},
 		},

@@ -51,11 +51,11 @@ EXAMPLE:
    seed urls seeds.txt more-seeds.jsonl.gz | seed add --db crawl.db`,
 		Flags: append(cli.StreamFlags(),
 			&ucli.BoolFlag{Name: urlsFlagSortQuery, Usage: "sort query parameters by name before comparing (some servers care about the order)", EnvVars: cli.Env(urlsFlagSortQuery)},
-			&ucli.StringFlag{Name: urlsFlagScope, Value: "domain", Usage: "site key: domain (registrable domain) or host", EnvVars: cli.Env(urlsFlagScope)},
+			&ucli.StringFlag{Name: urlsFlagScope, Value: cli.ScopeSite, Usage: "site key: site (registrable domain) or host", EnvVars: cli.Env(urlsFlagScope)},
 			&ucli.StringFlag{Name: urlsFlagDefaultScheme, Usage: "scheme (http or https) for lines without one, such as www.example.com; by default they are rejected", EnvVars: cli.Env(urlsFlagDefaultScheme)},
 			&ucli.StringFlag{Name: urlsFlagMemory, Value: "256MiB", Usage: "memory budget of the seen-URL set before it spills to disk", EnvVars: cli.Env(urlsFlagMemory)},
 			&ucli.StringFlag{Name: urlsFlagTempDir, Usage: "`DIR` for spill files (default: $TMPDIR)", EnvVars: cli.Env(urlsFlagTempDir)},
-			&ucli.IntFlag{Name: urlsFlagWorkers, Value: runtime.GOMAXPROCS(0), Usage: "goroutines normalising URLs", EnvVars: cli.Env(urlsFlagWorkers)},
+			&ucli.IntFlag{Name: urlsFlagWorkers, Value: runtime.GOMAXPROCS(0), DefaultText: "number of CPUs", Usage: "goroutines normalising URLs", EnvVars: cli.Env(urlsFlagWorkers)},
 		),
 		Action: runURLs,
 	}
@@ -72,13 +72,11 @@ type urlsOptions struct {
 
 func parseURLsOptions(c *ucli.Context) (urlsOptions, error) {
 	o := urlsOptions{Normalize: urlx.Options{SortQuery: c.Bool(urlsFlagSortQuery)}, Workers: c.Int(urlsFlagWorkers)}
-	switch c.String(urlsFlagScope) {
-	case "domain":
-	case "host":
-		o.HostScope = true
-	default:
-		return o, cli.Usagef("--%s: %q is not domain or host", urlsFlagScope, c.String(urlsFlagScope))
+	scope, err := urlsScope.Value(c)
+	if err != nil {
+		return o, err
 	}
+	o.HostScope = scope == cli.ScopeHost
 	switch s := c.String(urlsFlagDefaultScheme); s {
 	case "", "http", "https":
 		o.DefaultScheme = s

@@ -123,7 +123,7 @@ func TestSeedURLsProcess(t *testing.T) {
 		{
 			name:      "env var output to a compressed file",
 			stdin:     "http://a.example/\n",
-			env:       []string{"FOCUSCRAWL_OUTPUT=" + outZst},
+			env:       []string{"FOCUSCRAWL_SEED_URLS_OUTPUT=" + outZst},
 			args:      []string{"urls", "-q"},
 			wantOutEq: ptr(""),
 			wantNoErr: true,

@@ -11,7 +11,6 @@ import (
 
 	"github.com/focuscrawl/focuscrawl/internal/cli"
 	"github.com/focuscrawl/focuscrawl/internal/jsonl"
-	"github.com/focuscrawl/focuscrawl/internal/simweb"
 )
 
 func init() {
@@ -21,8 +20,7 @@ func init() {
 		ArgsUsage: "[FILE...]",
 		Description: "Reads the crawl's records in fetch order (fetch, segment or score output, or plain URL lines)\n" +
 			"from FILEs or stdin; every record is one fetch. Writes one JSON object.",
-		Flags: append(append(webFlags(),
-			&ucli.StringFlag{Name: "topic", Required: true, Usage: "`TOPIC`: " + strings.Join(simweb.Topics, ", ")},
+		Flags: append(append(append(webFlags(), simTopicFlags("(required) ")...),
 			&ucli.StringFlag{Name: "at", Value: "500,1000,2000", Usage: "harvest-rate checkpoints, comma-separated `N,N,…`"},
 			&ucli.StringFlag{Name: "format", Value: "json", Usage: "`FORMAT` of the result: json (one object) or text (a report for people)"}),
 			cli.StreamFlags()...),
@@ -31,7 +29,8 @@ func init() {
 }
 
 func evaluate(c *ucli.Context) error {
-	if err := checkTopic(c.String("topic")); err != nil {
+	topic, err := simTopic(c, true)
+	if err != nil {
 		return err
 	}
 	format := c.String("format")
@@ -53,7 +52,7 @@ func evaluate(c *ucli.Context) error {
 	if err != nil {
 		return err
 	}
-	ev, err := web.NewEvaluator(c.String("topic"), at...)
+	ev, err := web.NewEvaluator(topic, at...)
 	if err != nil {
 		return err
 	}

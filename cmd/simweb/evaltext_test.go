@@ -18,7 +18,7 @@ func TestEvalText(t *testing.T) {
 	seeds, _ := web.Seeds("forestry")
 	in := filepath.Join(t.TempDir(), "urls.txt")
 	os.WriteFile(in, []byte(strings.Join(seeds, "\n")+"\n"), 0o644)
-	args := []string{"eval", "-q", "--sites", "20", "--topic", "forestry", "--at", "2"}
+	args := []string{"eval", "-q", "--sites", "20", "--sim-topic", "forestry", "--at", "2"}
 	code, js, errs := run(t, append(args, in)...)
 	if code != 0 {
 		t.Fatalf("json: exit %d: %s", code, errs)

@@ -15,6 +15,8 @@ import (
 // file per subcommand.
 var commands []*ucli.Command
 
+//go:generate go test -run ^TestHelpPages$ -update-help .
+
 func main() {
 	cli.Main(newApp())
 }

@@ -109,11 +109,11 @@ func TestTruthAndLookup(t *testing.T) {
 }
 
 func TestSeedsSitesAndUsage(t *testing.T) {
-	code, out, _ := run(t, "seeds", "--topic", "forestry")
+	code, out, _ := run(t, "seeds", "--sim-topic", "forestry")
 	if code != 0 || len(strings.Fields(out)) < 3 || !strings.Contains(out, "http://") {
 		t.Errorf("seeds: exit %d\n%s", code, out)
 	}
-	code, out, _ = run(t, "sites", "--topic", "books", "--sites", "40")
+	code, out, _ = run(t, "sites", "--sim-topic", "books", "--sites", "40")
 	if code != 0 {
 		t.Fatalf("sites: exit %d", code)
 	}
@@ -127,7 +127,7 @@ func TestSeedsSitesAndUsage(t *testing.T) {
 		args []string
 		msg  string
 	}{
-		{[]string{"seeds", "--topic", "cooking"}, "cooking"},
+		{[]string{"seeds", "--sim-topic", "cooking"}, "cooking"},
 		{[]string{"truth", "--sites", "3"}, "--sites"},
 		{[]string{"serve", "--rate-limit", "0"}, "--rate-limit"},
 		{[]string{"get"}, "one URL"},
@@ -149,7 +149,7 @@ func TestEval(t *testing.T) {
 		b.WriteString(`{"url":"` + s + `","status":200}` + "\n")
 	}
 	os.WriteFile(in, []byte(b.String()), 0o644)
-	code, out, errs := run(t, "eval", "--sites", "20", "--topic", "forestry", "--at", "1,2", in)
+	code, out, errs := run(t, "eval", "--sites", "20", "--sim-topic", "forestry", "--at", "1,2", in)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
@@ -160,7 +160,7 @@ func TestEval(t *testing.T) {
 	if r.Pages != len(seeds) || r.Exist == 0 || len(r.HarvestAt) != 2 || !strings.Contains(errs, "harvest") {
 		t.Errorf("eval: %+v\n%s", r, errs)
 	}
-	if code, _, _ := run(t, "eval", "--topic", "forestry", "--at", "x", in); code != cli.ExitUsage {
+	if code, _, _ := run(t, "eval", "--sim-topic", "forestry", "--at", "x", in); code != cli.ExitUsage {
 		t.Errorf("--at x: exit %d", code)
 	}
 }

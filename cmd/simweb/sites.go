@@ -10,8 +10,7 @@ func init() {
 	commands = append(commands, &ucli.Command{
 		Name:  "sites",
 		Usage: "list the sites with their kind, topic, rank, charset, traits and relevance per topic",
-		Flags: append(append(webFlags(),
-			&ucli.StringFlag{Name: "topic", Usage: "only the sites relevant to `TOPIC`"},
+		Flags: append(append(append(webFlags(), simTopicFlags("only the sites relevant to ")...),
 			&ucli.StringFlag{Name: "kind", Usage: "only the sites of `KIND` (portal, authority, government, bookstore, shop, content, forum, linkfarm, ads)"}),
 			cli.StreamFlags()...),
 		Action: func(c *ucli.Context) error {
@@ -19,11 +18,10 @@ func init() {
 			if err != nil {
 				return err
 			}
-			topic, kind := c.String("topic"), c.String("kind")
-			if topic != "" {
-				if err := checkTopic(topic); err != nil {
-					return err
-				}
+			kind := c.String("kind")
+			topic, err := simTopic(c, false)
+			if err != nil {
+				return err
 			}
 			st, err := cli.OpenStreamWith(c, nil, nil, c.App.Writer, c.App.ErrWriter)
 			if err != nil {

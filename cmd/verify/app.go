@@ -42,7 +42,7 @@ func newApp() *ucli.App {
 		Name:    "verify",
 		Usage:   "decide which websites belong to a topic, fetching few pages per site",
 		Args:    "[FILE...]",
-		Example: `seed search -q 网上书店 -q "作者 定价 购物车 书" | verify --topic examples/topics/bookstores.yaml > verdicts.jsonl`,
+		Example: `seed search --query 网上书店 --query "作者 定价 购物车 书" | verify --topic examples/topics/bookstores.yaml > verdicts.jsonl`,
 		Flags:   append(append(cli.StreamFlags(), verifyFlags()...), fetchflags.Flags(fetcherFlags)...),
 		Action:  run,
 	})
@@ -66,6 +66,10 @@ func run(c *ucli.Context) error {
 	if err != nil {
 		return err
 	}
+	judged, err := readJudged(c.StringSlice(flagSkipJudged))
+	if err != nil {
+		return cli.Usagef("%v", err)
+	}
 	sites := c.Int(flagConcurrency)
 	cfg, err := fetchConfig(c, sites)
 	if err != nil {
@@ -77,7 +81,7 @@ func run(c *ucli.Context) error {
 	}
 	s.In.MaxLine = maxLine
 	cfg.Warnf = s.Log.Infof
-	r := &runner{s: s, sites: sites, start: time.Now(),
+	r := &runner{s: s, sites: sites, start: time.Now(), scope: o.Scope, judged: judged,
 		g: siteverify.NewGrouper(o.Scope, c.Int(flagLookahead), c.Duration(flagGroupIdle))}
 	var pages *jsonl.Writer
 	if path := c.String(flagPages); path != "" {
@@ -147,9 +151,16 @@ type runner struct {
 	g     *siteverify.Grouper
 	sites int
 	start time.Time
+	// scope and judged: the sites of --skip-judged, keyed as the grouper
+	// keys them.
+	scope  string
+	judged map[string]bool
 
 	// pages counts pages fetched as they come (robots-blocked ones not).
 	done, relevant, failed, pages, inFlight atomic.Int64
+	// canceled counts verdicts of sites cut short or never started by an
+	// interrupt; skipped the sites of --skip-judged.
+	canceled, skipped atomic.Int64
 }
 
 func (r *runner) pump(ctx context.Context) error {
@@ -159,7 +170,7 @@ func (r *runner) pump(ctx context.Context) error {
 		defer r.g.End()
 		// Each usable line is filed under its site; the others are
 		// rejected with their line number.
-		return jsonl.ReadURLs(ctx, r.s.In, r.s.Rejects, r.g.Add)
+		return jsonl.ReadURLs(ctx, r.s.In, r.s.Rejects, r.skipJudged(r.scope, r.judged, r.g.Add))
 	})
 	out := make(chan record.Verdict, r.sites)
 	var wg sync.WaitGroup
@@ -199,6 +210,10 @@ func (r *runner) pump(ctx context.Context) error {
 }
 
 func (r *runner) count(vd record.Verdict) {
+	if isCanceled(vd) {
+		r.canceled.Add(1)
+		return
+	}
 	r.done.Add(1)
 	if vd.Relevant {
 		r.relevant.Add(1)
@@ -220,8 +235,18 @@ func (r *runner) summarize() {
 		avg = float64(pages) / float64(done)
 	}
 	sites, late, ignored := r.g.Counts()
-	msg := fmt.Sprintf("%d of %d sites verified in %s: %d relevant, %d failed; %d pages fetched (%.1f per site)",
-		done, sites, time.Since(r.start).Round(time.Millisecond), r.relevant.Load(), r.failed.Load(), pages, avg)
+	msg := fmt.Sprintf("%d of %d sites verified", done, sites)
+	if n := r.canceled.Load(); n > 0 {
+		msg += fmt.Sprintf(", %d canceled", n)
+	}
+	if n := int64(sites) - done - r.canceled.Load(); n > 0 {
+		msg += fmt.Sprintf(", %d not started", n)
+	}
+	if n := r.skipped.Load(); n > 0 {
+		msg += fmt.Sprintf(" (%d more skipped: judged in --%s)", n, flagSkipJudged)
+	}
+	msg += fmt.Sprintf(" in %s: %d relevant, %d failed; %d pages fetched (%.1f per site)",
+		time.Since(r.start).Round(time.Millisecond), r.relevant.Load(), r.failed.Load(), pages, avg)
 	if late+ignored > 0 {
 		msg += fmt.Sprintf("; %d URLs joined a site in progress, %d came after their site's verdict", late, ignored)
 	}

@@ -51,7 +51,7 @@ func verifyFlags() []ucli.Flag {
 	d := siteverify.DefaultOptions()
 	return []ucli.Flag{
 		cli.TopicFlag(false),
-		&ucli.IntFlag{Name: flagConcurrency, Aliases: []string{"c"}, Value: 16, Usage: "sites verified at once", EnvVars: venv(flagConcurrency)},
+		&ucli.IntFlag{Name: flagConcurrency, Aliases: []string{"c"}, Value: 16, Usage: "requests in flight over all hosts, as in fetch; verify keeps one per site, so it is also the number of sites verified at once", EnvVars: venv(flagConcurrency)},
 		&ucli.StringFlag{Name: flagStrategy, Value: d.Strategy, Usage: "heuristic (seed 000's best-first over URL classes) or bfs (the baseline)", EnvVars: venv(flagStrategy)},
 		&ucli.StringFlag{Name: flagScope, Value: d.Scope, Usage: "what one site is: site (registrable domain) or host (exact host)", EnvVars: venv(flagScope)},
 		&ucli.Float64Flag{Name: flagPageThreshold, Value: d.PageThreshold, Usage: "score from which a page is good (when not given: the profile's thresholds.page)", EnvVars: venv(flagPageThreshold)},
@@ -66,6 +66,7 @@ func verifyFlags() []ucli.Flag {
 		&ucli.StringFlag{Name: flagIDF, Usage: "IDF table `FILE` for vsm and pearson (score idf build); default: the built-in one", EnvVars: venv(flagIDF)},
 		&ucli.StringFlag{Name: flagPages, Usage: "also write every page fetched to `FILE` (page records; .gz/.zst compress)", EnvVars: venv(flagPages)},
 		&ucli.IntFlag{Name: flagLookahead, Value: 10000, Usage: "start a site once this many more input URLs were read after its first (or at the end of the input)", EnvVars: venv(flagLookahead)},
+		&ucli.StringSliceFlag{Name: flagSkipJudged, Usage: "verdicts `FILE` of an earlier run (repeatable): its sites with a verdict are not verified again (canceled and failed ones are)", EnvVars: venv(flagSkipJudged)},
 		&ucli.DurationFlag{Name: flagGroupIdle, Value: time.Second, Usage: "start the sites read so far when the input has been idle this long", EnvVars: venv(flagGroupIdle)},
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"slices"
+	"strings"
 	"syscall"
 
 	ucli "github.com/urfave/cli/v2"
@@ -44,13 +46,22 @@ func New(a App) *ucli.App {
 		},
 		CustomAppHelpTemplate: ucli.AppHelpTemplate + "\n" + ExitCodesHelp,
 	}
+	app.Before = checkRequired(takeRequired(app.Flags), app.Before)
+	setCommandEnv([]string{a.Name}, app.Flags)
 	for _, c := range a.Commands {
-		prepareCommand(c)
+		prepareCommand(c, []string{a.Name})
 	}
 	return app
 }
 
-func prepareCommand(c *ucli.Command) {
+func prepareCommand(c *ucli.Command, parent []string) {
+	path := append(slices.Clone(parent), c.Name)
+	setCommandEnv(path, c.Flags)
+	// urfave/cli derives HelpName from the parent's when it is empty, and
+	// prefixes the app's name to a top-level command's on every run: a
+	// command built again in one process (tests) would read "seed seed add".
+	c.HelpName = ""
+	c.HideHelpCommand = true // `seed add help` would be a command of its own
 	if c.CustomHelpTemplate == "" {
 		if len(c.Subcommands) > 0 {
 			c.CustomHelpTemplate = ucli.SubcommandHelpTemplate + "\n" + ExitCodesHelp
@@ -63,8 +74,9 @@ func prepareCommand(c *ucli.Command) {
 			return &UsageError{Err: err}
 		}
 	}
+	c.Before = checkRequired(takeRequired(c.Flags), c.Before)
 	for _, s := range c.Subcommands {
-		prepareCommand(s)
+		prepareCommand(s, path)
 	}
 }
 
@@ -87,13 +99,19 @@ func Run(app *ucli.App, args []string, stderr io.Writer) int {
 	// ExitCode maps to a quiet exit instead of death by signal.
 	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
 	app.ErrWriter = stderr
+	if words, ok := completionRequest(args); ok {
+		complete(app, words)
+		return ExitOK
+	}
 	app.ExitErrHandler = func(*ucli.Context, error) {} // exit in one place: here
-	err := app.RunContext(ctx, args)
+	normalizeDurationEnv(app)
+	warnRetiredEnv(app.Name, stderr)
+	err := app.RunContext(ctx, ReorderArgs(app, args))
 	code, report := ExitCode(ctx, err)
 	if report && err != nil && err.Error() != "" {
 		fmt.Fprintf(stderr, "%s: %v\n", app.Name, err)
 		if code == ExitUsage {
-			fmt.Fprintf(stderr, "Run '%s --help' for usage.\n", app.Name)
+			fmt.Fprintf(stderr, "Run '%s --help' for usage.\n", strings.Join(commandPath(app, ReorderArgs(app, args)), " "))
 		}
 	}
 	return code

@@ -99,14 +99,17 @@ func TestRunExitCodesAndEnv(t *testing.T) {
 			wantStderr: []string{`--progress: "sometimes" is not auto, on or off`}},
 		{name: "env sets progress", env: map[string]string{"FOCUSCRAWL_PROGRESS": "bogus"}, wantCode: ExitUsage,
 			wantStderr: []string{`"bogus"`}},
-		{name: "env sets output", env: map[string]string{"FOCUSCRAWL_OUTPUT": outFile}, stdin: "u\n", wantCode: ExitOK,
+		{name: "env sets output", env: map[string]string{"FOCUSCRAWL_ECHO_OUTPUT": outFile}, stdin: "u\n", wantCode: ExitOK,
 			check: func(t *testing.T) {
 				l, err := jsonl.NewReader([]string{outFile}, nil).Next()
 				if err != nil || string(l.Bytes) != `{"url":"u","depth":0}` {
-					t.Fatalf("output file from FOCUSCRAWL_OUTPUT: %q, %v", l.Bytes, err)
+					t.Fatalf("output file from FOCUSCRAWL_ECHO_OUTPUT: %q, %v", l.Bytes, err)
 				}
 			}},
-		{name: "flag beats env", env: map[string]string{"FOCUSCRAWL_OUTPUT": filepath.Join(dir, "unused")},
+		{name: "one variable for every stage is retired", env: map[string]string{"FOCUSCRAWL_OUTPUT": filepath.Join(dir, "shared")},
+			stdin: "w\n", wantCode: ExitOK, wantStdout: `{"url":"w","depth":0}` + "\n",
+			wantStderr: []string{"echo: warning: FOCUSCRAWL_OUTPUT is no longer read by echo", "FOCUSCRAWL_FETCH_OUTPUT"}},
+		{name: "flag beats env", env: map[string]string{"FOCUSCRAWL_ECHO_OUTPUT": filepath.Join(dir, "unused")},
 			args: []string{"-o", "-"}, stdin: "v\n", wantCode: ExitOK, wantStdout: `{"url":"v","depth":0}` + "\n"},
 	}
 	for _, tt := range tests {
@@ -144,7 +147,7 @@ func TestHelpListsExitCodesAndExample(t *testing.T) {
 		t.Fatalf("--help exit %d", code)
 	}
 	for _, want := range []string{"EXAMPLE:", "echo urls.txt | fetch", "EXIT CODES:", "0 ok", "2 usage error",
-		"3 finished but some input lines were rejected", "130 interrupted", "--rejects", "FOCUSCRAWL_OUTPUT", "--progress"} {
+		"3 finished but some input lines were rejected", "130 interrupted", "--rejects", "FOCUSCRAWL_ECHO_OUTPUT", "--progress"} {
 		if !strings.Contains(help.String(), want) {
 			t.Errorf("--help lacks %q:\n%s", want, help.String())
 		}

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"strings"
+	"time"
 
 	ucli "github.com/urfave/cli/v2"
 )
@@ -15,7 +16,10 @@ const (
 	FlagRejects  = "rejects"
 	FlagQuiet    = "quiet"
 	FlagProgress = "progress"
-	FlagTopic    = "topic"
+	// FlagProgressEvery is the interval of progress lines when stderr is
+	// not a terminal.
+	FlagProgressEvery = "progress-every"
+	FlagTopic         = "topic"
 )
 
 // Env gives the environment variable for a flag: FOCUSCRAWL_MAX_BYTES for
@@ -31,7 +35,8 @@ func StreamFlags() []ucli.Flag {
 		&ucli.StringFlag{Name: FlagOutput, Aliases: []string{"o"}, Usage: "write records to `FILE` (.gz/.zst compress) instead of stdout", EnvVars: Env(FlagOutput)},
 		&ucli.StringFlag{Name: FlagRejects, Usage: "keep input lines that could not be used in `FILE`, verbatim", EnvVars: Env(FlagRejects)},
 		&ucli.BoolFlag{Name: FlagQuiet, Aliases: []string{"q"}, Usage: "no summary or warnings on stderr (errors still show)", EnvVars: Env(FlagQuiet)},
-		&ucli.StringFlag{Name: FlagProgress, Value: "auto", Usage: "progress on stderr: auto (when a terminal), on, off", EnvVars: Env(FlagProgress)},
+		&ucli.StringFlag{Name: FlagProgress, Value: "auto", Usage: "progress on stderr: auto (when a terminal), on, off; on without a terminal writes a line every --progress-every", EnvVars: Env(FlagProgress)},
+		&ucli.DurationFlag{Name: FlagProgressEvery, Value: 10 * time.Second, Usage: "with --progress on and stderr not a terminal (cron, nohup, a log file): one progress line per `D`", EnvVars: Env(FlagProgressEvery)},
 	}
 }
 

@@ -38,7 +38,10 @@ func OpenStreamWith(c *ucli.Context, inputs []string, stdin io.Reader, stdout, s
 	if err != nil {
 		return nil, err
 	}
-	log := NewLogger(c.App.Name, stderr, c.Bool(FlagQuiet))
+	log, err := NewProgressLogger(c, stderr)
+	if err != nil {
+		return nil, err
+	}
 	rej, err := jsonl.OpenRejects(c.String(FlagRejects), stderr)
 	if err != nil {
 		return nil, err
@@ -82,6 +85,21 @@ func firstErr(errs ...error) error {
 	return nil
 }
 
+// NewProgressLogger is the logger of a command with StreamFlags: quiet
+// with -q, and with --progress on while stderr is not a terminal, writing
+// a progress line every --progress-every.
+func NewProgressLogger(c *ucli.Context, stderr io.Writer) (*Logger, error) {
+	log := NewLogger(c.App.Name, stderr, c.Bool(FlagQuiet))
+	if c.String(FlagProgress) == "on" && !IsTerminal(stderr) {
+		every := c.Duration(FlagProgressEvery)
+		if every <= 0 {
+			return nil, Usagef("--%s %v: must be positive", FlagProgressEvery, every)
+		}
+		log.LineEvery(every)
+	}
+	return log, nil
+}
+
 // ProgressWanted decides --progress auto|on|off.
 func ProgressWanted(mode string, stderr io.Writer) (bool, error) {
 	switch mode {
@@ -113,11 +131,27 @@ type Logger struct {
 	w     io.Writer
 	quiet bool
 	line  bool // a progress line is on screen
+
+	// every > 0: progress as whole lines, at most one per every (LineEvery).
+	every   time.Duration
+	last    time.Time // when the last progress line was written
+	pending string    // the latest progress not yet written
+	now     func() time.Time
 }
 
 // NewLogger logs to w.
 func NewLogger(name string, w io.Writer, quiet bool) *Logger {
-	return &Logger{name: name, w: w, quiet: quiet}
+	return &Logger{name: name, w: w, quiet: quiet, now: time.Now}
+}
+
+// LineEvery makes progress whole lines, at most one per every, the last
+// one written by EndProgress: for a stderr that is a file or a pipe (cron,
+// nohup, a log), where a line redrawn in place is an ever longer line of
+// control characters. The first line comes every after this call.
+func (l *Logger) LineEvery(every time.Duration) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.every, l.last = every, l.now()
 }
 
 // Infof prints a summary or warning unless quiet.
@@ -145,14 +179,29 @@ func (l *Logger) printf(format string, args ...any) {
 func (l *Logger) Progressf(format string, args ...any) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	if l.every > 0 {
+		l.pending = fmt.Sprintf(format, args...)
+		if now := l.now(); now.Sub(l.last) >= l.every {
+			l.writePending(now)
+		}
+		return
+	}
 	fmt.Fprintf(l.w, "\r\033[K%s: %s", l.name, fmt.Sprintf(format, args...))
 	l.line = true
+}
+
+func (l *Logger) writePending(now time.Time) {
+	fmt.Fprintf(l.w, "%s: %s\n", l.name, l.pending)
+	l.pending, l.last = "", now
 }
 
 // EndProgress moves past the progress line.
 func (l *Logger) EndProgress() {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	if l.pending != "" {
+		l.writePending(l.now())
+	}
 	if l.line {
 		fmt.Fprintln(l.w)
 		l.line = false

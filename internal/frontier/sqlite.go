@@ -104,7 +104,7 @@ func OpenSQLite(path string) (*SQLiteStore, error) {
 	if path == "" {
 		return nil, errors.New("open frontier: no database file given")
 	}
-	db, err := sqlitedb.Open(path, "cache_size(-65536)", "temp_store(MEMORY)", "wal_autocheckpoint(16384)")
+	db, err := sqlitedb.OpenAs(path, sqlitedb.Frontier, "cache_size(-65536)", "temp_store(MEMORY)", "wal_autocheckpoint(16384)")
 	if err != nil {
 		return nil, fmt.Errorf("open frontier %s: %w", path, err)
 	}

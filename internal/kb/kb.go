@@ -60,7 +60,7 @@ func Open(path string, tok *text.Tokenizer) (*KB, error) {
 	if path == "" {
 		return nil, errors.New("open knowledge base: no file given")
 	}
-	db, err := sqlitedb.Open(path)
+	db, err := sqlitedb.OpenAs(path, sqlitedb.KnowledgeBase)
 	if err != nil {
 		return nil, fmt.Errorf("open knowledge base %s: %w", path, err)
 	}

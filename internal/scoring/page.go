@@ -97,7 +97,11 @@ func (m *Model) PageScore(d *record.Doc, vec vsm.Vector, o PageOptions) (score f
 		scores[PageVSM] = blend(m.Cosine(vec))
 	}
 	if want(PagePearson) {
-		scores[PagePearson] = blend(math.Max(0, vsm.Pearson(vec, m.unit)))
+		// Over the IDF table's vocabulary, not the union of the two
+		// vectors' terms: on the union, on-topic pages are anti-correlated
+		// with the topic and nothing reaches the profile's page threshold
+		// (vsm.PearsonOver).
+		scores[PagePearson] = blend(math.Max(0, vsm.PearsonOver(vec, m.unit, m.IDF.Len())))
 	}
 	if o.Method != PageCombo {
 		return clamp01(scores[o.Method]), scores

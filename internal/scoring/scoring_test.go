@@ -59,11 +59,11 @@ func TestPageMethods(t *testing.T) {
 	}{
 		// cos = (2·2)/(√5·√5) = 0.8; no keywords, so no cover blend.
 		{PageVSM, 0.8},
-		// Pearson over the union (city, forest, tree): doc (1,2,0),
-		// topic (0,2,1)/√5 — scale does not matter, use (0,2,1).
-		// n=3, Σx=3, Σy=3, Σxy=4, Σx²=5, Σy²=5:
-		// r = (3·4−9)/√((15−9)(15−9)) = 3/6 = 0.5.
-		{PagePearson, 0.5},
+		// Pearson over the IDF table's vocabulary (city, forest, river,
+		// tree): doc (1,2,0,0), topic (0,2,0,1)/√5 — scale does not
+		// matter, use (0,2,0,1). n=4, Σx=3, Σy=3, Σxy=4, Σx²=5, Σy²=5:
+		// r = (4·4−9)/√((20−9)(20−9)) = 7/11.
+		{PagePearson, 7.0 / 11},
 		// "price 12" matches rule price (0.25); no isbn: F = 0.25.
 		{PageRules, 0.25},
 		// combo vsm=0.5,rules=0.5: (0.8+0.25)/2 = 0.525.

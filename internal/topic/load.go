@@ -42,7 +42,7 @@ func Parse(data []byte, name string) (*Profile, error) {
 	d := &decoder{file: name, dir: filepath.Dir(name)}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, d.syntaxError(err)
+		return nil, d.syntaxError(err, data)
 	}
 	if doc.Kind == 0 || len(doc.Content) == 0 || isNull(resolve(doc.Content[0])) {
 		return nil, &Error{File: name, Msg: "empty topic profile"}
@@ -62,14 +62,51 @@ func Parse(data []byte, name string) (*Profile, error) {
 var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 
 // syntaxError turns a YAML parse error into an *Error with its line.
-func (d *decoder) syntaxError(err error) error {
+// The YAML parser names the line where the construct around the problem
+// began (the mapping of "name:" on line 1 when line 2 is "- a"), so the
+// line of the problem itself is found as the shortest run of first lines
+// that fails with the same message.
+func (d *decoder) syntaxError(err error, data []byte) error {
 	msg := err.Error()
 	e := &Error{File: d.file, Msg: "YAML syntax: " + strings.TrimPrefix(msg, "yaml: ")}
-	if m := yamlLine.FindStringSubmatch(msg); m != nil {
-		e.Line, _ = strconv.Atoi(m[1])
-		e.Msg = "YAML syntax: " + m[2]
+	m := yamlLine.FindStringSubmatch(msg)
+	if m == nil {
+		return e
+	}
+	e.Line, _ = strconv.Atoi(m[1])
+	e.Msg = "YAML syntax: " + m[2]
+	if line := problemLine(data, e.Line, m[2]); line > e.Line {
+		e.Line = line
 	}
 	return e
+}
+
+// maxSyntaxSearch bounds the lines problemLine parses again.
+const maxSyntaxSearch = 5000
+
+// problemLine returns the first line n >= from such that the first n
+// lines of data fail to parse with the message msg, or 0.
+func problemLine(data []byte, from int, msg string) int {
+	ends := []int{} // ends[i]: offset just past line i+1
+	for i, b := range data {
+		if b == '\n' {
+			ends = append(ends, i+1)
+		}
+	}
+	if len(ends) == 0 || ends[len(ends)-1] != len(data) {
+		ends = append(ends, len(data))
+	}
+	for n := max(from, 1); n <= len(ends) && n < from+maxSyntaxSearch; n++ {
+		var node yaml.Node
+		err := yaml.Unmarshal(data[:ends[n-1]], &node)
+		if err == nil {
+			continue
+		}
+		if m := yamlLine.FindStringSubmatch(err.Error()); m != nil && m[2] == msg {
+			return n
+		}
+	}
+	return 0
 }
 
 func (d *decoder) profile(root *yaml.Node, p *Profile) {

@@ -15,12 +15,14 @@ import (
 // ErrFormat marks input that is not a valid WARC record.
 var ErrFormat = errors.New("not a valid WARC record")
 
-// Reader reads the records of a .warc.gz file. It insists on one gzip
+// Reader reads the records of a .warc.gz file, or of a plain WARC file
+// (told apart by the gzip magic). In a .warc.gz it insists on one gzip
 // member per record, the layout Writer produces and indexes rely on.
 type Reader struct {
 	br    *bufio.Reader
 	zr    *gzip.Reader
 	count int
+	plain int8 // 0: not known yet, 1: plain, -1: gzip
 }
 
 // NewReader reads records from r.
@@ -30,6 +32,27 @@ func NewReader(r io.Reader) *Reader {
 
 // Next returns the next record, or io.EOF after the last.
 func (r *Reader) Next() (*Record, error) {
+	if r.plain == 0 {
+		magic, err := r.br.Peek(2)
+		if err == io.EOF || (err == nil && len(magic) == 0) {
+			return nil, io.EOF
+		}
+		r.plain = -1
+		if len(magic) < 2 || magic[0] != 0x1f || magic[1] != 0x8b {
+			r.plain = 1
+		}
+	}
+	if r.plain == 1 {
+		if _, err := r.br.Peek(1); err == io.EOF {
+			return nil, io.EOF
+		}
+		r.count++
+		rec, err := readRecord(r.br, false)
+		if err != nil {
+			return nil, fmt.Errorf("record %d: %w", r.count, err)
+		}
+		return rec, nil
+	}
 	if r.zr == nil {
 		zr, err := gzip.NewReader(r.br)
 		if err != nil {
@@ -47,16 +70,16 @@ func (r *Reader) Next() (*Record, error) {
 	}
 	r.zr.Multistream(false)
 	r.count++
-	rec, err := readRecord(bufio.NewReader(r.zr))
+	rec, err := readRecord(bufio.NewReader(r.zr), true)
 	if err != nil {
 		return nil, fmt.Errorf("record %d: %w", r.count, err)
 	}
 	return rec, nil
 }
 
-// readRecord parses one record and checks that its gzip member ends with
-// it.
-func readRecord(br *bufio.Reader) (*Record, error) {
+// readRecord parses one record and, when member is set, checks that its
+// gzip member ends with it.
+func readRecord(br *bufio.Reader, member bool) (*Record, error) {
 	line, err := br.ReadString('\n')
 	if err != nil {
 		return nil, fmt.Errorf("%w: no version line: %v", ErrFormat, err)
@@ -111,6 +134,9 @@ func readRecord(br *bufio.Reader) (*Record, error) {
 	var end [4]byte
 	if _, err := io.ReadFull(br, end[:]); err != nil || !bytes.Equal(end[:], []byte("\r\n\r\n")) {
 		return nil, fmt.Errorf("%w: record does not end with CRLF CRLF", ErrFormat)
+	}
+	if !member {
+		return rec, nil
 	}
 	if _, err := br.ReadByte(); err != io.EOF {
 		return nil, fmt.Errorf("%w: more than one record in a gzip member", ErrFormat)

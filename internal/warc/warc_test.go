@@ -71,13 +71,14 @@ func TestReaderRejects(t *testing.T) {
 		"short block":               gz(strings.Replace(rec, "Content-Length: 2", "Content-Length: 9", 1)),
 		"no version":                gz(strings.TrimPrefix(rec, "WARC/1.1\r\n")),
 		"missing record id":         gz(strings.Replace(rec, "WARC-Record-ID: <urn:uuid:1>\r\n", "", 1)),
-		"not gzip":                  []byte(rec),
+		"plain, not WARC":           []byte("<html>\r\n"),
+		"plain, short block":        []byte(strings.Replace(rec, "Content-Length: 2", "Content-Length: 9", 1)),
 	}
 	for name, data := range tests {
 		_, err := NewReader(bytes.NewReader(data)).Next()
 		if err == nil {
 			t.Errorf("%s: accepted", name)
-		} else if name != "not gzip" && !errors.Is(err, ErrFormat) {
+		} else if !errors.Is(err, ErrFormat) {
 			t.Errorf("%s: error %v is not ErrFormat", name, err)
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -71,14 +72,22 @@ type Writer struct {
 	err    error
 }
 
-// Create creates a .warc.gz file and writes its warcinfo record naming the
-// software.
+// Create creates a WARC file and writes its warcinfo record naming the
+// software. The name says the format, as for every output of the
+// project: FILE.warc.gz has one gzip member per record, any other name but
+// .zst (which WARC readers do not agree on) is plain WARC.
 func Create(path, software string) (*Writer, error) {
+	if strings.HasSuffix(path, ".zst") {
+		return nil, fmt.Errorf("create warc %s: zstd-compressed WARC is not written; name the file .warc.gz (gzip) or .warc (plain)", path)
+	}
 	f, err := os.Create(path)
 	if err != nil {
 		return nil, fmt.Errorf("create warc: %w", err)
 	}
 	w := NewWriter(f)
+	if !strings.HasSuffix(path, ".gz") {
+		w = NewPlainWriter(f)
+	}
 	w.closer = f
 	info := fmt.Sprintf("software: %s\r\nformat: WARC File Format 1.1\r\nconformsTo: http://iipc.github.io/warc-specifications/specifications/warc-format/warc-1.1/\r\n", software)
 	if err := w.Write(Record{
@@ -101,6 +110,11 @@ func Create(path, software string) (*Writer, error) {
 func NewWriter(w io.Writer) *Writer {
 	bw := bufio.NewWriterSize(w, 64<<10)
 	return &Writer{bw: bw, zw: gzip.NewWriter(bw)}
+}
+
+// NewPlainWriter writes uncompressed records to w. Close does not close w.
+func NewPlainWriter(w io.Writer) *Writer {
+	return &Writer{bw: bufio.NewWriterSize(w, 64<<10)}
 }
 
 // Write writes one record.
@@ -159,12 +173,19 @@ func (w *Writer) writeLocked(r Record) error {
 		head.WriteString(h.Name + ": " + h.Value + "\r\n")
 	}
 	head.WriteString("Content-Length: " + strconv.Itoa(len(r.Block)) + "\r\n\r\n")
-	w.zw.Reset(w.bw)
+	var dst io.Writer = w.bw
+	if w.zw != nil {
+		w.zw.Reset(w.bw)
+		dst = w.zw
+	}
 	for _, b := range [][]byte{head.Bytes(), r.Block, []byte("\r\n\r\n")} {
-		if _, err := w.zw.Write(b); err != nil {
+		if _, err := dst.Write(b); err != nil {
 			w.err = fmt.Errorf("write warc: %w", err)
 			return w.err
 		}
+	}
+	if w.zw == nil {
+		return nil
 	}
 	if err := w.zw.Close(); err != nil { // ends this record's gzip member
 		w.err = fmt.Errorf("write warc: %w", err)

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # scripts/bench/crawl.sh: the focused-crawl benchmark. For the bfs baseline and every link
 # strategy of score, the same crawl of simweb's default web (seed 1, 300 sites, faults on):
-# scripts/crawl.sh with examples/topics/forestry.yaml from `simweb seeds --topic forestry`,
+# scripts/crawl.sh with examples/topics/forestry.yaml from `simweb seeds --sim-topic forestry`,
 # 2,000 pages through fetch --proxy, then `simweb eval` against the truth. Prints markdown
 # rows "| stage | metric | value | target |": harvest rate at 500 / 1,000 / 2,000 pages,
 # discovery rate and topic drift at 2,000 pages, relevant sites found, wall time.
@@ -41,7 +41,7 @@ for s in $strategies; do
   for _ in $(seq 100); do [ -s "$dir/hello.json" ] && break; sleep 0.05; done
   proxy=$(sed -n 's/.*"proxy":"\([^"]*\)".*/\1/p' "$dir/hello.json")
   [ -n "$proxy" ] || { echo "crawl bench: simweb did not start (see $dir/simweb.log)" >&2; exit 1; }
-  "$bin/simweb" seeds --seed "$seed" --sites "$sites" --topic "$topic" >"$dir/seeds.txt"
+  "$bin/simweb" seeds --seed "$seed" --sites "$sites" --sim-topic "$topic" >"$dir/seeds.txt"
 
   t0=$(date +%s%N)
   status=0
@@ -58,7 +58,7 @@ for s in $strategies; do
   echo $(( (t1 - t0) / 1000000 )) >"$dir/ms"
   archive=$dir/scored.jsonl.zst
   [ -e "$archive" ] || archive=$dir/scored.jsonl.gz # crawl.sh's fallback without the zstd command
-  "$bin/simweb" eval -q --seed "$seed" --sites "$sites" --topic "$topic" --at 500,1000,2000 \
+  "$bin/simweb" eval -q --seed "$seed" --sites "$sites" --sim-topic "$topic" --at 500,1000,2000 \
     "$archive" >"$dir/eval.json"
   echo "crawl bench: $s: $(cat "$dir/eval.json")" >&2
   results+=("$s")

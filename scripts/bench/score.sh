@@ -101,7 +101,7 @@ echo "| score | linkmodel, 100,000 candidates, top-10 V: seconds (heap MB) | $(a
 server=$!
 for _ in $(seq 50); do [ -s "$work/addr.json" ] && break; sleep 0.1; done
 proxy=$(sed -n 's/.*"proxy":"\([^"]*\)".*/\1/p' "$work/addr.json")
-"$bin/simweb" seeds --topic forestry >"$work/seeds.txt"
+"$bin/simweb" seeds --sim-topic forestry >"$work/seeds.txt"
 pages=${HARVEST_PAGES:-2000}
 harvest() { # NAME LINKS [SCORE FLAGS...]
   local name=$1 links=$2; shift 2

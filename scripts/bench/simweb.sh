@@ -20,7 +20,7 @@ go build -trimpath -o bin/simweb ./cmd/simweb
 best=
 for _ in 1 2 3; do
   t0=$(date +%s%N)
-  bin/simweb seeds --seed "$seed" --sites "$sites" --topic forestry >/dev/null
+  bin/simweb seeds --seed "$seed" --sites "$sites" --sim-topic forestry >/dev/null
   t1=$(date +%s%N)
   ms=$(( (t1 - t0) / 1000000 ))
   if [ -z "$best" ] || [ "$ms" -lt "$best" ]; then best=$ms; fi

@@ -1,0 +1,75 @@
+package main
+
+import (
+	"bytes"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/focuscrawl/focuscrawl/internal/cli"
+	"github.com/focuscrawl/focuscrawl/internal/record"
+	"github.com/focuscrawl/focuscrawl/internal/simweb"
+	"github.com/focuscrawl/focuscrawl/internal/siteverify"
+)
+
+// TestCanceledAreNotVerified: after an interrupt, the sites never started
+// get canceled verdicts; the summary used to count them as verified
+// ("96 of 96 sites verified").
+func TestCanceledAreNotVerified(t *testing.T) {
+	var log bytes.Buffer
+	r := &runner{s: &cli.Stream{Log: cli.NewLogger("verify", &log, false)},
+		g: siteverify.NewGrouper(siteverify.ScopeSite, 0, 0), start: time.Now()}
+	for _, u := range []string{"http://a.example.cn/", "http://b.example.com/", "http://c.example.org/", "http://d.example.net/"} {
+		r.g.Add(record.URL{URL: u})
+	}
+	r.count(record.Verdict{Site: "a.example.cn", Relevant: true})
+	r.count(record.Verdict{Site: "example.com", Error: siteverify.ErrCanceled.Error()})
+	r.count(record.Verdict{Site: "example.org", Error: siteverify.ErrCanceled.Error()})
+	r.summarize()
+	if !strings.Contains(log.String(), "verify: 1 of 4 sites verified, 2 canceled, 1 not started in ") || !strings.Contains(log.String(), "1 relevant, 0 failed") {
+		t.Fatalf("summary %q", log.String())
+	}
+}
+
+// TestSkipJudged: a re-run with --skip-judged verifies only the sites
+// without a verdict, or whose verdict was canceled or failed.
+func TestSkipJudged(t *testing.T) {
+	web := simweb.New(simweb.Config{Seed: 3, Sites: 40, NoFaults: true})
+	srv := httptest.NewServer(web.Handler())
+	defer srv.Close()
+	var shop, forum, store simweb.SiteTruth
+	for _, st := range web.Sites() {
+		switch {
+		case st.Kind == "shop" && shop.Site == "":
+			shop = st
+		case st.Kind == "forum" && forum.Site == "":
+			forum = st
+		case st.Kind == "bookstore" && store.Site == "":
+			store = st
+		}
+	}
+	earlier := filepath.Join(t.TempDir(), "verdicts.jsonl")
+	os.WriteFile(earlier, []byte(`{"site":"`+shop.Site+`","relevant":false,"good_pages":0,"pages_fetched":3,"best_score":0.1}
+{"site":"`+forum.Site+`","relevant":false,"good_pages":0,"pages_fetched":0,"best_score":0,"error":"canceled"}
+{"site":"`+store.Site+`","relevant":false,"good_pages":0,"pages_fetched":1,"best_score":0,"error":"dns"}
+`), 0o644)
+	input := strings.Join([]string{shop.Home, forum.Home, store.Home, shop.Home + "about.html"}, "\n") + "\n"
+	stdout, stderr, code := runVerify(t, input, "--topic", profile, "--proxy", srv.URL, "--delay", "0",
+		"--retries", "0", "--max-crawl-delay", "0", "--skip-judged", earlier)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	vs := verdicts(t, stdout)
+	if _, again := vs[shop.Site]; again || len(vs) != 2 {
+		t.Fatalf("verdicts for %d sites (shop again: %v), want the forum and the store:\n%s", len(vs), again, stdout)
+	}
+	if !strings.Contains(stderr, "2 of 2 sites verified (1 more skipped: judged in --skip-judged)") {
+		t.Errorf("stderr %q", stderr)
+	}
+	if _, stderr, code := runVerify(t, "", "--topic", profile, "--skip-judged", profile); code != cli.ExitUsage || !strings.Contains(stderr, "not a verdict record") {
+		t.Errorf("a file of something else: exit %d, %q", code, stderr)
+	}
+}
