@@ -130,6 +130,9 @@ func (s *SQLiteStore) init() error {
 	if _, err := tx.Exec(schema); err != nil {
 		return fmt.Errorf("create schema: %w", err)
 	}
+	if err := migrateClasses(tx); err != nil {
+		return err
+	}
 	var v string
 	err = tx.QueryRow(`SELECT value FROM info WHERE key = 'schema_version'`).Scan(&v)
 	switch {

@@ -1,0 +1,259 @@
+package frontier
+
+import (
+	"context"
+	"fmt"
+	"reflect"
+	"testing"
+	"time"
+)
+
+func TestClassChain(t *testing.T) {
+	for _, tc := range []struct {
+		url  string
+		want []string
+	}{
+		{"http://a.cn", []string{"/"}},
+		{"http://a.cn/", []string{"/"}},
+		{"http://a.cn/index.html", []string{"/", "/index*"}},
+		{"https://h.org/zh_CN/filters-blur.html", []string{"/", "/zh_CN/", "/zh_CN/filters*"}},
+		{"https://h.org/zh_CN/plug-in-gauss.html#top", []string{"/", "/zh_CN/", "/zh_CN/plug*"}},
+		{"http://a.cn/news/2024/05/12345.html", []string{"/", "/news/", "/news/#/", "/news/#/#/", "/news/#/#/#*"}},
+		{"http://a.cn/list?page=2&cat=7&page=3", []string{"/", "/list*?cat&page"}},
+		{"http://a.cn/dir/?q=1", []string{"/", "/dir/", "/dir/?q"}},
+		{"http://a.cn/1/2/3/4/5/6/7/8/9/10/x.html", []string{"/", "/#/", "/#/#/", "/#/#/#/", "/#/#/#/#/",
+			"/#/#/#/#/#/", "/#/#/#/#/#/#/", "/#/#/#/#/#/#/#/", "/#/#/#/#/#/#/#/#/", "/#/#/#/#/#/#/#/#/x*"}},
+	} {
+		got, err := ClassChain(tc.url)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.url, err)
+		}
+		if !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("ClassChain(%s) = %q, want %q", tc.url, got, tc.want)
+		}
+	}
+	if _, err := ClassChain("not a url"); err == nil {
+		t.Error("ClassChain took a relative URL")
+	}
+}
+
+func TestLearningValidate(t *testing.T) {
+	for _, l := range []Learning{
+		{Weight: 1.5, Prior: 0.3, Pseudo: 4},
+		{Weight: 0.5, Prior: -1, Pseudo: 4},
+		{Weight: 0.5, Prior: 0.3, Pseudo: 0},
+		{Weight: 0.5, Prior: 0.3, Pseudo: 4, Epsilon: 1},
+	} {
+		if err := l.Validate(); err == nil {
+			t.Errorf("%+v accepted", l)
+		}
+	}
+	d := DefaultLearning()
+	if err := d.Validate(); err != nil {
+		t.Error(err)
+	}
+}
+
+// classWeb queues the same links in two frontiers: 20 under /a/ with the
+// better link priorities, 20 under /b/.
+func classEntries() []Entry {
+	var es []Entry
+	for i := range 20 {
+		es = append(es, entry(fmt.Sprintf("http://h.cn/a/p%d.html", i), "h.cn", 0.6+float64(i%5)/100, 2))
+		es = append(es, entry(fmt.Sprintf("http://h.cn/b/p%d.html", i), "h.cn", 0.5+float64(i%5)/100, 2))
+	}
+	return es
+}
+
+// outcomes: three pages of each directory fetched; /b/'s are relevant.
+func classOutcomes() []Outcome {
+	var os []Outcome
+	for i := range 3 {
+		os = append(os,
+			Outcome{URL: fmt.Sprintf("http://h.cn/a/seen%d.html", i), Host: "h.cn", Site: "h.cn", Scored: true, Score: 0.05},
+			Outcome{URL: fmt.Sprintf("http://h.cn/b/seen%d.html", i), Host: "h.cn", Site: "h.cn", Scored: true, Score: 0.9, Relevant: true})
+	}
+	return os
+}
+
+func leaseAll(t *testing.T, s Store) []string {
+	t.Helper()
+	return lease(t, s, LeaseRequest{N: 1000, For: time.Minute})
+}
+
+func TestLearningColdStartKeepsOrder(t *testing.T) {
+	ctx := context.Background()
+	plain, _ := openTest(t)
+	learned, _ := openTest(t)
+	d := DefaultLearning()
+	if err := learned.SetLearning(ctx, &d); err != nil {
+		t.Fatal(err)
+	}
+	es := classEntries()
+	// Entries of another host with ties, to check ties keep their order.
+	for i := range 10 {
+		es = append(es, entry(fmt.Sprintf("http://g.cn/x/%d.html", i), "g.cn", 0.55, 1+i%2))
+	}
+	for _, s := range []*SQLiteStore{plain, learned} {
+		if _, err := s.Apply(ctx, Batch{Queue: es}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, got := leaseAll(t, plain), leaseAll(t, learned)
+	if len(want) != len(es) || !reflect.DeepEqual(got, want) {
+		t.Fatalf("cold start order differs:\n got %v\nwant %v", got, want)
+	}
+}
+
+func TestLearningReranksQueuedURLs(t *testing.T) {
+	ctx := context.Background()
+	for _, learn := range []bool{false, true} {
+		s, _ := openTest(t)
+		if learn {
+			d := DefaultLearning()
+			if err := s.SetLearning(ctx, &d); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := s.Apply(ctx, Batch{Queue: classEntries()}); err != nil {
+			t.Fatal(err)
+		}
+		// The outcomes come after the links were queued: only re-ranking
+		// can move them.
+		if _, err := s.Apply(ctx, Batch{Done: classOutcomes()}); err != nil {
+			t.Fatal(err)
+		}
+		got := lease(t, s, LeaseRequest{N: 20, For: time.Minute})
+		inB := 0
+		for _, u := range got {
+			if u[len("http://h.cn/"):][0] == 'b' {
+				inB++
+			}
+		}
+		switch {
+		case learn && inB != 20:
+			t.Errorf("learning: %d of the first 20 leased are under /b/, want all: %v", inB, got)
+		case !learn && inB != 0:
+			t.Errorf("without learning: %d of the first 20 leased are under /b/, want none", inB)
+		}
+	}
+}
+
+func TestLearningNewLinksAndRaise(t *testing.T) {
+	ctx := context.Background()
+	s, _ := openTest(t)
+	d := DefaultLearning()
+	if err := s.SetLearning(ctx, &d); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Apply(ctx, Batch{Done: classOutcomes()}); err != nil {
+		t.Fatal(err)
+	}
+	// Queued after the feedback: a new /b/ URL with a low prior beats a /a/
+	// one with a high prior; /c/ (no evidence) sits at the host's estimate.
+	es := []Entry{
+		entry("http://h.cn/a/new.html", "h.cn", 0.6, 1),
+		entry("http://h.cn/b/new.html", "h.cn", 0.5, 1),
+		entry("http://h.cn/c/new.html", "h.cn", 0.3, 1),
+	}
+	if _, err := s.Apply(ctx, Batch{Queue: es}); err != nil {
+		t.Fatal(err)
+	}
+	// A better sighting of /a/new raises its prior, within its class.
+	if _, err := s.Apply(ctx, Batch{Queue: []Entry{entry("http://h.cn/a/new.html", "h.cn", 0.7, 1)}}); err != nil {
+		t.Fatal(err)
+	}
+	us, err := s.Lease(ctx, LeaseRequest{N: 10, For: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, u := range us {
+		got = append(got, u.URL)
+	}
+	want := []string{"http://h.cn/b/new.html", "http://h.cn/a/new.html", "http://h.cn/c/new.html"}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("leased %v, want %v", got, want)
+	}
+	// ĥ(host) = (3·0.9 + 3·0.05 + 4·0.3)/(6+4); ĥ(/a/) = (0.15 + 4·ĥ(host))/(3+4).
+	host := (2.7 + 0.15 + 4*d.Prior) / (6 + d.Pseudo)
+	a := (0.15 + d.Pseudo*host) / (3 + d.Pseudo)
+	aNew := (0 + d.Pseudo*a) / (0 + d.Pseudo) // its file template class, unseen
+	if wantP := d.blend(0.7, aNew); !near(us[1].Priority, wantP) {
+		t.Errorf("raised /a/new priority %v, want %v", us[1].Priority, wantP)
+	}
+}
+
+func near(a, b float64) bool { return a-b < 1e-9 && b-a < 1e-9 }
+
+func TestLearningPersists(t *testing.T) {
+	ctx := context.Background()
+	s, path := openTest(t)
+	d := Learning{Weight: 0.7, Prior: 0.2, Pseudo: 2, Epsilon: 0.005}
+	if err := s.SetLearning(ctx, &d); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Apply(ctx, Batch{Done: classOutcomes()}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	s2, err := OpenSQLite(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s2.Close()
+	got, err := s2.Learning(ctx)
+	if err != nil || got == nil || *got != d {
+		t.Fatalf("learning after reopen %+v (%v), want %+v", got, err, d)
+	}
+	if _, err := s2.Apply(ctx, Batch{Queue: []Entry{
+		entry("http://h.cn/a/x.html", "h.cn", 0.9, 1),
+		entry("http://h.cn/b/x.html", "h.cn", 0.5, 1),
+	}}); err != nil {
+		t.Fatal(err)
+	}
+	if got := leaseAll(t, s2); len(got) != 2 || got[0] != "http://h.cn/b/x.html" {
+		t.Fatalf("after reopen leased %v, want /b/ first (the classes' figures kept)", got)
+	}
+	var fetched, relevant int
+	if err := s2.DB().QueryRow(`SELECT fetched, relevant FROM classes WHERE key = '/b/'`).Scan(&fetched, &relevant); err != nil {
+		t.Fatal(err)
+	}
+	if fetched != 3 || relevant != 3 {
+		t.Errorf("class /b/: %d fetched, %d relevant, want 3, 3", fetched, relevant)
+	}
+	// Turned off, the frontier queues by link priority again.
+	if err := s2.SetLearning(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	if l, err := s2.Learning(ctx); err != nil || l != nil {
+		t.Fatalf("learning after off: %+v, %v", l, err)
+	}
+}
+
+func TestLearningOutcomeCountedOnce(t *testing.T) {
+	ctx := context.Background()
+	s, _ := openTest(t)
+	d := DefaultLearning()
+	if err := s.SetLearning(ctx, &d); err != nil {
+		t.Fatal(err)
+	}
+	o := []Outcome{{URL: "http://h.cn/b/p.html", Host: "h.cn", Site: "h.cn", Scored: true, Score: 0.8, Relevant: true},
+		{URL: "http://h.cn/b/q.html", Host: "h.cn", Site: "h.cn", Error: "robots"},
+		{URL: "http://h.cn/b/r.html", Host: "h.cn", Site: "h.cn"}} // unscored: no label
+	for range 2 {
+		if _, err := s.Apply(ctx, Batch{Done: o}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var fetched int
+	var mass float64
+	if err := s.DB().QueryRow(`SELECT fetched, mass FROM classes WHERE key = '/b/'`).Scan(&fetched, &mass); err != nil {
+		t.Fatal(err)
+	}
+	if fetched != 2 || !near(mass, 0.8) {
+		t.Errorf("class /b/: fetched %d, mass %v; want 2 and 0.8 (each page once, the failure as 0)", fetched, mass)
+	}
+}
