@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+
+	"github.com/focuscrawl/focuscrawl/internal/urlx"
 )
 
 // classSchema holds the URL classes of the frontier's feedback (Learning).
@@ -219,7 +221,7 @@ func (a *applyTx) hostClasses(hostID int64) (*hostClasses, error) {
 // class gives the finest class of u, creating the chain as needed. New
 // classes take the estimate their parent gives them.
 func (a *applyTx) class(u string, hostID int64) (*urlClass, error) {
-	chain, err := ClassChain(u)
+	chain, err := urlx.ClassChain(u)
 	if err != nil {
 		return nil, fmt.Errorf("frontier: %w", err)
 	}
