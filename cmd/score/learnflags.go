@@ -18,7 +18,6 @@ const (
 	flagLearnRate     = "learn-rate"
 	flagLearnRemember = "learn-remember"
 	flagClassWeight   = "class-weight"
-	flagClassPrior    = "class-prior"
 	flagClassPseudo   = "class-pseudo"
 	flagClassEpsilon  = "class-epsilon"
 )
@@ -33,8 +32,7 @@ func learnFlags() []ucli.Flag {
 		f(flagLearnWarmup, l.Warmup, "learned: pages after which the model has half its share"),
 		f(flagLearnRate, l.Rate, "learned: AdaGrad learning rate"),
 		&ucli.IntFlag{Name: flagLearnRemember, Value: l.Remember, Usage: "learned: links whose features are kept until their page comes back", EnvVars: cli.Env(flagLearnRemember)},
-		f(flagClassWeight, fl.Weight, "learned with --db: share of the URL class's harvest in the frontier's order (0: no re-ranking)"),
-		f(flagClassPrior, fl.Prior, "learned with --db: harvest of a URL class without evidence"),
+		f(flagClassWeight, fl.Weight, "learned with --db: weight of a URL class's mean residual in the frontier's order (0: no re-ranking)"),
 		f(flagClassPseudo, fl.Pseudo, "learned with --db: weight of a class's parent estimate, in pages"),
 		f(flagClassEpsilon, fl.Epsilon, "learned with --db: re-rank a class's queued URLs when its estimate moves by more"),
 	}
@@ -61,8 +59,7 @@ func learnConfig(c *ucli.Context, cfg *scoring.Config) error {
 }
 
 func classLearning(c *ucli.Context) (frontier.Learning, error) {
-	l := frontier.Learning{Weight: c.Float64(flagClassWeight), Prior: c.Float64(flagClassPrior),
-		Pseudo: c.Float64(flagClassPseudo), Epsilon: c.Float64(flagClassEpsilon)}
+	l := frontier.Learning{Weight: c.Float64(flagClassWeight), Pseudo: c.Float64(flagClassPseudo), Epsilon: c.Float64(flagClassEpsilon)}
 	if err := l.Validate(); err != nil {
 		return l, cli.Usagef("--class-*: %v", err)
 	}

@@ -5,23 +5,26 @@ import (
 	"math"
 )
 
-// Learning configures the frontier's feedback from the crawl: every URL
-// belongs to a chain of URL classes of its host (the host, each directory,
-// the file-name template), each class counts the pages fetched in it and
-// the sum of their labels (score's page score; failed pages 0), and the
-// queue orders URLs by
+// Learning configures the frontier's feedback from the crawl. Every URL
+// belongs to a chain of URL classes of its host (urlx.ClassChain: the host,
+// each directory, the file-name template). When a page comes back, each
+// class of its URL counts it and adds its residual: the page's label
+// (score's page score; 0 for a failed page) minus the link priority its
+// URL was queued with. The queue orders URLs by
 //
-//	priority = (1−Weight)·prior + Weight·ĥ(class)
+//	priority = clamp(prior + Weight·r̂(class), 0, 1)
 //
-// where prior is the link priority score gave and ĥ the class's smoothed
-// harvest: ĥ(c) = (mass(c) + Pseudo·ĥ(parent(c))) / (fetched(c) + Pseudo),
-// ĥ(parent of the host class) = Prior. Before any page of a host is
-// fetched every class of it has ĥ = Prior, so the order is the prior's.
-// Queued URLs of a class are ranked again when its ĥ moves by more than
-// Epsilon. docs/frontier.md ("Learning from the crawl") has the details.
+// where prior is the link priority score gave and r̂ the class's smoothed
+// mean residual, shrunk towards its parent's:
+// r̂(c) = (Σ residuals(c) + Pseudo·r̂(parent(c))) / (fetched(c) + Pseudo),
+// the parent of a host's class being the crawl's class, whose parent has
+// r̂ = 0. Before any page comes back r̂ = 0 everywhere and the order is the
+// link priorities'; where the link strategy predicted well the residuals
+// stay near the crawl's mean, which moves every class alike. Queued URLs of
+// a class are ranked again when its r̂ moves by more than Epsilon.
+// docs/frontier.md ("Learning from the crawl") has the details.
 type Learning struct {
 	Weight  float64 `json:"weight"`
-	Prior   float64 `json:"prior"`
 	Pseudo  float64 `json:"pseudo"`
 	Epsilon float64 `json:"epsilon"`
 }
@@ -29,16 +32,14 @@ type Learning struct {
 // DefaultLearning is the configuration score's learned strategies ask for
 // unless told otherwise.
 func DefaultLearning() Learning {
-	return Learning{Weight: 0.5, Prior: 0.3, Pseudo: 4, Epsilon: 0.01}
+	return Learning{Weight: 1, Pseudo: 4, Epsilon: 0.01}
 }
 
 // Validate reports a configuration outside its ranges.
 func (l *Learning) Validate() error {
 	switch {
-	case !(l.Weight >= 0 && l.Weight <= 1):
-		return fmt.Errorf("learning weight %v: want a number in [0,1]", l.Weight)
-	case !(l.Prior >= 0 && l.Prior <= 1):
-		return fmt.Errorf("learning prior %v: want a number in [0,1]", l.Prior)
+	case !(l.Weight >= 0 && l.Weight <= 2):
+		return fmt.Errorf("learning weight %v: want a number in [0,2]", l.Weight)
 	case !(l.Pseudo > 0) || math.IsInf(l.Pseudo, 0):
 		return fmt.Errorf("learning pseudo-count %v: want a positive number", l.Pseudo)
 	case !(l.Epsilon >= 0 && l.Epsilon < 1):
@@ -48,9 +49,9 @@ func (l *Learning) Validate() error {
 }
 
 // blend is the queue priority of a URL with link priority prior in a class
-// whose harvest estimate is est.
+// whose residual estimate is est.
 func (l *Learning) blend(prior, est float64) float64 {
-	return (1-l.Weight)*prior + l.Weight*est
+	return clampUnit(prior + l.Weight*est)
 }
 
 // urlClass is one class as the frontier keeps it.
@@ -60,7 +61,7 @@ type urlClass struct {
 	parent   *urlClass
 	fetched  int64
 	relevant int64
-	mass     float64
+	residual float64 // Σ (label − prior) of its fetched pages
 	// applied is the estimate the class's queued URLs carry in their
 	// priority; valid tells whether it was ever set.
 	applied float64
@@ -72,16 +73,16 @@ type urlClass struct {
 	estDone bool
 }
 
-// estimate is ĥ of the class, memoised for the transaction.
+// estimate is r̂ of the class, memoised for the transaction.
 func (c *urlClass) estimate(l *Learning) float64 {
 	if c.estDone {
 		return c.est
 	}
-	prior := l.Prior
+	prior := 0.0
 	if c.parent != nil {
 		prior = c.parent.estimate(l)
 	}
-	c.est = (c.mass + l.Pseudo*prior) / (float64(c.fetched) + l.Pseudo)
+	c.est = (c.residual + l.Pseudo*prior) / (float64(c.fetched) + l.Pseudo)
 	c.estDone = true
 	return c.est
 }

@@ -10,10 +10,10 @@ import (
 
 func TestLearningValidate(t *testing.T) {
 	for _, l := range []Learning{
-		{Weight: 1.5, Prior: 0.3, Pseudo: 4},
-		{Weight: 0.5, Prior: -1, Pseudo: 4},
-		{Weight: 0.5, Prior: 0.3, Pseudo: 0},
-		{Weight: 0.5, Prior: 0.3, Pseudo: 4, Epsilon: 1},
+		{Weight: 2.5, Pseudo: 4},
+		{Weight: -1, Pseudo: 4},
+		{Weight: 0.5, Pseudo: 0},
+		{Weight: 0.5, Pseudo: 4, Epsilon: 1},
 	} {
 		if err := l.Validate(); err == nil {
 			t.Errorf("%+v accepted", l)
@@ -25,20 +25,31 @@ func TestLearningValidate(t *testing.T) {
 	}
 }
 
-// classWeb queues the same links in two frontiers: 20 under /a/ with the
-// better link priorities, 20 under /b/.
+// child is an entry linked from the page http://h.cn/.
+func child(u string, prio float64) Entry {
+	e := entry(u, "h.cn", prio, 1)
+	e.Parent = "http://h.cn/"
+	return e
+}
+
+// classEntries: 20 links under /a/ with the better link priorities, 20
+// under /b/, and the three pages of each that will come back first.
 func classEntries() []Entry {
-	var es []Entry
+	es := []Entry{entry("http://h.cn/", "h.cn", 1, 0)}
+	for i := range 3 {
+		es = append(es, child(fmt.Sprintf("http://h.cn/a/seen%d.html", i), 0.6), child(fmt.Sprintf("http://h.cn/b/seen%d.html", i), 0.5))
+	}
 	for i := range 20 {
-		es = append(es, entry(fmt.Sprintf("http://h.cn/a/p%d.html", i), "h.cn", 0.6+float64(i%5)/100, 2))
-		es = append(es, entry(fmt.Sprintf("http://h.cn/b/p%d.html", i), "h.cn", 0.5+float64(i%5)/100, 2))
+		es = append(es, child(fmt.Sprintf("http://h.cn/a/p%d.html", i), 0.6+float64(i%5)/100))
+		es = append(es, child(fmt.Sprintf("http://h.cn/b/p%d.html", i), 0.5+float64(i%5)/100))
 	}
 	return es
 }
 
-// outcomes: three pages of each directory fetched; /b/'s are relevant.
+// classOutcomes: the root page and three pages of each directory come
+// back; /b/'s are relevant.
 func classOutcomes() []Outcome {
-	var os []Outcome
+	os := []Outcome{{URL: "http://h.cn/", Host: "h.cn", Site: "h.cn", Scored: true, Score: 0.5}}
 	for i := range 3 {
 		os = append(os,
 			Outcome{URL: fmt.Sprintf("http://h.cn/a/seen%d.html", i), Host: "h.cn", Site: "h.cn", Scored: true, Score: 0.05},
@@ -117,21 +128,20 @@ func TestLearningNewLinksAndRaise(t *testing.T) {
 	if err := s.SetLearning(ctx, &d); err != nil {
 		t.Fatal(err)
 	}
+	if _, err := s.Apply(ctx, Batch{Queue: classEntries()[:7]}); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := s.Apply(ctx, Batch{Done: classOutcomes()}); err != nil {
 		t.Fatal(err)
 	}
-	// Queued after the feedback: a new /b/ URL with a low prior beats a /a/
-	// one with a high prior; /c/ (no evidence) sits at the host's estimate.
-	es := []Entry{
-		entry("http://h.cn/a/new.html", "h.cn", 0.6, 1),
-		entry("http://h.cn/b/new.html", "h.cn", 0.5, 1),
-		entry("http://h.cn/c/new.html", "h.cn", 0.3, 1),
-	}
+	// Queued after the feedback: a new /b/ URL with a lower prior beats a
+	// /a/ one; /c/ (no evidence) sits at the host's estimate.
+	es := []Entry{child("http://h.cn/a/new.html", 0.6), child("http://h.cn/b/new.html", 0.4), child("http://h.cn/c/new.html", 0.55)}
 	if _, err := s.Apply(ctx, Batch{Queue: es}); err != nil {
 		t.Fatal(err)
 	}
 	// A better sighting of /a/new raises its prior, within its class.
-	if _, err := s.Apply(ctx, Batch{Queue: []Entry{entry("http://h.cn/a/new.html", "h.cn", 0.7, 1)}}); err != nil {
+	if _, err := s.Apply(ctx, Batch{Queue: []Entry{child("http://h.cn/a/new.html", 0.7)}}); err != nil {
 		t.Fatal(err)
 	}
 	us, err := s.Lease(ctx, LeaseRequest{N: 10, For: time.Minute})
@@ -142,16 +152,21 @@ func TestLearningNewLinksAndRaise(t *testing.T) {
 	for _, u := range us {
 		got = append(got, u.URL)
 	}
-	want := []string{"http://h.cn/b/new.html", "http://h.cn/a/new.html", "http://h.cn/c/new.html"}
+	want := []string{"http://h.cn/b/new.html", "http://h.cn/c/new.html", "http://h.cn/a/new.html"}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("leased %v, want %v", got, want)
 	}
-	// ĥ(host) = (3·0.9 + 3·0.05 + 4·0.3)/(6+4); ĥ(/a/) = (0.15 + 4·ĥ(host))/(3+4).
-	host := (2.7 + 0.15 + 4*d.Prior) / (6 + d.Pseudo)
-	a := (0.15 + d.Pseudo*host) / (3 + d.Pseudo)
-	aNew := (0 + d.Pseudo*a) / (0 + d.Pseudo) // its file template class, unseen
-	if wantP := d.blend(0.7, aNew); !near(us[1].Priority, wantP) {
-		t.Errorf("raised /a/new priority %v, want %v", us[1].Priority, wantP)
+	// Residuals: /a/ pages 0.05−0.6, /b/ pages 0.9−0.5; the root page is a
+	// seed and teaches nothing. r̂ shrinks each class towards its parent's.
+	k := d.Pseudo
+	crawl := (3*(0.05-0.6) + 3*(0.9-0.5)) / (6 + k)
+	host := (3*(0.05-0.6) + 3*(0.9-0.5) + k*crawl) / (6 + k)
+	a := (3*(0.05-0.6) + k*host) / (3 + k)
+	if wantP := d.blend(0.7, a); !near(us[2].Priority, wantP) {
+		t.Errorf("raised /a/new priority %v, want %v", us[2].Priority, wantP)
+	}
+	if wantP := d.blend(0.55, host); !near(us[1].Priority, wantP) {
+		t.Errorf("/c/new priority %v, want %v (the host's estimate)", us[1].Priority, wantP)
 	}
 }
 
@@ -160,8 +175,11 @@ func near(a, b float64) bool { return a-b < 1e-9 && b-a < 1e-9 }
 func TestLearningPersists(t *testing.T) {
 	ctx := context.Background()
 	s, path := openTest(t)
-	d := Learning{Weight: 0.7, Prior: 0.2, Pseudo: 2, Epsilon: 0.005}
+	d := Learning{Weight: 0.7, Pseudo: 2, Epsilon: 0.005}
 	if err := s.SetLearning(ctx, &d); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Apply(ctx, Batch{Queue: classEntries()[:7]}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := s.Apply(ctx, Batch{Done: classOutcomes()}); err != nil {
@@ -180,8 +198,8 @@ func TestLearningPersists(t *testing.T) {
 		t.Fatalf("learning after reopen %+v (%v), want %+v", got, err, d)
 	}
 	if _, err := s2.Apply(ctx, Batch{Queue: []Entry{
-		entry("http://h.cn/a/x.html", "h.cn", 0.9, 1),
-		entry("http://h.cn/b/x.html", "h.cn", 0.5, 1),
+		child("http://h.cn/a/x.html", 0.6),
+		child("http://h.cn/b/x.html", 0.5),
 	}}); err != nil {
 		t.Fatal(err)
 	}
@@ -211,20 +229,27 @@ func TestLearningOutcomeCountedOnce(t *testing.T) {
 	if err := s.SetLearning(ctx, &d); err != nil {
 		t.Fatal(err)
 	}
+	es := []Entry{entry("http://h.cn/", "h.cn", 1, 0), child("http://h.cn/b/p.html", 0.5), child("http://h.cn/b/q.html", 0.4),
+		child("http://h.cn/b/r.html", 0.3)}
+	if _, err := s.Apply(ctx, Batch{Queue: es}); err != nil {
+		t.Fatal(err)
+	}
 	o := []Outcome{{URL: "http://h.cn/b/p.html", Host: "h.cn", Site: "h.cn", Scored: true, Score: 0.8, Relevant: true},
 		{URL: "http://h.cn/b/q.html", Host: "h.cn", Site: "h.cn", Error: "robots"},
-		{URL: "http://h.cn/b/r.html", Host: "h.cn", Site: "h.cn"}} // unscored: no label
+		{URL: "http://h.cn/b/r.html", Host: "h.cn", Site: "h.cn"}, // unscored: no label
+		{URL: "http://h.cn/b/never-queued.html", Host: "h.cn", Site: "h.cn", Scored: true, Score: 1}}
 	for range 2 {
 		if _, err := s.Apply(ctx, Batch{Done: o}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	var fetched int
-	var mass float64
-	if err := s.DB().QueryRow(`SELECT fetched, mass FROM classes WHERE key = '/b/'`).Scan(&fetched, &mass); err != nil {
+	var fetched, relevant int
+	var residual float64
+	if err := s.DB().QueryRow(`SELECT fetched, relevant, residual FROM classes WHERE key = '/b/'`).Scan(&fetched, &relevant, &residual); err != nil {
 		t.Fatal(err)
 	}
-	if fetched != 2 || !near(mass, 0.8) {
-		t.Errorf("class /b/: fetched %d, mass %v; want 2 and 0.8 (each page once, the failure as 0)", fetched, mass)
+	if fetched != 2 || relevant != 1 || !near(residual, (0.8-0.5)+(0-0.4)) {
+		t.Errorf("class /b/: fetched %d, relevant %d, residual %v; want 2, 1 and %v (each page once, the failure as 0)",
+			fetched, relevant, residual, (0.8-0.5)+(0-0.4))
 	}
 }

@@ -396,7 +396,7 @@ func (a *applyTx) markDone(u, host string, o *Outcome) error {
 	if before == Done || before == Failed {
 		return nil // seen again: the host's figures already count it
 	}
-	if err := a.learnOutcome(u, hostID, o); err != nil {
+	if err := a.learnOutcome(id, u, hostID, o); err != nil {
 		return err
 	}
 	rel := 0

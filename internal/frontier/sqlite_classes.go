@@ -11,7 +11,9 @@ import (
 	"github.com/focuscrawl/focuscrawl/internal/urlx"
 )
 
-// classSchema holds the URL classes of the frontier's feedback (Learning).
+// classSchema holds the URL classes of the frontier's feedback (Learning):
+// one row per class of a host, under the host's class "/", under the
+// crawl's class (host_id 0, key "").
 // A URL queued while learning is on carries its link priority in prior and
 // its finest class in class_id; the urls_class index finds the queued URLs
 // of a class when its estimate moves.
@@ -23,7 +25,7 @@ CREATE TABLE IF NOT EXISTS classes (
   parent_id INTEGER,
   fetched   INTEGER NOT NULL DEFAULT 0,
   relevant  INTEGER NOT NULL DEFAULT 0,
-  mass      REAL NOT NULL DEFAULT 0,
+  residual  REAL NOT NULL DEFAULT 0,
   applied   REAL,
   UNIQUE (host_id, key)
 );
@@ -124,10 +126,11 @@ func readLearning(ctx context.Context, row *sql.Row) (*Learning, error) {
 // hosts it touched, loaded once, and which hosts saw outcomes.
 type classTx struct {
 	cfg     *Learning
+	crawl   *urlClass // the root of every host's classes
 	hosts   map[int64]*hostClasses
 	touched []int64 // hosts with new outcomes, in order of first outcome
 	insertURL, raiseURL,
-	insertClass, updateClass, rerank *sql.Stmt
+	insertClass, updateClass, rerank, linkPrior *sql.Stmt
 }
 
 // hostClasses are the classes of one host, in id order (parents first).
@@ -167,18 +170,31 @@ func (a *applyTx) startLearning() error {
 		  prior     = CASE WHEN ?1 > coalesce(prior, priority) THEN ?1 ELSE prior END
 		WHERE id = ?6 AND state IN (0, 1) AND (?1 > coalesce(prior, priority) OR ?2 < depth)`)
 	c.insertClass = prep(`INSERT INTO classes (host_id, key, parent_id, applied) VALUES (?, ?, ?, ?) RETURNING id`)
-	c.updateClass = prep(`UPDATE classes SET fetched = ?2, relevant = ?3, mass = ?4, applied = ?5 WHERE id = ?1`)
-	c.rerank = prep(`UPDATE urls SET priority = (1 - ?2) * coalesce(prior, priority) + ?2 * ?3 WHERE class_id = ?1 AND state = 0`)
+	c.updateClass = prep(`UPDATE classes SET fetched = ?2, relevant = ?3, residual = ?4, applied = ?5 WHERE id = ?1`)
+	c.rerank = prep(`UPDATE urls SET priority = max(0, min(1, prior + ?2 * ?3)) WHERE class_id = ?1 AND state = 0`)
+	c.linkPrior = prep(`SELECT prior, priority, parent_id FROM urls WHERE id = ?`)
 	if err != nil {
 		c.close()
 		return fmt.Errorf("frontier: prepare learning: %w", err)
 	}
 	a.cls = c
+	root, err := a.hostClasses(0)
+	if err != nil {
+		return err
+	}
+	if c.crawl = root.byKey[""]; c.crawl == nil {
+		c.crawl = &urlClass{valid: true}
+		if err := c.insertClass.QueryRowContext(a.ctx, 0, "", nil, 0.0).Scan(&c.crawl.id); err != nil {
+			return fmt.Errorf("frontier: crawl class: %w", err)
+		}
+		root.byKey[""] = c.crawl
+		root.list = append(root.list, c.crawl)
+	}
 	return nil
 }
 
 func (c *classTx) close() {
-	for _, st := range []*sql.Stmt{c.insertURL, c.raiseURL, c.insertClass, c.updateClass, c.rerank} {
+	for _, st := range []*sql.Stmt{c.insertURL, c.raiseURL, c.insertClass, c.updateClass, c.rerank, c.linkPrior} {
 		if st != nil {
 			st.Close()
 		}
@@ -190,7 +206,7 @@ func (a *applyTx) hostClasses(hostID int64) (*hostClasses, error) {
 	if hc, ok := a.cls.hosts[hostID]; ok {
 		return hc, nil
 	}
-	rows, err := a.tx.QueryContext(a.ctx, `SELECT id, key, parent_id, fetched, relevant, mass, applied
+	rows, err := a.tx.QueryContext(a.ctx, `SELECT id, key, parent_id, fetched, relevant, residual, applied
 		FROM classes WHERE host_id = ? ORDER BY id`, hostID)
 	if err != nil {
 		return nil, fmt.Errorf("frontier: classes: %w", err)
@@ -202,10 +218,13 @@ func (a *applyTx) hostClasses(hostID int64) (*hostClasses, error) {
 		c := &urlClass{}
 		var parent sql.NullInt64
 		var applied sql.NullFloat64
-		if err := rows.Scan(&c.id, &c.key, &parent, &c.fetched, &c.relevant, &c.mass, &applied); err != nil {
+		if err := rows.Scan(&c.id, &c.key, &parent, &c.fetched, &c.relevant, &c.residual, &applied); err != nil {
 			return nil, fmt.Errorf("frontier: classes: %w", err)
 		}
 		c.parent = byID[parent.Int64]
+		if c.parent == nil && hostID != 0 {
+			c.parent = a.cls.crawl
+		}
 		c.applied, c.valid = applied.Float64, applied.Valid
 		byID[c.id] = c
 		hc.byKey[c.key] = c
@@ -229,14 +248,14 @@ func (a *applyTx) class(u string, hostID int64) (*urlClass, error) {
 	if err != nil {
 		return nil, err
 	}
-	var parent *urlClass
+	parent := a.cls.crawl
 	for _, key := range chain {
 		c, ok := hc.byKey[key]
 		if !ok {
 			c = &urlClass{key: key, parent: parent}
 			c.applied, c.valid = c.estimate(a.cls.cfg), true
 			var pid any
-			if parent != nil {
+			if parent != a.cls.crawl {
 				pid = parent.id
 			}
 			if err := a.cls.insertClass.QueryRowContext(a.ctx, hostID, key, pid, c.applied).Scan(&c.id); err != nil {
@@ -250,12 +269,24 @@ func (a *applyTx) class(u string, hostID int64) (*urlClass, error) {
 	return parent, nil
 }
 
-// learnOutcome counts a fetched page in every class of its URL: its label
-// is score's page score (0 for a failed page); a page neither scored nor
-// failed carries no label and is not counted.
-func (a *applyTx) learnOutcome(u string, hostID int64, o *Outcome) error {
+// learnOutcome counts a page that came back in every class of its URL,
+// with its residual: its label (score's page score; 0 for a failed page)
+// minus the link priority its URL was queued with. Seeds (no parent),
+// pages never queued and pages neither scored nor failed teach nothing.
+func (a *applyTx) learnOutcome(id int64, u string, hostID int64, o *Outcome) error {
 	if a.cls == nil || (!o.Scored && o.Error == "") {
 		return nil
+	}
+	var prior, priority sql.NullFloat64
+	var parent sql.NullInt64
+	if err := a.cls.linkPrior.QueryRowContext(a.ctx, id).Scan(&prior, &priority, &parent); err != nil {
+		return fmt.Errorf("frontier: learn from %s: %w", u, err)
+	}
+	if !parent.Valid {
+		return nil
+	}
+	if !prior.Valid {
+		prior = priority // queued before the crawl learned
 	}
 	c, err := a.class(u, hostID)
 	if err != nil {
@@ -267,14 +298,13 @@ func (a *applyTx) learnOutcome(u string, hostID int64, o *Outcome) error {
 	}
 	for ; c != nil; c = c.parent {
 		c.fetched++
-		c.mass += label
+		c.residual += label - prior.Float64
 		if o.Relevant {
 			c.relevant++
 		}
 		c.dirty = true
 	}
-	hc := a.cls.hosts[hostID]
-	if !hc.seen {
+	if hc := a.cls.hosts[hostID]; !hc.seen {
 		hc.seen = true
 		a.cls.touched = append(a.cls.touched, hostID)
 	}
@@ -289,6 +319,15 @@ func (a *applyTx) rerankClasses() error {
 		return nil
 	}
 	cfg := a.cls.cfg
+	crawl := a.cls.crawl
+	crawl.estDone = false
+	if est := crawl.estimate(cfg); math.Abs(est-crawl.applied) > cfg.Epsilon {
+		// The crawl's mean residual moved: every class moves with it.
+		if err := a.touchAllHosts(); err != nil {
+			return err
+		}
+		crawl.applied, crawl.dirty = est, true
+	}
 	for _, hostID := range a.cls.touched {
 		for _, c := range a.cls.hosts[hostID].list {
 			c.estDone = false
@@ -313,10 +352,41 @@ func (a *applyTx) rerankClasses() error {
 			if c.valid {
 				applied = c.applied
 			}
-			if _, err := a.cls.updateClass.ExecContext(a.ctx, c.id, c.fetched, c.relevant, c.mass, applied); err != nil {
+			if _, err := a.cls.updateClass.ExecContext(a.ctx, c.id, c.fetched, c.relevant, c.residual, applied); err != nil {
 				return fmt.Errorf("frontier: class %s: %w", c.key, err)
 			}
 			c.dirty = false
+		}
+	}
+	return nil
+}
+
+// touchAllHosts loads the classes of every host, to rank them all again.
+func (a *applyTx) touchAllHosts() error {
+	rows, err := a.tx.QueryContext(a.ctx, `SELECT DISTINCT host_id FROM classes WHERE host_id != 0`)
+	if err != nil {
+		return fmt.Errorf("frontier: classes: %w", err)
+	}
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return fmt.Errorf("frontier: classes: %w", err)
+		}
+		ids = append(ids, id)
+	}
+	if err := rows.Close(); err != nil {
+		return fmt.Errorf("frontier: classes: %w", err)
+	}
+	for _, id := range ids {
+		hc, err := a.hostClasses(id)
+		if err != nil {
+			return err
+		}
+		if !hc.seen {
+			hc.seen = true
+			a.cls.touched = append(a.cls.touched, id)
 		}
 	}
 	return nil
