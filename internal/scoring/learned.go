@@ -102,9 +102,9 @@ func newLearner(opt LearnOptions) *learner {
 // Each group of words shares a unit of weight (1/√count each).
 type linkFeatures struct {
 	target, anchor, context, block string
-	anchorTokens, contextTokens      []string
-	parentScore                      float64
-	parentHost                       string
+	anchorTokens, contextTokens    []string
+	parentScore                    float64
+	parentHost                     string
 }
 
 func (lf *linkFeatures) vector(tok Tokenizer) []feature {
