@@ -10,14 +10,19 @@ import (
 // directories fall into the last class.
 const maxClassDirs = 8
 
+// maxNameWords bounds the file-name levels of a class chain.
+const maxNameWords = 3
+
 // ClassChain returns the URL classes of a normalised URL (the frontier's
 // learning; seed 000's AbstractURL classes, coarsened) within its host,
 // coarsest first: "/" (the whole host), then each directory ("/a/",
-// "/a/b/", at most 8 levels), then, when the URL names a file or has a
-// query, its template: the file name cut at its first '-', '_' or '.',
-// followed by '*', and the sorted names of the query parameters
-// ("/a/b/plug*?id&lang"). Runs of digits become '#' everywhere, so
-// /2024/05/12345.html and /2023/11/99.html share their classes.
+// "/a/b/", at most 8 levels), then the file name's leading words — the
+// name up to its first '.', cut at '-' and '_' — one more at each level,
+// at most 3, each followed by '*' ("/a/gimp*", "/a/gimp-filter*",
+// "/a/gimp-filter-noise*"), then, with a query, the last of them with the
+// sorted names of the query parameters ("/a/list*?id&page"). Runs of
+// digits become '#' everywhere, so /2024/05/12345.html and
+// /2023/11/99.html share their classes.
 func ClassChain(u string) ([]string, error) {
 	i := strings.Index(u, "://")
 	if i < 0 {
@@ -56,18 +61,31 @@ func ClassChain(u string) ([]string, error) {
 	if file == "" && names == "" {
 		return chain, nil
 	}
-	if file != "" {
-		if k := strings.IndexAny(file, "-_."); k > 0 {
-			file = file[:k]
+	if stem, _, _ := strings.Cut(file, "."); stem != "" {
+		words := 0
+		for k := 0; k <= len(stem) && words < maxNameWords; k++ {
+			if k < len(stem) && stem[k] != '-' && stem[k] != '_' {
+				continue
+			}
+			if k == 0 || stem[k-1] == '-' || stem[k-1] == '_' {
+				continue // an empty word
+			}
+			var w strings.Builder
+			w.WriteString(b.String())
+			writeTemplate(&w, stem[:k])
+			w.WriteByte('*')
+			chain = append(chain, w.String())
+			words++
 		}
-		writeTemplate(&b, file)
-		b.WriteByte('*')
 	}
 	if names != "" {
-		b.WriteByte('?')
-		b.WriteString(names)
+		last := chain[len(chain)-1]
+		if strings.HasSuffix(last, "/") && last != b.String() {
+			last = b.String()
+		}
+		return append(chain, last+"?"+names), nil
 	}
-	return append(chain, b.String()), nil
+	return chain, nil
 }
 
 // writeTemplate writes s with every run of ASCII digits as one '#'.
