@@ -7,22 +7,25 @@ import (
 
 // Learning configures the frontier's feedback from the crawl. Every URL
 // belongs to a chain of URL classes of its host (urlx.ClassChain: the host,
-// each directory, the file-name template). When a page comes back, each
-// class of its URL counts it and adds its residual: the page's label
-// (score's page score; 0 for a failed page) minus the link priority its
-// URL was queued with. The queue orders URLs by
+// each directory, the file name's leading words). When a page comes back,
+// each class of its URL counts it, its label (score's page score; 0 for a
+// failed page) and the link priority its URL was queued with. A class's
+// ratio ρ says how much better its pages turned out than their links
+// promised, shrunk towards its parent's with Pseudo pages of weight:
 //
-//	priority = clamp(prior + Weight·r̂(class), 0, 1)
+//	ρ(c) = (n·L/P + Pseudo·ρ(parent(c))) / (n + Pseudo)
 //
-// where prior is the link priority score gave and r̂ the class's smoothed
-// mean residual, shrunk towards its parent's:
-// r̂(c) = (Σ residuals(c) + Pseudo·r̂(parent(c))) / (fetched(c) + Pseudo),
-// the parent of a host's class being the crawl's class, whose parent has
-// r̂ = 0. Before any page comes back r̂ = 0 everywhere and the order is the
-// link priorities'; where the link strategy predicted well the residuals
-// stay near the crawl's mean, which moves every class alike. Queued URLs of
-// a class are ranked again when its r̂ moves by more than Epsilon.
-// docs/frontier.md ("Learning from the crawl") has the details.
+// n pages, L the sum of their labels, P of their priors; the parent of a
+// host's class is the crawl's class, whose parent has ρ = 1. The queue
+// orders URLs by
+//
+//	priority = clamp(prior · ρ(class)^Weight, 0, 1)
+//
+// Before any page comes back ρ = 1 everywhere and the order is the link
+// priorities'; a multiplier keeps the link strategy's large distinctions
+// and reorders what it saw as alike. Queued URLs of a class are ranked
+// again when its ρ moves by more than a share Epsilon. docs/frontier.md
+// ("Learning from the crawl") has the details.
 type Learning struct {
 	Weight  float64 `json:"weight"`
 	Pseudo  float64 `json:"pseudo"`
@@ -32,14 +35,14 @@ type Learning struct {
 // DefaultLearning is the configuration score's learned strategies ask for
 // unless told otherwise.
 func DefaultLearning() Learning {
-	return Learning{Weight: 1, Pseudo: 4, Epsilon: 0.01}
+	return Learning{Weight: 1, Pseudo: 4, Epsilon: 0.02}
 }
 
 // Validate reports a configuration outside its ranges.
 func (l *Learning) Validate() error {
 	switch {
-	case !(l.Weight >= 0 && l.Weight <= 2):
-		return fmt.Errorf("learning weight %v: want a number in [0,2]", l.Weight)
+	case !(l.Weight >= 0 && l.Weight <= 4):
+		return fmt.Errorf("learning weight %v: want a number in [0,4]", l.Weight)
 	case !(l.Pseudo > 0) || math.IsInf(l.Pseudo, 0):
 		return fmt.Errorf("learning pseudo-count %v: want a positive number", l.Pseudo)
 	case !(l.Epsilon >= 0 && l.Epsilon < 1):
@@ -49,9 +52,20 @@ func (l *Learning) Validate() error {
 }
 
 // blend is the queue priority of a URL with link priority prior in a class
-// whose residual estimate is est.
-func (l *Learning) blend(prior, est float64) float64 {
-	return clampUnit(prior + l.Weight*est)
+// whose ratio is rho.
+func (l *Learning) blend(prior, rho float64) float64 {
+	return clampUnit(prior * l.factor(rho))
+}
+
+// factor is ρ^Weight.
+func (l *Learning) factor(rho float64) float64 {
+	return math.Pow(rho, l.Weight)
+}
+
+// moved tells whether a class's ratio moved enough since its queued URLs
+// were ranked with applied to rank them again.
+func (l *Learning) moved(rho, applied float64) bool {
+	return math.Abs(rho-applied) > l.Epsilon*math.Max(applied, 1e-9)
 }
 
 // urlClass is one class as the frontier keeps it.
@@ -61,7 +75,8 @@ type urlClass struct {
 	parent   *urlClass
 	fetched  int64
 	relevant int64
-	residual float64 // Σ (label − prior) of its fetched pages
+	labels   float64 // Σ labels of its fetched pages
+	priors   float64 // Σ link priorities they were queued with
 	// applied is the estimate the class's queued URLs carry in their
 	// priority; valid tells whether it was ever set.
 	applied float64
@@ -73,16 +88,34 @@ type urlClass struct {
 	estDone bool
 }
 
-// estimate is r̂ of the class, memoised for the transaction.
+// relative is ρ(c)/ρ(host), the class's ratio against its host's, which
+// ranks its queued URLs: the model in score weighs hosts already, and a
+// host's pages are not made better by the host's good name.
+func (c *urlClass) relative(l *Learning) float64 {
+	root := c
+	for root.key != "/" && root.parent != nil {
+		root = root.parent
+	}
+	if den := root.estimate(l); den > 1e-9 {
+		return c.estimate(l) / den
+	}
+	return 1
+}
+
+// estimate is ρ of the class, memoised for the transaction.
 func (c *urlClass) estimate(l *Learning) float64 {
 	if c.estDone {
 		return c.est
 	}
-	prior := 0.0
+	parent := 1.0
 	if c.parent != nil {
-		prior = c.parent.estimate(l)
+		parent = c.parent.estimate(l)
 	}
-	c.est = (c.residual + l.Pseudo*prior) / (float64(c.fetched) + l.Pseudo)
+	c.est = parent
+	if c.fetched > 0 && c.priors > 0 {
+		n := float64(c.fetched)
+		c.est = (n*c.labels/c.priors + l.Pseudo*parent) / (n + l.Pseudo)
+	}
 	c.estDone = true
 	return c.est
 }

@@ -3,6 +3,7 @@ package frontier
 import (
 	"context"
 	"fmt"
+	"math"
 	"reflect"
 	"testing"
 	"time"
@@ -10,7 +11,7 @@ import (
 
 func TestLearningValidate(t *testing.T) {
 	for _, l := range []Learning{
-		{Weight: 2.5, Pseudo: 4},
+		{Weight: 4.5, Pseudo: 4},
 		{Weight: -1, Pseudo: 4},
 		{Weight: 0.5, Pseudo: 0},
 		{Weight: 0.5, Pseudo: 4, Epsilon: 1},
@@ -135,7 +136,7 @@ func TestLearningNewLinksAndRaise(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Queued after the feedback: a new /b/ URL with a lower prior beats a
-	// /a/ one; /c/ (no evidence) sits at the host's estimate.
+	// /a/ one; /c/ (no evidence) keeps its prior.
 	es := []Entry{child("http://h.cn/a/new.html", 0.6), child("http://h.cn/b/new.html", 0.4), child("http://h.cn/c/new.html", 0.55)}
 	if _, err := s.Apply(ctx, Batch{Queue: es}); err != nil {
 		t.Fatal(err)
@@ -156,17 +157,20 @@ func TestLearningNewLinksAndRaise(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("leased %v, want %v", got, want)
 	}
-	// Residuals: /a/ pages 0.05−0.6, /b/ pages 0.9−0.5; the root page is a
-	// seed and teaches nothing. r̂ shrinks each class towards its parent's.
+	// Ratios: /a/ pages 0.05 against priors 0.6, /b/ pages 0.9 against 0.5;
+	// the root page is a seed and teaches nothing. ρ shrinks each class
+	// towards its parent's.
 	k := d.Pseudo
-	crawl := (3*(0.05-0.6) + 3*(0.9-0.5)) / (6 + k)
-	host := (3*(0.05-0.6) + 3*(0.9-0.5) + k*crawl) / (6 + k)
-	a := (3*(0.05-0.6) + k*host) / (3 + k)
-	if wantP := d.blend(0.7, a); !near(us[2].Priority, wantP) {
+	labels, priors := 3*0.05+3*0.9, 3*0.6+3*0.5
+	crawl := (6*labels/priors + k*1) / (6 + k)
+	host := (6*labels/priors + k*crawl) / (6 + k)
+	a := (3*0.05/0.6 + k*host) / (3 + k)
+	// A class ranks its URLs by its ratio against its host's.
+	if wantP := 0.7 * math.Pow(a/host, d.Weight); !near(us[2].Priority, wantP) {
 		t.Errorf("raised /a/new priority %v, want %v", us[2].Priority, wantP)
 	}
-	if wantP := d.blend(0.55, host); !near(us[1].Priority, wantP) {
-		t.Errorf("/c/new priority %v, want %v (the host's estimate)", us[1].Priority, wantP)
+	if us[1].Priority != 0.55 {
+		t.Errorf("/c/new priority %v, want its prior 0.55 (no evidence beyond the host's)", us[1].Priority)
 	}
 }
 
@@ -244,12 +248,12 @@ func TestLearningOutcomeCountedOnce(t *testing.T) {
 		}
 	}
 	var fetched, relevant int
-	var residual float64
-	if err := s.DB().QueryRow(`SELECT fetched, relevant, residual FROM classes WHERE key = '/b/'`).Scan(&fetched, &relevant, &residual); err != nil {
+	var labels, priors float64
+	if err := s.DB().QueryRow(`SELECT fetched, relevant, labels, priors FROM classes WHERE key = '/b/'`).Scan(&fetched, &relevant, &labels, &priors); err != nil {
 		t.Fatal(err)
 	}
-	if fetched != 2 || relevant != 1 || !near(residual, (0.8-0.5)+(0-0.4)) {
-		t.Errorf("class /b/: fetched %d, relevant %d, residual %v; want 2, 1 and %v (each page once, the failure as 0)",
-			fetched, relevant, residual, (0.8-0.5)+(0-0.4))
+	if fetched != 2 || relevant != 1 || !near(labels, 0.8) || !near(priors, 0.5+0.4) {
+		t.Errorf("class /b/: fetched %d, relevant %d, labels %v, priors %v; want 2, 1, 0.8 and 0.9 (each page once, the failure as 0)",
+			fetched, relevant, labels, priors)
 	}
 }

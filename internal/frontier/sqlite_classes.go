@@ -25,7 +25,8 @@ CREATE TABLE IF NOT EXISTS classes (
   parent_id INTEGER,
   fetched   INTEGER NOT NULL DEFAULT 0,
   relevant  INTEGER NOT NULL DEFAULT 0,
-  residual  REAL NOT NULL DEFAULT 0,
+  labels    REAL NOT NULL DEFAULT 0,
+  priors    REAL NOT NULL DEFAULT 0,
   applied   REAL,
   UNIQUE (host_id, key)
 );
@@ -170,8 +171,8 @@ func (a *applyTx) startLearning() error {
 		  prior     = CASE WHEN ?1 > coalesce(prior, priority) THEN ?1 ELSE prior END
 		WHERE id = ?6 AND state IN (0, 1) AND (?1 > coalesce(prior, priority) OR ?2 < depth)`)
 	c.insertClass = prep(`INSERT INTO classes (host_id, key, parent_id, applied) VALUES (?, ?, ?, ?) RETURNING id`)
-	c.updateClass = prep(`UPDATE classes SET fetched = ?2, relevant = ?3, residual = ?4, applied = ?5 WHERE id = ?1`)
-	c.rerank = prep(`UPDATE urls SET priority = max(0, min(1, prior + ?2 * ?3)) WHERE class_id = ?1 AND state = 0`)
+	c.updateClass = prep(`UPDATE classes SET fetched = ?2, relevant = ?3, labels = ?4, priors = ?5, applied = ?6 WHERE id = ?1`)
+	c.rerank = prep(`UPDATE urls SET priority = max(0, min(1, prior * ?2)) WHERE class_id = ?1 AND state = 0`)
 	c.linkPrior = prep(`SELECT prior, priority, parent_id FROM urls WHERE id = ?`)
 	if err != nil {
 		c.close()
@@ -183,8 +184,8 @@ func (a *applyTx) startLearning() error {
 		return err
 	}
 	if c.crawl = root.byKey[""]; c.crawl == nil {
-		c.crawl = &urlClass{valid: true}
-		if err := c.insertClass.QueryRowContext(a.ctx, 0, "", nil, 0.0).Scan(&c.crawl.id); err != nil {
+		c.crawl = &urlClass{valid: true, applied: 1}
+		if err := c.insertClass.QueryRowContext(a.ctx, 0, "", nil, 1.0).Scan(&c.crawl.id); err != nil {
 			return fmt.Errorf("frontier: crawl class: %w", err)
 		}
 		root.byKey[""] = c.crawl
@@ -206,7 +207,7 @@ func (a *applyTx) hostClasses(hostID int64) (*hostClasses, error) {
 	if hc, ok := a.cls.hosts[hostID]; ok {
 		return hc, nil
 	}
-	rows, err := a.tx.QueryContext(a.ctx, `SELECT id, key, parent_id, fetched, relevant, residual, applied
+	rows, err := a.tx.QueryContext(a.ctx, `SELECT id, key, parent_id, fetched, relevant, labels, priors, applied
 		FROM classes WHERE host_id = ? ORDER BY id`, hostID)
 	if err != nil {
 		return nil, fmt.Errorf("frontier: classes: %w", err)
@@ -218,7 +219,7 @@ func (a *applyTx) hostClasses(hostID int64) (*hostClasses, error) {
 		c := &urlClass{}
 		var parent sql.NullInt64
 		var applied sql.NullFloat64
-		if err := rows.Scan(&c.id, &c.key, &parent, &c.fetched, &c.relevant, &c.residual, &applied); err != nil {
+		if err := rows.Scan(&c.id, &c.key, &parent, &c.fetched, &c.relevant, &c.labels, &c.priors, &applied); err != nil {
 			return nil, fmt.Errorf("frontier: classes: %w", err)
 		}
 		c.parent = byID[parent.Int64]
@@ -253,7 +254,7 @@ func (a *applyTx) class(u string, hostID int64) (*urlClass, error) {
 		c, ok := hc.byKey[key]
 		if !ok {
 			c = &urlClass{key: key, parent: parent}
-			c.applied, c.valid = c.estimate(a.cls.cfg), true
+			c.applied, c.valid = c.relative(a.cls.cfg), true
 			var pid any
 			if parent != a.cls.crawl {
 				pid = parent.id
@@ -298,7 +299,8 @@ func (a *applyTx) learnOutcome(id int64, u string, hostID int64, o *Outcome) err
 	}
 	for ; c != nil; c = c.parent {
 		c.fetched++
-		c.residual += label - prior.Float64
+		c.labels += label
+		c.priors += prior.Float64
 		if o.Relevant {
 			c.relevant++
 		}
@@ -319,25 +321,17 @@ func (a *applyTx) rerankClasses() error {
 		return nil
 	}
 	cfg := a.cls.cfg
-	crawl := a.cls.crawl
-	crawl.estDone = false
-	if est := crawl.estimate(cfg); math.Abs(est-crawl.applied) > cfg.Epsilon {
-		// The crawl's mean residual moved: every class moves with it.
-		if err := a.touchAllHosts(); err != nil {
-			return err
-		}
-		crawl.applied, crawl.dirty = est, true
-	}
+	a.cls.crawl.estDone = false
 	for _, hostID := range a.cls.touched {
 		for _, c := range a.cls.hosts[hostID].list {
 			c.estDone = false
 		}
 		for _, c := range a.cls.hosts[hostID].list {
-			est := c.estimate(cfg)
-			if c.valid && math.Abs(est-c.applied) <= cfg.Epsilon {
+			est := c.relative(cfg)
+			if c.valid && !cfg.moved(est, c.applied) {
 				continue
 			}
-			if _, err := a.cls.rerank.ExecContext(a.ctx, c.id, cfg.Weight, est); err != nil {
+			if _, err := a.cls.rerank.ExecContext(a.ctx, c.id, cfg.factor(est)); err != nil {
 				return fmt.Errorf("frontier: rerank class %s: %w", c.key, err)
 			}
 			c.applied, c.valid, c.dirty = est, true, true
@@ -352,41 +346,10 @@ func (a *applyTx) rerankClasses() error {
 			if c.valid {
 				applied = c.applied
 			}
-			if _, err := a.cls.updateClass.ExecContext(a.ctx, c.id, c.fetched, c.relevant, c.residual, applied); err != nil {
+			if _, err := a.cls.updateClass.ExecContext(a.ctx, c.id, c.fetched, c.relevant, c.labels, c.priors, applied); err != nil {
 				return fmt.Errorf("frontier: class %s: %w", c.key, err)
 			}
 			c.dirty = false
-		}
-	}
-	return nil
-}
-
-// touchAllHosts loads the classes of every host, to rank them all again.
-func (a *applyTx) touchAllHosts() error {
-	rows, err := a.tx.QueryContext(a.ctx, `SELECT DISTINCT host_id FROM classes WHERE host_id != 0`)
-	if err != nil {
-		return fmt.Errorf("frontier: classes: %w", err)
-	}
-	var ids []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			rows.Close()
-			return fmt.Errorf("frontier: classes: %w", err)
-		}
-		ids = append(ids, id)
-	}
-	if err := rows.Close(); err != nil {
-		return fmt.Errorf("frontier: classes: %w", err)
-	}
-	for _, id := range ids {
-		hc, err := a.hostClasses(id)
-		if err != nil {
-			return err
-		}
-		if !hc.seen {
-			hc.seen = true
-			a.cls.touched = append(a.cls.touched, id)
 		}
 	}
 	return nil
