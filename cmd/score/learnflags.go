@@ -32,9 +32,9 @@ func learnFlags() []ucli.Flag {
 		f(flagLearnWarmup, l.Warmup, "learned: pages after which the model has half its share"),
 		f(flagLearnRate, l.Rate, "learned: AdaGrad learning rate"),
 		&ucli.IntFlag{Name: flagLearnRemember, Value: l.Remember, Usage: "learned: links whose features are kept until their page comes back", EnvVars: cli.Env(flagLearnRemember)},
-		f(flagClassWeight, fl.Weight, "learned with --db: weight of a URL class's mean residual in the frontier's order (0: no re-ranking)"),
+		f(flagClassWeight, fl.Weight, "learned with --db: exponent of a URL class's ratio (label/priority, against its host's) in the frontier's order (0: no re-ranking)"),
 		f(flagClassPseudo, fl.Pseudo, "learned with --db: weight of a class's parent estimate, in pages"),
-		f(flagClassEpsilon, fl.Epsilon, "learned with --db: re-rank a class's queued URLs when its estimate moves by more"),
+		f(flagClassEpsilon, fl.Epsilon, "learned with --db: re-rank a class's queued URLs when its ratio moves by more than this share"),
 	}
 }
 
@@ -73,7 +73,7 @@ type learningStore interface {
 }
 
 // startLearning, for a learned strategy with --db, asks the frontier to
-// rank queued URLs by their classes' harvest (unless --class-weight 0) and
+// rank queued URLs by how their URL classes fared (unless --class-weight 0) and
 // trains the model on the pages crawled before this run. Another strategy
 // with --db turns the frontier's learning off, if a learned run left it on.
 func startLearning(c *ucli.Context, sc *scoring.Scorer, on bool, store scoring.Store, s *cli.Stream) error {

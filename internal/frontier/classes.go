@@ -19,12 +19,13 @@ import (
 // host's class is the crawl's class, whose parent has ρ = 1. The queue
 // orders URLs by
 //
-//	priority = clamp(prior · ρ(class)^Weight, 0, 1)
+//	priority = clamp(prior · (ρ(class)/ρ(host))^Weight, 0, 1)
 //
 // Before any page comes back ρ = 1 everywhere and the order is the link
 // priorities'; a multiplier keeps the link strategy's large distinctions
-// and reorders what it saw as alike. Queued URLs of a class are ranked
-// again when its ρ moves by more than a share Epsilon. docs/frontier.md
+// and reorders what it saw as alike, within each host. Queued URLs of a
+// class are ranked again when its ratio moves by more than a share
+// Epsilon. docs/frontier.md
 // ("Learning from the crawl") has the details.
 type Learning struct {
 	Weight  float64 `json:"weight"`
@@ -52,12 +53,12 @@ func (l *Learning) Validate() error {
 }
 
 // blend is the queue priority of a URL with link priority prior in a class
-// whose ratio is rho.
+// whose ratio against its host's is rho.
 func (l *Learning) blend(prior, rho float64) float64 {
 	return clampUnit(prior * l.factor(rho))
 }
 
-// factor is ρ^Weight.
+// factor is r^Weight, r a class's ratio against its host's.
 func (l *Learning) factor(rho float64) float64 {
 	return math.Pow(rho, l.Weight)
 }
