@@ -61,6 +61,21 @@ func learnConfig(c *ucli.Context, cfg *scoring.Config) error {
 func classLearning(c *ucli.Context) (frontier.Learning, error) {
 	l := frontier.Learning{Weight: c.Float64(flagClassWeight), Pseudo: c.Float64(flagClassPseudo), Epsilon: c.Float64(flagClassEpsilon)}
 	if err := l.Validate(); err != nil {
+		// Name the flag: each one alone on the defaults tells which.
+		for _, f := range []struct {
+			name string
+			set  func(*frontier.Learning)
+		}{
+			{flagClassWeight, func(d *frontier.Learning) { d.Weight = l.Weight }},
+			{flagClassPseudo, func(d *frontier.Learning) { d.Pseudo = l.Pseudo }},
+			{flagClassEpsilon, func(d *frontier.Learning) { d.Epsilon = l.Epsilon }},
+		} {
+			d := frontier.DefaultLearning()
+			f.set(&d)
+			if e := d.Validate(); e != nil {
+				return l, cli.Usagef("--%s: %v", f.name, e)
+			}
+		}
 		return l, cli.Usagef("--class-*: %v", err)
 	}
 	return l, nil
