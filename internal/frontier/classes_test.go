@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"path/filepath"
 	"reflect"
 	"testing"
 	"time"
@@ -255,5 +256,51 @@ func TestLearningOutcomeCountedOnce(t *testing.T) {
 	if fetched != 2 || relevant != 1 || !near(labels, 0.8) || !near(priors, 0.5+0.4) {
 		t.Errorf("class /b/: fetched %d, relevant %d, labels %v, priors %v; want 2, 1, 0.8 and 0.9 (each page once, the failure as 0)",
 			fetched, relevant, labels, priors)
+	}
+}
+
+// BenchmarkApplyLearning: one crawl-sized Apply with learning on — ten
+// pages come back (their classes re-rank their queued URLs) with 60 links
+// each — in a frontier of 100,000 queued URLs over 20 hosts × 50
+// directories.
+func BenchmarkApplyLearning(b *testing.B) {
+	s, err := OpenSQLite(filepath.Join(b.TempDir(), "b.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	ctx := context.Background()
+	d := DefaultLearning()
+	if err := s.SetLearning(ctx, &d); err != nil {
+		b.Fatal(err)
+	}
+	link := func(i int) Entry {
+		host := fmt.Sprintf("h%d.cn", i%20)
+		e := entry(fmt.Sprintf("http://%s/d%d/p-%d.html", host, (i/20)%50, i), host, float64(i%100)/100, 2)
+		e.Parent = "http://h0.cn/"
+		return e
+	}
+	es := []Entry{entry("http://h0.cn/", "h0.cn", 1, 0)}
+	for i := range 100000 {
+		es = append(es, link(i))
+	}
+	if _, err := s.Apply(ctx, Batch{Queue: es}); err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	next := 100000
+	for n := range b.N {
+		var batch Batch
+		for k := range 10 {
+			u := link(n*10 + k).URL
+			batch.Done = append(batch.Done, Outcome{URL: u, Host: HostOf(u), Site: HostOf(u), Scored: true, Score: float64((n*10+k)%7) / 7})
+		}
+		for range 60 {
+			batch.Queue = append(batch.Queue, link(next))
+			next++
+		}
+		if _, err := s.Apply(ctx, batch); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sort"
 
 	"github.com/focuscrawl/focuscrawl/internal/urlx"
 )
@@ -31,6 +32,10 @@ CREATE TABLE IF NOT EXISTS classes (
   UNIQUE (host_id, key)
 );
 `
+
+// maxRerankRows bounds the queued URLs one transaction ranks again, so a
+// large class that moves does not hold up the crawl's writes.
+const maxRerankRows = 20000
 
 // learningKey is the info row that holds the Learning configuration.
 const learningKey = "learning"
@@ -322,6 +327,11 @@ func (a *applyTx) rerankClasses() error {
 	}
 	cfg := a.cls.cfg
 	a.cls.crawl.estDone = false
+	type move struct {
+		c       *urlClass
+		est, by float64
+	}
+	var moves []move
 	for _, hostID := range a.cls.touched {
 		for _, c := range a.cls.hosts[hostID].list {
 			c.estDone = false
@@ -331,11 +341,29 @@ func (a *applyTx) rerankClasses() error {
 			if c.valid && !cfg.moved(est, c.applied) {
 				continue
 			}
-			if _, err := a.cls.rerank.ExecContext(a.ctx, c.id, cfg.factor(est)); err != nil {
-				return fmt.Errorf("frontier: rerank class %s: %w", c.key, err)
+			by := math.Inf(1)
+			if c.valid {
+				by = math.Abs(est/math.Max(c.applied, 1e-9) - 1)
 			}
-			c.applied, c.valid, c.dirty = est, true, true
+			moves = append(moves, move{c, est, by})
 		}
+	}
+	// The classes that moved most first, as many as maxRerankRows queued
+	// URLs allow: the rest are ranked in a later transaction that touches
+	// their host.
+	sort.SliceStable(moves, func(i, j int) bool { return moves[i].by > moves[j].by })
+	rows := int64(0)
+	for _, m := range moves {
+		if rows >= maxRerankRows {
+			break
+		}
+		r, err := a.cls.rerank.ExecContext(a.ctx, m.c.id, cfg.factor(m.est))
+		if err != nil {
+			return fmt.Errorf("frontier: rerank class %s: %w", m.c.key, err)
+		}
+		n, _ := r.RowsAffected()
+		rows += n
+		m.c.applied, m.c.valid, m.c.dirty = m.est, true, true
 	}
 	for _, hc := range a.cls.hosts {
 		for _, c := range hc.list {
