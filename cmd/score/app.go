@@ -94,10 +94,16 @@ func runScore(c *ucli.Context) error {
 		return err
 	}
 	sc := scoring.NewScorer(model, cfg, store)
+	if err := startLearning(c, sc, cfg.Links.Learn.On, store, s); err != nil {
+		return err
+	}
 	r := &runner{ctx: c.Context, s: s, sc: sc, workers: c.Int(flagWorkers), start: time.Now(), wait: c.Duration(flagWindowWait),
 		withHTML: cfg.Page.RulesOnHTML && (cfg.Page.Method == scoring.PageRules || (cfg.Page.Method == scoring.PageCombo && cfg.Page.Combo[scoring.PageRules] > 0))}
 	if r.workers <= 0 {
 		r.workers = runtime.GOMAXPROCS(0)
+	}
+	if cfg.Links.Learn.On {
+		r.workers = 1 // the model learns in input order: deterministic
 	}
 	stopProgress := s.ShowProgress(time.Second, r.progress)
 	switch {

@@ -60,7 +60,7 @@ func scoreFlags() []ucli.Flag {
 		f(flagKeywordCover, p.KeywordCover, "share of the keyword weight a page must hold for full cover"),
 		&ucli.Float64Flag{Name: flagSimScale, Value: p.SimScale, Usage: "τ: vsm and pearson report 1 − e^(−sim/τ) of the raw similarity (0: raw)", EnvVars: cli.Env(flagSimScale)},
 		&ucli.StringFlag{Name: flagRulesOn, Value: cli.RulesOnContent, Usage: "apply the rules to: content (title and main text), html (also the raw HTML of segment --keep-html); verify also has page", EnvVars: cli.Env(flagRulesOn)},
-		&ucli.StringFlag{Name: flagLinks, Value: defaultLinks, Usage: "link strategy: " + strings.Join(scoring.LinkStrategies, ", ") + " (ipagerank and linkmodel need --batch or --db)", EnvVars: cli.Env(flagLinks)},
+		&ucli.StringFlag{Name: flagLinks, Value: defaultLinks, Usage: "link strategy: " + strings.Join(scoring.LinkStrategies, ", ") + ", or a per-doc one + learned (shark+learned); ipagerank and linkmodel need --batch or --db", EnvVars: cli.Env(flagLinks)},
 		f(flagDelta, l.Delta, "shark: δ, decay of the inherited score"),
 		f(flagBeta, l.Beta, "shark: β, anchor vs context in the neighbourhood score"),
 		f(flagGamma, l.Gamma, "shark: γ, inherited vs neighbourhood score"),
@@ -88,7 +88,7 @@ func scoreFlags() []ucli.Flag {
 		&ucli.IntFlag{Name: flagRemember, Value: 1_000_000, Usage: "page scores kept in memory for sibling scores when there is no --db", EnvVars: cli.Env(flagRemember)},
 		&ucli.IntFlag{Name: flagWorkers, Value: 0, Usage: "docs scored in parallel (0: one per core)", EnvVars: cli.Env(flagWorkers)},
 	)
-	return flags
+	return append(flags, learnFlags()...)
 }
 
 // config reads the scoring flags.
@@ -110,9 +110,11 @@ func config(c *ucli.Context) (scoring.Config, error) {
 		return cfg, err
 	}
 	p.RulesOnHTML = rulesOn == cli.RulesOnHTML
-	l.Strategy = c.String(flagLinks)
-	if !contains(scoring.LinkStrategies, l.Strategy) {
-		return cfg, cli.Usagef("--links %q: want one of %s", l.Strategy, strings.Join(scoring.LinkStrategies, ", "))
+	if l.Strategy, l.Learn.On, err = scoring.ParseStrategy(c.String(flagLinks)); err != nil {
+		return cfg, cli.Usagef("--links %v", err)
+	}
+	if err := learnConfig(c, &cfg); err != nil {
+		return cfg, err
 	}
 	l.BlockNorm = c.Bool(flagBlockNorm)
 	if sp := c.String(flagSharePrior); sp == "page" {

@@ -130,6 +130,9 @@ func (s *SQLiteStore) init() error {
 	if _, err := tx.Exec(schema); err != nil {
 		return fmt.Errorf("create schema: %w", err)
 	}
+	if err := migrateClasses(tx); err != nil {
+		return err
+	}
 	if err := migrateHosts(tx); err != nil {
 		return err
 	}

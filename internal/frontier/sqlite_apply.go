@@ -41,6 +41,8 @@ type applyTx struct {
 
 	insertURL, raiseURL, lookupURL, doneURL, insertDone, hostFigures *sql.Stmt
 	stmts                                                            map[string]*sql.Stmt // prepared on first use
+
+	cls *classTx // the URL classes, when the frontier learns (sqlite_classes.go)
 }
 
 // Apply records outcomes, queues entries, stores edges and counts
@@ -61,6 +63,9 @@ func (s *SQLiteStore) Apply(ctx context.Context, b Batch) (Applied, error) {
 		return res, err
 	}
 	defer a.closeStmts()
+	if err := a.startLearning(); err != nil {
+		return res, err
+	}
 
 	policy := DefaultRetryPolicy()
 	if b.Retry != nil {
@@ -74,6 +79,9 @@ func (s *SQLiteStore) Apply(ctx context.Context, b Batch) (Applied, error) {
 		if !back {
 			res.Done++
 		}
+	}
+	if err := a.rerankClasses(); err != nil {
+		return res, err
 	}
 	for i := range b.Queue {
 		r, err := a.queue(&b.Queue[i], b.MaxPerHost)
@@ -190,6 +198,9 @@ func (a *applyTx) closeStmts() {
 			st.Close()
 		}
 	}
+	if a.cls != nil {
+		a.cls.close()
+	}
 }
 
 // host returns the id and URL count of host, creating its row if needed.
@@ -283,14 +294,14 @@ func (a *applyTx) queue(e *Entry, maxPerHost int64) (queueResult, error) {
 		if err != nil || id == 0 {
 			return queuedRefused, err
 		}
-		return a.raise(e, id, parent, anchor, inherited)
+		return a.raise(e, id, hi.id, parent, anchor, inherited)
 	}
 	var meta any
 	if len(e.Meta) > 0 && string(e.Meta) != "null" {
 		meta = string(e.Meta)
 	}
 	// One statement inserts a URL not stored yet, the common case.
-	r, err := a.insertURL.ExecContext(a.ctx, urlHash(e.URL), e.URL, hi.id, e.Priority, e.Depth, parent, anchor, inherited, meta, a.now)
+	r, err := a.insert(urlHash(e.URL), e, hi.id, parent, anchor, inherited, meta)
 	if err != nil {
 		return 0, fmt.Errorf("frontier: queue %s: %w", e.URL, err)
 	}
@@ -301,9 +312,9 @@ func (a *applyTx) queue(e *Entry, maxPerHost int64) (queueResult, error) {
 			return 0, err
 		}
 		if id != 0 {
-			return a.raise(e, id, parent, anchor, inherited)
+			return a.raise(e, id, hi.id, parent, anchor, inherited)
 		}
-		if r, err = a.insertURL.ExecContext(a.ctx, free, e.URL, hi.id, e.Priority, e.Depth, parent, anchor, inherited, meta, a.now); err != nil {
+		if r, err = a.insert(free, e, hi.id, parent, anchor, inherited, meta); err != nil {
 			return 0, fmt.Errorf("frontier: queue %s: %w", e.URL, err)
 		}
 	}
@@ -327,8 +338,22 @@ func (a *applyTx) inserted(e *Entry, hi hostInfo, id int64) queueResult {
 	return queuedNew
 }
 
-func (a *applyTx) raise(e *Entry, id int64, parent, anchor, inherited any) (queueResult, error) {
-	r, err := a.raiseURL.ExecContext(a.ctx, e.Priority, e.Depth, parent, anchor, inherited, id)
+// insert queues a URL not stored yet under hash value h.
+func (a *applyTx) insert(h int64, e *Entry, hostID int64, parent, anchor, inherited, meta any) (sql.Result, error) {
+	if a.cls != nil {
+		return a.insertLearned(h, e, hostID, parent, anchor, inherited, meta)
+	}
+	return a.insertURL.ExecContext(a.ctx, h, e.URL, hostID, e.Priority, e.Depth, parent, anchor, inherited, meta, a.now)
+}
+
+func (a *applyTx) raise(e *Entry, id, hostID int64, parent, anchor, inherited any) (queueResult, error) {
+	var r sql.Result
+	var err error
+	if a.cls != nil {
+		r, err = a.raiseLearned(e, id, hostID, parent, anchor, inherited)
+	} else {
+		r, err = a.raiseURL.ExecContext(a.ctx, e.Priority, e.Depth, parent, anchor, inherited, id)
+	}
 	if err != nil {
 		return 0, fmt.Errorf("frontier: requeue %s: %w", e.URL, err)
 	}
@@ -436,6 +461,9 @@ func (a *applyTx) markDone(u, host string, o *Outcome) error {
 	a.ids[u] = id
 	if before == Done || before == Failed {
 		return nil // seen again: the host's figures already count it
+	}
+	if err := a.learnOutcome(id, u, hostID, o); err != nil {
+		return err
 	}
 	rel := 0
 	if o.Scored && o.Relevant {

@@ -20,7 +20,7 @@ const (
 )
 
 // LinkStrategies lists the link strategies.
-var LinkStrategies = []string{LinksBFS, LinksBestFirst, LinksShark, LinksBlockShark, LinksHeuristic, LinksIPageRank, LinksLinkModel}
+var LinkStrategies = []string{LinksBFS, LinksBestFirst, LinksShark, LinksBlockShark, LinksHeuristic, LinksIPageRank, LinksLinkModel, LinksLearned}
 
 // NeedsGraph tells whether a strategy needs a whole batch or the store.
 func NeedsGraph(strategy string) bool {
@@ -68,6 +68,9 @@ type LinkOptions struct {
 	LinkGamma  float64
 	TopK       int
 	MaxPosting int
+	// Learn is the learned model (learned.go): on for "learned" and for
+	// a per-doc strategy followed by "+learned".
+	Learn LearnOptions
 }
 
 // DefaultLinkOptions are the defaults of the flags.
@@ -80,6 +83,7 @@ func DefaultLinkOptions() LinkOptions {
 		RWMin:     0.5,
 		Damping:   0.85, Tolerance: 1e-6, MaxIter: 200, RWFloor: 0.01,
 		LinkGamma: 0.68, TopK: 10, MaxPosting: 1000,
+		Learn: DefaultLearnOptions(),
 	}
 }
 
@@ -233,6 +237,8 @@ func rankStream(pv *pageView, links []record.ScoredLink, o *LinkOptions) bool {
 		rankBlockShark(pv, links, o)
 	case LinksHeuristic:
 		rankHeuristic(pv, links, o)
+	case LinksLearned:
+		// The model alone: blendLearned sets every priority.
 	default:
 		return false
 	}

@@ -26,6 +26,8 @@ type Scorer struct {
 	cfg   Config
 	store Store
 	seen  *seenScores
+	// learned is the online link model (learned.go), nil unless on.
+	learned *learner
 }
 
 // NewScorer returns a Scorer for the model. store may be nil.
@@ -33,7 +35,11 @@ func NewScorer(m *Model, cfg Config, store Store) *Scorer {
 	if cfg.Remember <= 0 {
 		cfg.Remember = 1_000_000
 	}
-	return &Scorer{m: m, cfg: cfg, store: store, seen: newSeenScores(cfg.Remember)}
+	s := &Scorer{m: m, cfg: cfg, store: store, seen: newSeenScores(cfg.Remember)}
+	if cfg.Links.Learn.On || cfg.Links.Strategy == LinksLearned {
+		s.learned = newLearner(cfg.Links.Learn)
+	}
+	return s
 }
 
 // scoredPage is a doc with its page score, before its links are ranked.
@@ -102,6 +108,11 @@ func (s *Scorer) Score(ctx context.Context, d *record.Doc) (record.ScoredDoc, er
 func (s *Scorer) rank(ctx context.Context, sp scoredPage, batch map[string]float64) (record.ScoredDoc, error) {
 	d := sp.doc
 	out := newScored(sp)
+	if s.learned != nil {
+		if err := s.observe(ctx, sp); err != nil {
+			return out, err
+		}
+	}
 	if d.Error != "" {
 		return out, nil
 	}
@@ -111,6 +122,9 @@ func (s *Scorer) rank(ctx context.Context, sp scoredPage, batch map[string]float
 	}
 	pv := newPageView(s.m, d, sp.score, s.m.Profile.Thresholds.Page, known)
 	rankStream(pv, out.Links, &s.cfg.Links)
+	if s.learned != nil {
+		s.blendLearned(pv, out.Links)
+	}
 	s.prune(&out)
 	return out, nil
 }

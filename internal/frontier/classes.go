@@ -1,0 +1,122 @@
+package frontier
+
+import (
+	"fmt"
+	"math"
+)
+
+// Learning configures the frontier's feedback from the crawl. Every URL
+// belongs to a chain of URL classes of its host (urlx.ClassChain: the host,
+// each directory, the file name's leading words). When a page comes back,
+// each class of its URL counts it, its label (score's page score; 0 for a
+// failed page) and the link priority its URL was queued with. A class's
+// ratio ρ says how much better its pages turned out than their links
+// promised, shrunk towards its parent's with Pseudo pages of weight:
+//
+//	ρ(c) = (n·L/P + Pseudo·ρ(parent(c))) / (n + Pseudo)
+//
+// n pages, L the sum of their labels, P of their priors; the parent of a
+// host's class is the crawl's class, whose parent has ρ = 1. The queue
+// orders URLs by
+//
+//	priority = clamp(prior · (ρ(class)/ρ(host))^Weight, 0, 1)
+//
+// Before any page comes back ρ = 1 everywhere and the order is the link
+// priorities'; a multiplier keeps the link strategy's large distinctions
+// and reorders what it saw as alike, within each host. Queued URLs of a
+// class are ranked again when its ratio moves by more than a share
+// Epsilon. docs/frontier.md
+// ("Learning from the crawl") has the details.
+type Learning struct {
+	Weight  float64 `json:"weight"`
+	Pseudo  float64 `json:"pseudo"`
+	Epsilon float64 `json:"epsilon"`
+}
+
+// DefaultLearning is the configuration score's learned strategies ask for
+// unless told otherwise.
+func DefaultLearning() Learning {
+	return Learning{Weight: 1, Pseudo: 4, Epsilon: 0.02}
+}
+
+// Validate reports a configuration outside its ranges.
+func (l *Learning) Validate() error {
+	switch {
+	case !(l.Weight >= 0 && l.Weight <= 4):
+		return fmt.Errorf("learning weight %v: want a number in [0,4]", l.Weight)
+	case !(l.Pseudo > 0) || math.IsInf(l.Pseudo, 0):
+		return fmt.Errorf("learning pseudo-count %v: want a positive number", l.Pseudo)
+	case !(l.Epsilon >= 0 && l.Epsilon < 1):
+		return fmt.Errorf("learning epsilon %v: want a number in [0,1)", l.Epsilon)
+	}
+	return nil
+}
+
+// blend is the queue priority of a URL with link priority prior in a class
+// whose ratio against its host's is rho.
+func (l *Learning) blend(prior, rho float64) float64 {
+	return clampUnit(prior * l.factor(rho))
+}
+
+// factor is r^Weight, r a class's ratio against its host's.
+func (l *Learning) factor(rho float64) float64 {
+	return math.Pow(rho, l.Weight)
+}
+
+// moved tells whether a class's ratio moved enough since its queued URLs
+// were ranked with applied to rank them again.
+func (l *Learning) moved(rho, applied float64) bool {
+	return math.Abs(rho-applied) > l.Epsilon*math.Max(applied, 1e-9)
+}
+
+// urlClass is one class as the frontier keeps it.
+type urlClass struct {
+	id       int64
+	key      string
+	parent   *urlClass
+	fetched  int64
+	relevant int64
+	labels   float64 // Σ labels of its fetched pages
+	priors   float64 // Σ link priorities they were queued with
+	// applied is the estimate the class's queued URLs carry in their
+	// priority; valid tells whether it was ever set.
+	applied float64
+	valid   bool
+	dirty   bool
+	// est is the estimate computed in this transaction; estDone tells
+	// whether it is.
+	est     float64
+	estDone bool
+}
+
+// relative is ρ(c)/ρ(host), the class's ratio against its host's, which
+// ranks its queued URLs: the model in score weighs hosts already, and a
+// host's pages are not made better by the host's good name.
+func (c *urlClass) relative(l *Learning) float64 {
+	root := c
+	for root.key != "/" && root.parent != nil {
+		root = root.parent
+	}
+	if den := root.estimate(l); den > 1e-9 {
+		return c.estimate(l) / den
+	}
+	return 1
+}
+
+// estimate is ρ of the class, memoised for the transaction.
+func (c *urlClass) estimate(l *Learning) float64 {
+	if c.estDone {
+		return c.est
+	}
+	parent := 1.0
+	if c.parent != nil {
+		parent = c.parent.estimate(l)
+	}
+	c.est = parent
+	if c.fetched > 0 && c.priors > 0 {
+		n := float64(c.fetched)
+		c.est = (n*c.labels/c.priors + l.Pseudo*parent) / (n + l.Pseudo)
+	}
+	c.estDone = true
+	return c.est
+}
