@@ -41,6 +41,9 @@ const (
 // ErrorKind gives the kind of a Page.Error message: "robots", "timeout",
 // "http 404", … ("" for no error).
 func ErrorKind(msg string) string {
+	if strings.HasPrefix(msg, KindBlocked+" ") {
+		return KindBlocked // "blocked address ::1 (loopback)": no ":" ends the kind
+	}
 	kind, _, _ := strings.Cut(msg, ":")
 	return kind
 }

@@ -181,6 +181,10 @@ func (f *Fetcher) get(ctx context.Context, it *item, p *record.Page) (retryAfter
 	}
 	req.Header.Set("Accept-Encoding", acceptEncoding)
 	resp, err := f.client.Do(req)
+	if msg, ok := blockedMessage(err); ok {
+		p.Error = msg
+		return 0, false, nil
+	}
 	if err != nil {
 		msg, retr := describe(err)
 		if msg == errorCanceled.Error() && it.ctx.Err() == nil {

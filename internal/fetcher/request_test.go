@@ -428,7 +428,7 @@ func TestParseResolve(t *testing.T) {
 	}
 	m := map[string]string{"a.test:80": "1.1.1.1", "*:443": "2.2.2.2:8443", "*:*": "3.3.3.3"}
 	for addr, want := range map[string]string{"a.test:80": "1.1.1.1:80", "b.test:443": "2.2.2.2:8443", "c.test:81": "3.3.3.3:81"} {
-		if got := resolveAddr(m, addr); got != want {
+		if got, _ := resolveAddr(m, addr); got != want {
 			t.Errorf("resolveAddr(%q) = %q, want %q", addr, got, want)
 		}
 	}
@@ -449,6 +449,7 @@ func TestHTTP2AndInsecure(t *testing.T) {
 	cfg := testConfig()
 	cfg.IgnoreRobots = true
 	cfg.Retries = 0
+	cfg.AllowPrivate = true // srv.URL is on loopback
 	f := newFetcher(t, nil, cfg)
 	if p := f.Fetch(context.Background(), record.URL{URL: srv.URL}); ErrorKind(p.Error) != KindTLS {
 		t.Errorf("self-signed certificate accepted without --insecure: error %q", p.Error)
@@ -571,6 +572,7 @@ func TestPhaseTimeouts(t *testing.T) {
 			cfg.IgnoreRobots = true
 			cfg.Retries = 0
 			cfg.Timeout = 5 * time.Second
+			cfg.AllowPrivate = true // ln is on loopback
 			tt.set(&cfg)
 			f := newFetcher(t, nil, cfg)
 			start := time.Now()

@@ -33,7 +33,9 @@ func (f *Fetcher) fetchRobots(j job) doneEvent {
 	resp, err := f.robotC.Do(req)
 	if err != nil {
 		msg, _ := describe(err)
-		if ErrorKind(msg) == KindRedirect {
+		if _, blocked := blockedMessage(err); blocked || ErrorKind(msg) == KindRedirect {
+			// A blocked address: the page request is refused at its own
+			// dial, with a record that says why.
 			ev.robots, ev.expires = allowAll(), now.Add(f.cfg.RobotsTTL)
 			return ev
 		}
