@@ -11,6 +11,7 @@ import (
 
 	"github.com/focuscrawl/focuscrawl/internal/cli"
 	"github.com/focuscrawl/focuscrawl/internal/jsonl"
+	"github.com/focuscrawl/focuscrawl/internal/netguard"
 	"github.com/focuscrawl/focuscrawl/internal/record"
 	"github.com/focuscrawl/focuscrawl/internal/sitemap"
 	"github.com/focuscrawl/focuscrawl/internal/urlx"
@@ -43,6 +44,7 @@ func init() {
 			&ucli.DurationFlag{Name: flagDelay, Value: time.Second, Usage: "wait `DURATION` between two requests", EnvVars: cli.Env("sitemap-delay")},
 			&ucli.DurationFlag{Name: flagTimeout, Value: 30 * time.Second, Usage: "give up a request after `DURATION`", EnvVars: cli.Env("sitemap-timeout")},
 			&ucli.StringFlag{Name: flagUserAgent, Value: "focuscrawl/" + cli.Version + " (+https://github.com/focuscrawl/focuscrawl)", Usage: "User-Agent `STRING`", EnvVars: cli.Env("sitemap-user-agent")},
+			allowPrivateFlag(),
 		}, cli.StreamFlags()...),
 		Action: runSitemap,
 	})
@@ -79,7 +81,7 @@ func runSitemap(c *ucli.Context) error {
 		}
 	}
 	w := &sitemap.Walker{
-		Client:      &http.Client{Timeout: c.Duration(flagTimeout), Transport: &http.Transport{Proxy: http.ProxyFromEnvironment}},
+		Client:      &http.Client{Timeout: c.Duration(flagTimeout), Transport: netguard.NewTransport(netPolicy(c), nil, c.Duration(flagTimeout))},
 		UserAgent:   c.String(flagUserAgent),
 		MaxSitemaps: c.Int(flagMaxSitemaps),
 		MaxBytes:    c.Int64(flagMaxBytes),

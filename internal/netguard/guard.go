@@ -67,7 +67,23 @@ type DialFunc func(ctx context.Context, network, addr string) (net.Conn, error)
 // the user named. The proxies of the HTTP_PROXY and HTTPS_PROXY
 // environment variables are trusted too. d is not changed.
 func (p Policy) Dialer(d *net.Dialer, trusted ...string) DialFunc {
+	trust := map[string]bool{}
+	for _, t := range trusted {
+		if t != "" {
+			trust[strings.ToLower(t)] = true
+		}
+	}
+	return p.DialerTrusting(d, func(addr string) bool { return trust[addr] })
+}
+
+// DialerTrusting is Dialer with the trusted addresses given by a
+// function, called with lower-case "host:port" dial addresses; it must
+// be safe for concurrent use.
+func (p Policy) DialerTrusting(d *net.Dialer, trusted func(addr string) bool) DialFunc {
 	plain := *d
+	if p.AllowPrivate {
+		return plain.DialContext
+	}
 	checked := *d
 	if prev := d.Control; prev != nil {
 		checked.Control = func(network, address string, c syscall.RawConn) error {
@@ -79,17 +95,14 @@ func (p Policy) Dialer(d *net.Dialer, trusted ...string) DialFunc {
 	} else {
 		checked.Control = p.Control
 	}
-	if p.AllowPrivate {
-		return plain.DialContext
-	}
-	trust := map[string]bool{}
-	for _, t := range append(trusted, envProxies()...) {
-		if t != "" {
-			trust[strings.ToLower(t)] = true
+	env := map[string]bool{}
+	for _, a := range envProxies() {
+		if a != "" {
+			env[strings.ToLower(a)] = true
 		}
 	}
 	return func(ctx context.Context, network, addr string) (net.Conn, error) {
-		if trust[strings.ToLower(addr)] {
+		if a := strings.ToLower(addr); env[a] || trusted(a) {
 			return plain.DialContext(ctx, network, addr)
 		}
 		return checked.DialContext(ctx, network, addr)
