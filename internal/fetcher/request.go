@@ -251,6 +251,12 @@ func (f *Fetcher) get(ctx context.Context, it *item, p *record.Page) (retryAfter
 		}
 	}
 	if isText(mediaType) {
+		if name, binary := sniffBinary(body); binary {
+			// A ZIP or an image served as text/html: decoding would give
+			// a page of U+FFFD.
+			p.Error = KindNotHTML + ": " + name
+			return 0, false, nil
+		}
 		html, cs, _ := charset.Decode(body, ctHeader)
 		p.HTML, p.Charset = html, cs
 	}
