@@ -232,14 +232,18 @@ func readPages(ctx context.Context, s *cli.Stream, jobs chan<- job, order chan<-
 		}
 		line, err := s.In.Next()
 		if err != nil {
-			if errors.Is(err, jsonl.ErrLineTooLong) {
-				s.Rejects.Reject(line, err)
+			if !errors.Is(err, jsonl.ErrLineTooLong) {
+				if errors.Is(err, io.EOF) {
+					return nil
+				}
+				return err
+			}
+			s.Rejects.Reject(line, err)
+			closing, ok := jsonl.ClosingRecord(line.Bytes, err)
+			if !ok {
 				continue
 			}
-			if errors.Is(err, io.EOF) {
-				return nil
-			}
-			return err
+			line.Bytes = closing // an error doc for the URL, so the frontier closes it
 		}
 		var p record.Page
 		if err := jsonl.Decode(line.Bytes, &p); err != nil {

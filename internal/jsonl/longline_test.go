@@ -1,0 +1,58 @@
+package jsonl
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+func TestURLOfPrefix(t *testing.T) {
+	big := strings.Repeat("x", 2<<20)
+	for _, tc := range []struct {
+		line, want string
+	}{
+		{`{"url":"http://a.example/","html":"` + big[:1000], "http://a.example/"},
+		{`{"status":200,"meta":{"url":"nested"},"links":[{"url":"l"}],"url":"http://b.example/p","html":"<p>cut`, "http://b.example/p"},
+		{"\ufeff {\"url\":\"http://c.example/\\u6797\"", "http://c.example/林"},
+		{`{"html":"` + big + `","url":"http://late.example/"}`, ""}, // past the scan bound
+		{`{"html":"cut before the url`, ""},
+		{`{"url":5}`, ""},
+		{`["url","http://a.example/"]`, ""},
+		{`http://plain.example/`, ""},
+	} {
+		got, ok := URLOfPrefix([]byte(tc.line))
+		if got != tc.want || ok != (tc.want != "") {
+			t.Errorf("URLOfPrefix(%.60q) = %q, %v; want %q", tc.line, got, ok, tc.want)
+		}
+	}
+}
+
+func TestRejectEchoIsCut(t *testing.T) {
+	var log bytes.Buffer
+	r, _ := OpenRejects("", &log)
+	long := strings.Repeat("林", 1<<20) // 3 MiB
+	r.Reject(Line{Name: "in", Num: 7, Bytes: []byte(long)}, fmt.Errorf("url %q: bad", long))
+	out := log.String()
+	if len(out) > MaxEcho+100 || !strings.HasPrefix(out, `in:7: url "林`) || !strings.Contains(out, "bytes cut]") {
+		t.Errorf("echo of %d bytes: %.400q", len(out), out)
+	}
+	if !strings.HasSuffix(out, `林": bad`+"\n") || strings.ContainsRune(out, '\uFFFD') {
+		t.Errorf("echo does not end with the reason, or not cut at a character boundary: %q", out[len(out)-40:])
+	}
+}
+
+func TestJSONURLInvalidUTF8(t *testing.T) {
+	for _, line := range []string{
+		"{\"url\":\"http://a.example/\xff\xfe\"}",
+		"{\"depth\":1,\"url\":\"http://a.example/\xc3\"}",
+	} {
+		if _, err := DecodeURL([]byte(line)); err == nil || err.Error() != "URL is not valid UTF-8" {
+			t.Errorf("DecodeURL(%q) = %v, want the invalid UTF-8 error", line, err)
+		}
+	}
+	// Invalid bytes elsewhere in the record do not make the URL invalid.
+	if u, err := DecodeURL([]byte("{\"url\":\"http://a.example/\",\"meta\":{\"t\":\"\xff\"}}")); err != nil || u.URL != "http://a.example/" {
+		t.Errorf("bad meta: %v %q", err, u.URL)
+	}
+}
