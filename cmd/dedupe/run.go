@@ -123,6 +123,9 @@ func runDedupe(c *ucli.Context) error {
 	var store *kb.KB
 	if path := c.String(flagStore); path != "" {
 		if store, err = kb.Open(path, tok); err == nil {
+			err = limitStore(c, store)
+		}
+		if err == nil {
 			err = store.SaveWords(words)
 		}
 		if err != nil {
@@ -140,11 +143,15 @@ func runDedupe(c *ucli.Context) error {
 	}
 	r := &runner{ctx: c.Context, s: s, d: d, fp: fp, kb: store, all: c.Bool(flagAll),
 		docTokens: c.Bool(flagDocTokens), emitDups: opt.EmitDups, workers: workers, maxHold: maxHold, start: time.Now()}
+	keepInStep(r, idx, store)
 	err = r.run()
 	if store != nil {
 		err = errors.Join(err, store.Close())
 	}
 	if idx != nil {
+		if err != nil && store != nil {
+			idx.Rollback() // what is pending may be missing from the store
+		}
 		err = errors.Join(err, idx.Close())
 		idx = nil
 	}
@@ -158,6 +165,10 @@ func runDedupe(c *ucli.Context) error {
 
 // runner streams docs through the Deduper.
 type runner struct {
+	// idx and mark keep the index in step with the store (keepInStep).
+	idx  *dedup.IndexFile
+	mark int64
+
 	ctx      context.Context
 	s        *cli.Stream
 	d        *dedup.Deduper
@@ -264,6 +275,7 @@ loop:
 		select {
 		case <-expire.C:
 			if err == nil && r.maxHold > 0 {
+				r.markJournal()
 				if r.outs, err = r.d.Expire(r.outs[:0], time.Now().Add(-r.maxHold)); err == nil {
 					err = r.handle(r.outs)
 				}
@@ -287,6 +299,7 @@ loop:
 		wg.Wait()
 	}
 	if err == nil {
+		r.markJournal()
 		r.outs, err = r.d.Flush(r.outs[:0])
 		if err == nil {
 			err = r.handle(r.outs)
@@ -348,6 +361,7 @@ func (r *runner) decide(b *batch) error {
 			r.irrelevant++
 		case docItem:
 			var err error
+			r.markJournal()
 			if r.outs, err = r.d.Add(r.outs[:0], b.items[i]); err != nil {
 				return err
 			}
