@@ -57,7 +57,11 @@ func (f *Fetcher) fetchRobots(j job) doneEvent {
 	}
 	buf := getBuffer()
 	defer putBuffer(buf)
-	if _, _, err := readBody(resp, maxRobotsBytes, buf, nil); err != nil {
+	_, cut, err := readBody(resp, maxRobotsBytes, buf, nil)
+	if err == nil && cut {
+		f.robotsCut(origin)
+	}
+	if err != nil {
 		msg, _ := describe(err)
 		f.warnf("robots.txt of %s: %s; disallowing the host for %v", origin, msg, f.cfg.RobotsErrorTTL)
 		ev.expires = now.Add(f.cfg.RobotsErrorTTL)
