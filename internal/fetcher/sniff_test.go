@@ -119,3 +119,19 @@ func TestSniffBinaryUnit(t *testing.T) {
 		}
 	}
 }
+
+// FuzzSniffBinary: no input makes the sniffer panic, and a byte order
+// mark always makes a body text.
+func FuzzSniffBinary(f *testing.F) {
+	f.Add([]byte("PK\x03\x04[Content_Types].xml"))
+	f.Add([]byte("<html>\x00</html>"))
+	f.Add([]byte("RIFF\x00\x00\x00\x00WEBP"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		sniffBinary(b)
+		for _, bom := range [][]byte{{0xef, 0xbb, 0xbf}, {0xfe, 0xff}, {0xff, 0xfe}} {
+			if name, bin := sniffBinary(append(bom, b...)); bin {
+				t.Errorf("%q after a BOM is binary (%s)", b, name)
+			}
+		}
+	})
+}

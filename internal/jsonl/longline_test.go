@@ -2,6 +2,7 @@ package jsonl
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -55,4 +56,36 @@ func TestJSONURLInvalidUTF8(t *testing.T) {
 	if u, err := DecodeURL([]byte("{\"url\":\"http://a.example/\",\"meta\":{\"t\":\"\xff\"}}")); err != nil || u.URL != "http://a.example/" {
 		t.Errorf("bad meta: %v %q", err, u.URL)
 	}
+}
+
+// FuzzURLOfPrefix: any cut of a record whose url comes first gives the
+// url back once the cut passes it, and no input makes it panic.
+func FuzzURLOfPrefix(f *testing.F) {
+	f.Add("http://a.example/", "<p>x</p>", 40)
+	f.Add("http://林.example/?q=\"x\"", strings.Repeat("\\", 10), 5)
+	f.Add("", "", 0)
+	f.Fuzz(func(t *testing.T, u, rest string, cut int) {
+		line, err := json.Marshal(struct {
+			URL  string `json:"url"`
+			HTML string `json:"html"`
+		}{u, rest})
+		if err != nil {
+			t.Skip()
+		}
+		urlEnd := len(`{"url":`)
+		if q, err := json.Marshal(u); err == nil {
+			urlEnd += len(q)
+		}
+		cut = min(max(cut, 0), len(line))
+		got, ok := URLOfPrefix(line[:cut])
+		want, _ := json.Marshal(u) // u as JSON decodes it: invalid UTF-8 replaced
+		var wantS string
+		json.Unmarshal(want, &wantS)
+		if cut > urlEnd && wantS != "" && (!ok || got != wantS) {
+			t.Errorf("cut %d of %q: %q, %v; want %q", cut, line, got, ok, wantS)
+		}
+		if ok && got != wantS {
+			t.Errorf("cut %d of %q: %q, want %q", cut, line, got, wantS)
+		}
+	})
 }
