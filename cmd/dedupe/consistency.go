@@ -1,11 +1,15 @@
 package main
 
 import (
+	"errors"
+
 	ucli "github.com/urfave/cli/v2"
 
 	"github.com/focuscrawl/focuscrawl/internal/cli"
 	"github.com/focuscrawl/focuscrawl/internal/dedup"
+	"github.com/focuscrawl/focuscrawl/internal/jsonl"
 	"github.com/focuscrawl/focuscrawl/internal/kb"
+	"github.com/focuscrawl/focuscrawl/internal/record"
 )
 
 // limitStore applies --store-max-size.
@@ -44,4 +48,18 @@ func (r *runner) markJournal() {
 	if r.idx != nil {
 		r.mark = r.idx.Mark()
 	}
+}
+
+// closeLongLine answers a line over the reader's cap with an error
+// record for the URL at its start, as the other stages do.
+func (r *runner) closeLongLine(l jsonl.Line, err error) error {
+	if !errors.Is(err, jsonl.ErrLineTooLong) {
+		return nil
+	}
+	u, ok := jsonl.URLOfPrefix(l.Bytes)
+	if !ok {
+		return nil
+	}
+	r.failed++
+	return r.write(&record.Knowledge{URL: u, Error: "input: " + err.Error()})
 }

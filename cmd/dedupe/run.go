@@ -352,6 +352,9 @@ func (r *runner) decide(b *batch) error {
 		switch b.kind[i] {
 		case docReject:
 			r.s.Rejects.Reject(l, b.errs[i])
+			if err := r.closeLongLine(l, b.errs[i]); err != nil {
+				return err
+			}
 		case docError:
 			r.failed++
 			if err := r.write(&b.recs[i]); err != nil {

@@ -92,3 +92,14 @@ func TestProxyAllowed(t *testing.T) {
 		t.Errorf("error %q, html %q", p.Error, p.HTML)
 	}
 }
+
+// TestErrorRecordPassedOn: a url record that carries an error (a line
+// too long upstream) becomes an error page without a request.
+func TestErrorRecordPassedOn(t *testing.T) {
+	cfg := testConfig()
+	f := newFetcher(t, nil, cfg)
+	p := f.Fetch(context.Background(), record.URL{URL: "http://10.9.9.9/", Error: "input: line too long (over 1048576 bytes)"})
+	if p.Error != "input: line too long (over 1048576 bytes)" || p.URL != "http://10.9.9.9/" {
+		t.Errorf("page %+v", p)
+	}
+}

@@ -2,10 +2,13 @@ package jsonl
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/focuscrawl/focuscrawl/internal/record"
 )
 
 func TestURLOfPrefix(t *testing.T) {
@@ -88,4 +91,26 @@ func FuzzURLOfPrefix(f *testing.F) {
 			t.Errorf("cut %d of %q: %q, want %q", cut, line, got, wantS)
 		}
 	})
+}
+
+// TestReadURLsLongLine: a url record over the cap is rejected and still
+// answered, as a record with an error, when its start names the url.
+func TestReadURLsLongLine(t *testing.T) {
+	in := `{"url":"http://long.example/","meta":{"note":"` + strings.Repeat("x", 300) + `"}}` + "\n" +
+		strings.Repeat("y", 300) + "\n" + "http://short.example/\n"
+	r := NewReader(nil, strings.NewReader(in))
+	r.MaxLine = 100
+	var log bytes.Buffer
+	rej, _ := OpenRejects("", &log)
+	var got []record.URL
+	if err := ReadURLs(context.Background(), r, rej, func(u record.URL) error { got = append(got, u); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || got[0].URL != "http://long.example/" || !strings.HasPrefix(got[0].Error, "input: line too long") ||
+		got[1].URL != "http://short.example/" || got[1].Error != "" {
+		t.Errorf("got %+v", got)
+	}
+	if rej.Count() != 2 {
+		t.Errorf("%d lines rejected, want 2: %s", rej.Count(), log.String())
+	}
 }
