@@ -85,7 +85,15 @@ func (p Policy) DialerTrusting(d *net.Dialer, trusted func(addr string) bool) Di
 		return plain.DialContext
 	}
 	checked := *d
-	if prev := d.Control; prev != nil {
+	if prev := d.ControlContext; prev != nil {
+		// ControlContext wins over Control in net.Dialer: check in it.
+		checked.ControlContext = func(ctx context.Context, network, address string, c syscall.RawConn) error {
+			if err := p.Control(network, address, c); err != nil {
+				return err
+			}
+			return prev(ctx, network, address, c)
+		}
+	} else if prev := d.Control; prev != nil {
 		checked.Control = func(network, address string, c syscall.RawConn) error {
 			if err := p.Control(network, address, c); err != nil {
 				return err

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net"
 	"net/netip"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -143,5 +144,20 @@ func TestProxyAddr(t *testing.T) {
 		if got := ProxyAddr(in); got != want {
 			t.Errorf("ProxyAddr(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// TestDialerKeepsControlContext: a dialer that already has a
+// ControlContext (which net.Dialer prefers to Control) is still checked.
+func TestDialerKeepsControlContext(t *testing.T) {
+	called := false
+	d := &net.Dialer{Timeout: time.Second, ControlContext: func(context.Context, string, string, syscall.RawConn) error {
+		called = true
+		return nil
+	}}
+	_, err := Policy{}.Dialer(d)(context.Background(), "tcp", "127.0.0.1:1")
+	var be *BlockedError
+	if !errors.As(err, &be) || called {
+		t.Fatalf("dial: %v (previous ControlContext called: %v)", err, called)
 	}
 }
