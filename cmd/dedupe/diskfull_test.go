@@ -77,7 +77,7 @@ func storedURLs(t *testing.T, path string) []string {
 // max_page_count: the same "database or disk is full" error).
 func TestStoreFullKeepsIndexInStep(t *testing.T) {
 	dir := t.TempDir()
-	in := distinctDocs(t, dir, 1500)
+	in := distinctDocs(t, dir, 900)
 	code, _, stderr := runCmd(t, "-q", "--window", "0", "--index", filepath.Join(dir, "clean.idx"),
 		"--store", filepath.Join(dir, "clean.sqlite"), "-o", filepath.Join(dir, "clean.jsonl"), in)
 	if code != 0 {
@@ -87,8 +87,8 @@ func TestStoreFullKeepsIndexInStep(t *testing.T) {
 	if st, err := os.Stat(filepath.Join(dir, "clean.sqlite")); err == nil {
 		t.Logf("clean knowledge base: %d bytes", st.Size())
 	}
-	if len(want) != 1500 {
-		t.Fatalf("clean run stored %d docs, want 1500", len(want))
+	if len(want) != 900 {
+		t.Fatalf("clean run stored %d docs, want 900", len(want))
 	}
 
 	check := func(t *testing.T, store string, fill, free func() []string) {
@@ -121,7 +121,7 @@ func TestStoreFullKeepsIndexInStep(t *testing.T) {
 
 	t.Run("store-max-size", func(t *testing.T) {
 		check(t, filepath.Join(t.TempDir(), "kb.sqlite"),
-			func() []string { return []string{"--store-max-size", "2MiB"} },
+			func() []string { return []string{"--store-max-size", "1200KiB"} },
 			func() []string { return nil })
 	})
 	t.Run("tmpfs", func(t *testing.T) {
@@ -129,7 +129,7 @@ func TestStoreFullKeepsIndexInStep(t *testing.T) {
 		if os.Getuid() != 0 {
 			t.Skip("mounting a tmpfs needs root; the store-max-size case covers the same failure")
 		}
-		if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "size=2560k", "tmpfs", mnt).CombinedOutput(); err != nil {
+		if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "size=1536k", "tmpfs", mnt).CombinedOutput(); err != nil {
 			t.Skipf("no tmpfs here (%v: %s); the store-max-size case covers the same failure", err, out)
 		}
 		t.Cleanup(func() { exec.Command("umount", mnt).Run() })
