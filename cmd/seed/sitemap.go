@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"time"
@@ -87,7 +88,7 @@ func runSitemap(c *ucli.Context) error {
 		MaxBytes:    c.Int64(flagMaxBytes),
 		Delay:       c.Duration(flagDelay),
 		AnyHost:     c.Bool(flagAnyHost),
-		OnError:     func(loc string, err error) { st.Log.Errorf("%s: %v", loc, err) },
+		OnError:     func(loc string, err error) { st.Log.Errorf("%s", jsonl.Echo(fmt.Sprintf("%s: %v", loc, err))) }, // a <loc> may be 100 KB
 	}
 	maxURLs := c.Int(flagMaxURLs)
 	n, old := 0, 0
