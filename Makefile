@@ -14,7 +14,7 @@ RACE_DIRS := internal/jsonl internal/cli internal/fetcher internal/frontier inte
              internal/seenset internal/warc internal/mirrorweb cmd/fetch cmd/seed cmd/verify cmd/dedupe cmd/score
 RACE_PKGS := $(foreach d,$(RACE_DIRS),$(if $(wildcard $(d)/*.go),./$(d)/...))
 
-.PHONY: all build install test test-race lint vet fmt-check demo bench clean
+.PHONY: all build install test test-race lint vet fmt-check demo bench fuzz clean
 
 all: build
 
@@ -40,6 +40,18 @@ lint: vet fmt-check
 test: lint build
 	$(GO) test -count=1 ./...
 	$(if $(RACE_PKGS),$(GO) test -count=1 -race $(RACE_PKGS))
+
+# Every fuzz target of the repository (found by their func Fuzz lines),
+# one after another, each for FUZZTIME. The corpus each run finds new is
+# kept in the Go build cache; failing inputs go to testdata/fuzz.
+FUZZTIME ?= 60s
+fuzz:
+	@set -e; for dir in $$(grep -rl --include='*_test.go' '^func Fuzz' . | xargs -n1 dirname | sort -u); do \
+	  for target in $$(sed -n 's/^func \(Fuzz[A-Za-z0-9_]*\)(.*/\1/p' $$dir/*_test.go); do \
+	    echo "== $$dir $$target for $(FUZZTIME)"; \
+	    $(GO) test -run '^$$' -fuzz "^$$target\$$" -fuzztime $(FUZZTIME) $$dir; \
+	  done; \
+	done
 
 demo: build
 	@bash scripts/demo.sh

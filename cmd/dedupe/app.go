@@ -14,21 +14,22 @@ import (
 
 // Flag names.
 const (
-	flagK           = "k"
-	flagMethod      = "method"
-	flagMaxDistance = "max-distance"
-	flagCandidateK  = "candidate-k"
-	flagKeep        = "keep"
-	flagWindow      = "window"
-	flagMaxHold     = "max-hold"
-	flagEmitDups    = "emit-dups"
-	flagAll         = "all"
-	flagIndex       = "index"
-	flagStore       = "store"
-	flagShingle     = "shingle"
-	flagMinTokens   = "min-tokens"
-	flagWorkers     = "workers"
-	flagDocTokens   = "doc-tokens"
+	flagK            = "k"
+	flagMethod       = "method"
+	flagMaxDistance  = "max-distance"
+	flagCandidateK   = "candidate-k"
+	flagKeep         = "keep"
+	flagWindow       = "window"
+	flagMaxHold      = "max-hold"
+	flagEmitDups     = "emit-dups"
+	flagAll          = "all"
+	flagIndex        = "index"
+	flagStore        = "store"
+	flagStoreMaxSize = "store-max-size"
+	flagShingle      = "shingle"
+	flagMinTokens    = "min-tokens"
+	flagWorkers      = "workers"
+	flagDocTokens    = "doc-tokens"
 )
 
 const description = `Reads scored docs (score output) or docs (segment output) and writes one knowledge
@@ -78,6 +79,7 @@ func newApp() *ucli.App {
 			&ucli.BoolFlag{Name: flagAll, Usage: "keep docs with \"relevant\": false too", EnvVars: cli.Env(flagAll)},
 			&ucli.StringFlag{Name: flagIndex, Usage: "persistent index `FILE`: de-duplicate against earlier runs and add this one", EnvVars: cli.Env(flagIndex)},
 			&ucli.StringFlag{Name: flagStore, Usage: "write kept records to the knowledge base `FILE` (SQLite, FTS5)", EnvVars: cli.Env(flagStore)},
+			&ucli.StringFlag{Name: flagStoreMaxSize, Usage: "cap the knowledge base file at `SIZE` (512MiB, 2GiB …): a run that fills it stops as on a full disk, the index kept in step", EnvVars: cli.Env(flagStoreMaxSize)},
 			&ucli.IntFlag{Name: flagShingle, Value: 1, Usage: "SimHash features: single tokens, and shingles of `N` tokens (1: tokens only)", EnvVars: cli.Env(flagShingle)},
 			&ucli.IntFlag{Name: flagMinTokens, Value: def.MinTokens, Usage: "texts with fewer than `N` tokens are matched by URL and exact content only", EnvVars: cli.Env(flagMinTokens)},
 			&ucli.IntFlag{Name: flagWorkers, Usage: "goroutines decoding and fingerprinting (default: number of CPUs)", EnvVars: cli.Env(flagWorkers)},

@@ -123,6 +123,9 @@ func runDedupe(c *ucli.Context) error {
 	var store *kb.KB
 	if path := c.String(flagStore); path != "" {
 		if store, err = kb.Open(path, tok); err == nil {
+			err = limitStore(c, store)
+		}
+		if err == nil {
 			err = store.SaveWords(words)
 		}
 		if err != nil {
@@ -148,6 +151,7 @@ func runDedupe(c *ucli.Context) error {
 	}
 	r := &runner{ctx: c.Context, s: s, d: d, fp: fp, kb: store, all: c.Bool(flagAll), errs: errFile, errsPath: c.String(flagErrors),
 		docTokens: c.Bool(flagDocTokens), emitDups: opt.EmitDups, workers: workers, maxHold: maxHold, start: time.Now()}
+	keepInStep(r, idx, store)
 	err = r.run()
 	if errFile != nil {
 		err = errors.Join(err, errFile.Close())
@@ -156,6 +160,9 @@ func runDedupe(c *ucli.Context) error {
 		err = errors.Join(err, store.Close())
 	}
 	if idx != nil {
+		if err != nil && store != nil {
+			idx.Rollback() // what is pending may be missing from the store
+		}
 		err = errors.Join(err, idx.Close())
 		idx = nil
 	}
@@ -169,6 +176,10 @@ func runDedupe(c *ucli.Context) error {
 
 // runner streams docs through the Deduper.
 type runner struct {
+	// idx and mark keep the index in step with the store (keepInStep).
+	idx  *dedup.IndexFile
+	mark int64
+
 	ctx      context.Context
 	s        *cli.Stream
 	d        *dedup.Deduper
@@ -277,6 +288,7 @@ loop:
 		select {
 		case <-expire.C:
 			if err == nil && r.maxHold > 0 {
+				r.markJournal()
 				if r.outs, err = r.d.Expire(r.outs[:0], time.Now().Add(-r.maxHold)); err == nil {
 					err = r.handle(r.outs)
 				}
@@ -300,6 +312,7 @@ loop:
 		wg.Wait()
 	}
 	if err == nil {
+		r.markJournal()
 		r.outs, err = r.d.Flush(r.outs[:0])
 		if err == nil {
 			err = r.handle(r.outs)
@@ -352,6 +365,9 @@ func (r *runner) decide(b *batch) error {
 		switch b.kind[i] {
 		case docReject:
 			r.s.Rejects.Reject(l, b.errs[i])
+			if err := r.closeLongLine(l, b.errs[i]); err != nil {
+				return err
+			}
 		case docError:
 			r.failed++
 			if err := r.writeError(&b.recs[i]); err != nil {
@@ -361,6 +377,7 @@ func (r *runner) decide(b *batch) error {
 			r.irrelevant++
 		case docItem:
 			var err error
+			r.markJournal()
 			if r.outs, err = r.d.Add(r.outs[:0], b.items[i]); err != nil {
 				return err
 			}

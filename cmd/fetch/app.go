@@ -116,9 +116,13 @@ func progress(log *cli.Logger, n fetcher.Snapshot) {
 
 func summarize(log *cli.Logger, n fetcher.Snapshot) {
 	secs := max(n.Elapsed.Seconds(), 0.001)
-	log.Infof("%d pages in %s (%.0f pages/s, %s received), %d errors %s%d retries, %d robots.txt fetched",
+	cut := ""
+	if n.RobotsCut > 0 {
+		cut = fmt.Sprintf(" (%d cut at 512 KiB)", n.RobotsCut)
+	}
+	log.Infof("%d pages in %s (%.0f pages/s, %s received), %d errors %s%d retries, %d robots.txt fetched%s",
 		n.Pages, n.Elapsed.Round(time.Millisecond), float64(n.Pages)/secs, humanBytes(float64(n.Bytes)),
-		n.ErrorCount(), paren(n.ErrorSummary()), n.Retries, n.RobotsFetched)
+		n.ErrorCount(), paren(n.ErrorSummary()), n.Retries, n.RobotsFetched, cut)
 }
 
 func paren(s string) string {

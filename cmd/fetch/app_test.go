@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -28,7 +29,7 @@ func runFetch(t *testing.T, stdin string, args ...string) (string, string, int) 
 	var out, errw bytes.Buffer
 	app.Reader = strings.NewReader(stdin)
 	app.Writer = &out
-	code := cli.Run(app, append([]string{"fetch"}, args...), &errw)
+	code := cli.Run(app, append([]string{"fetch", "--allow-private"}, args...), &errw) // servers on loopback
 	return out.String(), errw.String(), code
 }
 
@@ -159,7 +160,7 @@ func TestInterruptWritesARecordPerInput(t *testing.T) {
 	app.Writer = &out
 	time.AfterFunc(500*time.Millisecond, func() { syscall.Kill(os.Getpid(), syscall.SIGINT) })
 	start := time.Now()
-	code := cli.Run(app, []string{"fetch", "--ignore-robots", "--delay", "0", "-c", "4"}, &errw)
+	code := cli.Run(app, []string{"fetch", "--allow-private", "--ignore-robots", "--delay", "0", "-c", "4"}, &errw)
 	if code != cli.ExitInterrupted {
 		t.Errorf("exit %d, want %d", code, cli.ExitInterrupted)
 	}
@@ -197,7 +198,9 @@ func TestClosedStdoutEndsQuietly(t *testing.T) {
 	app.Reader = strings.NewReader(in.String())
 	app.Writer = closedPipe{}
 	done := make(chan int, 1)
-	go func() { done <- cli.Run(app, []string{"fetch", "--ignore-robots", "--delay", "0", "-q"}, &errw) }()
+	go func() {
+		done <- cli.Run(app, []string{"fetch", "--allow-private", "--ignore-robots", "--delay", "0", "-q"}, &errw)
+	}()
 	select {
 	case code := <-done:
 		if code != cli.ExitOK || errw.Len() != 0 {
@@ -251,5 +254,25 @@ func TestProxyFromEnvironment(t *testing.T) {
 	}
 	if proxied != "http://www.virtual.test/a" || !strings.Contains(string(out), "via proxy") {
 		t.Errorf("proxied %q, output %s", proxied, out)
+	}
+}
+
+// TestBlockedByDefault: without --allow-private a loopback server is not
+// reached, and the record says why.
+func TestBlockedByDefault(t *testing.T) {
+	var hits atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { hits.Add(1) }))
+	defer srv.Close()
+	app := newApp()
+	var out, errw bytes.Buffer
+	app.Reader = strings.NewReader(srv.URL + "/\n")
+	app.Writer = &out
+	code := cli.Run(app, []string{"fetch", "--ignore-robots", "-q"}, &errw)
+	var p record.Page
+	if err := json.Unmarshal(out.Bytes(), &p); err != nil {
+		t.Fatalf("exit %d, output %q: %v", code, out.String(), err)
+	}
+	if p.Error != "blocked address 127.0.0.1 (loopback)" || hits.Load() != 0 {
+		t.Errorf("error %q, %d requests reached the server", p.Error, hits.Load())
 	}
 }

@@ -185,7 +185,11 @@ func (r *runner) nextLine() (l jsonl.Line, ok bool, err error) {
 		}
 		if errors.Is(err, jsonl.ErrLineTooLong) {
 			r.s.Rejects.Reject(line, err)
-			continue
+			closing, ok := jsonl.ClosingRecord(line.Bytes, err)
+			if !ok {
+				continue
+			}
+			line.Bytes, err = closing, nil // an error record for the URL, so the frontier closes it
 		}
 		if err != nil {
 			return l, false, err

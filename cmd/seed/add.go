@@ -281,7 +281,11 @@ func (a *adder) run(ctx context.Context, store frontier.Store, in *jsonl.Reader,
 				return
 			case errors.Is(err, jsonl.ErrLineTooLong):
 				rej.Reject(l, err)
-				continue
+				closing, ok := closingLine(l.Bytes, err)
+				if !ok {
+					continue
+				}
+				l.Bytes = closing
 			case err != nil:
 				send(parsed{err: err})
 				return
@@ -447,6 +451,9 @@ func (a *adder) parse(line []byte) (frontier.Batch, error) {
 		if err := jsonl.Decode(line, &r); err != nil {
 			return b, err
 		}
+		if err := jsonl.CheckURLField(line); err != nil {
+			return b, err
+		}
 		if r.URL == "" {
 			return b, errors.New(`missing "url" field`)
 		}
@@ -475,7 +482,12 @@ func sniff(line []byte) record.Kind {
 			return record.KindURL
 		}
 	}
-	k, _ := record.Sniff(line)
+	k, ok := record.Sniff(line)
+	if !ok {
+		// Not JSON after all (or nested too deep): the url record
+		// decoder says what is wrong, in the words other stages use.
+		return record.KindURL
+	}
 	return k
 }
 

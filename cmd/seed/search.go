@@ -51,6 +51,7 @@ func init() {
 			&ucli.StringFlag{Name: flagUserAgent, Value: search.DefaultUserAgent, Usage: "User-Agent `STRING`", EnvVars: cli.Env("search-user-agent")},
 			&ucli.StringFlag{Name: flagLanguage, Usage: "SearXNG language `CODE` (zh-CN, en, all)", EnvVars: cli.Env("search-language")},
 			&ucli.StringFlag{Name: flagCategories, Usage: "SearXNG `CATEGORIES` (general, news, …)", EnvVars: cli.Env("search-categories")},
+			allowPrivateFlag(),
 		}, cli.StreamFlags()...),
 		Action: runSearch,
 	})
@@ -77,7 +78,7 @@ func runSearch(c *ucli.Context) error {
 	if c.Int(flagPages) < 1 {
 		return cli.Usagef("--%s %d: ask at least one page", flagPages, c.Int(flagPages))
 	}
-	client := search.NewClient(c.Duration(flagTimeout), c.String(flagUserAgent))
+	client := search.NewClient(c.Duration(flagTimeout), c.String(flagUserAgent), netPolicy(c))
 	var engines []search.Engine
 	for _, name := range c.StringSlice(flagEngine) {
 		if name == "searxng" {

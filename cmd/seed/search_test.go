@@ -62,7 +62,13 @@ func TestSeedSearchSitemapHosts(t *testing.T) {
 		t.Errorf("searxng without --endpoint: exit %d %s", r.code, r.stderr)
 	}
 
+	// The sitemap server is on loopback: refused by default, reached with
+	// --allow-private.
 	r = runSeed(t, "", nil, "sitemap", "--delay", "0", srv.URL+"/")
+	if r.stdout != "" || !strings.Contains(r.stderr, "blocked address 127.0.0.1 (loopback)") {
+		t.Errorf("seed sitemap reached loopback without --allow-private: exit %d\n%s\n%s", r.code, r.stdout, r.stderr)
+	}
+	r = runSeed(t, "", nil, "sitemap", "--allow-private", "--delay", "0", srv.URL+"/")
 	if r.code != 0 || !strings.Contains(r.stdout, `"url":"`+srv.URL+`/p1"`) || !strings.Contains(r.stdout, `"lastmod":"2024-01-02"`) {
 		t.Errorf("seed sitemap: exit %d\n%s\n%s", r.code, r.stdout, r.stderr)
 	}

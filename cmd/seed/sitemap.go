@@ -45,6 +45,7 @@ func init() {
 			&ucli.DurationFlag{Name: flagTimeout, Value: 30 * time.Second, Usage: "give up a request after `DURATION`", EnvVars: cli.Env("sitemap-timeout")},
 			&ucli.StringFlag{Name: flagUserAgent, Value: "focuscrawl/" + cli.Version + " (+https://github.com/focuscrawl/focuscrawl)", Usage: "User-Agent `STRING`", EnvVars: cli.Env("sitemap-user-agent")},
 			sitemapProxyFlag(),
+			allowPrivateFlag(),
 		}, cli.StreamFlags()...),
 		Action: runSitemap,
 	})
@@ -95,7 +96,7 @@ func runSitemap(c *ucli.Context) error {
 		AnyHost:     c.Bool(flagAnyHost),
 		OnError: func(loc string, err error) {
 			failures++
-			lastFailure = fmt.Sprintf("%s: %v", loc, err)
+			lastFailure = jsonl.Echo(fmt.Sprintf("%s: %v", loc, err)) // a <loc> may be 100 KB
 			st.Log.Errorf("%s", lastFailure)
 		},
 	}

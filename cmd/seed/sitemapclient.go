@@ -9,6 +9,7 @@ import (
 	ucli "github.com/urfave/cli/v2"
 
 	"github.com/focuscrawl/focuscrawl/internal/cli"
+	"github.com/focuscrawl/focuscrawl/internal/netguard"
 )
 
 // flagProxy is seed sitemap's --proxy, fetch's flag of the same name and
@@ -41,13 +42,17 @@ func (t *countingTransport) RoundTrip(req *http.Request) (*http.Response, error)
 // sitemapTransport is the transport of seed sitemap: --proxy, else the
 // proxy of the environment, counted.
 func sitemapTransport(c *ucli.Context) (*countingTransport, error) {
-	tr := &http.Transport{Proxy: http.ProxyFromEnvironment}
+	// Every dial is checked against private and special addresses, but for
+	// the proxy the user named (and proxies from the environment).
+	trusted := &netguard.Trusted{}
+	tr := netguard.NewTransport(netPolicy(c), trusted, c.Duration(flagTimeout))
 	if p := c.String(flagProxy); p != "" {
 		u, err := url.Parse(p)
 		if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https" && u.Scheme != "socks5") {
 			return nil, cli.Usagef("--%s %q: want a proxy URL such as http://127.0.0.1:3128", flagProxy, p)
 		}
 		tr.Proxy = http.ProxyURL(u)
+		trusted.AddURL(p)
 	}
 	return &countingTransport{next: tr}, nil
 }

@@ -39,7 +39,7 @@ func newApp() *ucli.App {
 		Usage:   "HTML pages -> docs: title, metadata, page type, blocks, main content, links, tokens",
 		Args:    "[FILE...]",
 		Example: "fetch urls.txt | segment --topic forestry.yaml | score --topic forestry.yaml",
-		Flags: append(cli.StreamFlags(),
+		Flags: append(append(cli.StreamFlags(), linkFlags()...),
 			cli.TopicFlag(false),
 			&ucli.IntFlag{Name: flagWorkers, Value: runtime.GOMAXPROCS(0), DefaultText: "number of CPUs", Usage: "pages segmented in parallel (output keeps input order)", EnvVars: cli.Env(flagWorkers)},
 			&ucli.BoolFlag{Name: flagTokens, Value: true, Usage: "tokenize title and content (gse for Chinese, loaded on the first CJK text)", EnvVars: cli.Env(flagTokens)},
@@ -98,6 +98,9 @@ func options(c *ucli.Context) (segmenter.Options, error) {
 		return o, cli.Usagef("--%s: %q is not a size like 16MiB", flagMaxBytes, c.String(flagMaxBytes))
 	}
 	o.MaxBytes = int(mb)
+	if err := linkBounds(c, &o); err != nil {
+		return o, err
+	}
 	var to text.Options
 	if path := c.String(cli.FlagTopic); path != "" {
 		p, err := topic.Load(path)
@@ -232,14 +235,18 @@ func readPages(ctx context.Context, s *cli.Stream, jobs chan<- job, order chan<-
 		}
 		line, err := s.In.Next()
 		if err != nil {
-			if errors.Is(err, jsonl.ErrLineTooLong) {
-				s.Rejects.Reject(line, err)
+			if !errors.Is(err, jsonl.ErrLineTooLong) {
+				if errors.Is(err, io.EOF) {
+					return nil
+				}
+				return err
+			}
+			s.Rejects.Reject(line, err)
+			closing, ok := jsonl.ClosingRecord(line.Bytes, err)
+			if !ok {
 				continue
 			}
-			if errors.Is(err, io.EOF) {
-				return nil
-			}
-			return err
+			line.Bytes = closing // an error doc for the URL, so the frontier closes it
 		}
 		var p record.Page
 		if err := jsonl.Decode(line.Bytes, &p); err != nil {

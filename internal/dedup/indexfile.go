@@ -43,6 +43,14 @@ type IndexFile struct {
 	// Truncated is the number of bytes of a damaged tail dropped at open.
 	Truncated int64
 	buf       []byte
+	// Deferred holds records in memory until Commit or CommitTo, so the
+	// file gains only what the caller's own store committed (dedupe
+	// --store). Otherwise records reach the file as the buffer fills.
+	Deferred bool
+	// pending are the records not yet committed; base is the position
+	// (in bytes written since open) of pending's first byte.
+	pending []byte
+	base    int64
 }
 
 // OpenIndex opens (creating it if needed) and locks the index file at
@@ -240,26 +248,54 @@ func (x *IndexFile) write(kind byte, payload []byte) error {
 	sum.Write(payload)
 	var tail [4]byte
 	binary.LittleEndian.PutUint32(tail[:], sum.Sum32())
-	x.w.Write(hdr[:n])
-	x.w.Write(payload)
-	if _, err := x.w.Write(tail[:]); err != nil {
-		return fmt.Errorf("write index %s: %w", x.path, err)
+	x.pending = append(x.pending, hdr[:n]...)
+	x.pending = append(x.pending, payload...)
+	x.pending = append(x.pending, tail[:]...)
+	if !x.Deferred && len(x.pending) >= 256<<10 {
+		return x.Commit()
 	}
 	return nil
 }
 
-// Flush writes buffered records to the file.
+// Mark is the position after the last record written: CommitTo(Mark())
+// commits everything written so far.
+func (x *IndexFile) Mark() int64 { return x.base + int64(len(x.pending)) }
+
+// CommitTo writes the records before mark (a Mark taken earlier) to the
+// file and keeps the later ones pending.
+func (x *IndexFile) CommitTo(mark int64) error {
+	n := int(min(max(mark-x.base, 0), int64(len(x.pending))))
+	if n == 0 {
+		return nil
+	}
+	x.w.Write(x.pending[:n])
+	if err := x.w.Flush(); err != nil {
+		return fmt.Errorf("write index %s: %w", x.path, err)
+	}
+	x.pending = x.pending[:copy(x.pending, x.pending[n:])]
+	x.base += int64(n)
+	return nil
+}
+
+// Commit writes every pending record to the file.
+func (x *IndexFile) Commit() error { return x.CommitTo(x.Mark()) }
+
+// Rollback forgets the pending records: the store they go with failed.
+func (x *IndexFile) Rollback() {
+	x.base += int64(len(x.pending))
+	x.pending = x.pending[:0]
+}
+
+// Flush writes buffered records to the file (Commit).
 func (x *IndexFile) Flush() error {
 	if x.w == nil {
 		return nil
 	}
-	if err := x.w.Flush(); err != nil {
-		return fmt.Errorf("write index %s: %w", x.path, err)
-	}
-	return nil
+	return x.Commit()
 }
 
-// Close flushes, syncs, unlocks and closes the file.
+// Close commits what is pending (Rollback first to drop it), syncs,
+// unlocks and closes the file.
 func (x *IndexFile) Close() error {
 	err := x.Flush()
 	if serr := x.f.Sync(); err == nil && serr != nil {

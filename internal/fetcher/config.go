@@ -66,6 +66,12 @@ type Config struct {
 	// Resolve maps "host:port" to "addr" or "addr:port", like curl's
 	// --resolve; "*" stands for any host or any port.
 	Resolve map[string]string
+	// AllowPrivate lets requests reach loopback, private, link-local and
+	// the other addresses netguard refuses. Without it such a dial fails
+	// with a "blocked address" error record, wherever the address came
+	// from (input, a DNS answer, a redirect). The Proxy and the Resolve
+	// targets are always allowed: the user named them.
+	AllowPrivate bool
 	// Insecure skips TLS certificate verification.
 	Insecure bool
 	// Cookies keeps the cookies servers set, in memory, for the run: some

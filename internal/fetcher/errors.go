@@ -34,25 +34,23 @@ const (
 	// A DNS or connection failure on robots.txt is reported as KindDNS or
 	// KindConnect instead: the host itself is down.
 	KindRobotsUnreachable = "robots-unreachable"
-	// KindBlocked: the address the host resolves to may not be fetched.
-	KindBlocked  = "blocked address"
-	KindCanceled = "canceled"
-	KindInvalid  = "invalid url"
-	KindTimeout  = "timeout"
-	KindDNS      = "dns"
-	KindConnect  = "connect"
-	KindTLS      = "tls"
-	KindRedirect = "redirect"
-	KindHTTP     = "http"
-	KindBody     = "body"
-	KindNetwork  = "network"
+	KindCanceled          = "canceled"
+	KindInvalid           = "invalid url"
+	KindTimeout           = "timeout"
+	KindDNS               = "dns"
+	KindConnect           = "connect"
+	KindTLS               = "tls"
+	KindRedirect          = "redirect"
+	KindHTTP              = "http"
+	KindBody              = "body"
+	KindNetwork           = "network"
 )
 
 // ErrorKind gives the kind of a Page.Error message: "robots-disallow",
 // "timeout", "http 404", "blocked address", … ("" for no error).
 func ErrorKind(msg string) string {
-	if strings.HasPrefix(msg, KindBlocked) {
-		return KindBlocked
+	if strings.HasPrefix(msg, KindBlocked+" ") {
+		return KindBlocked // "blocked address ::1 (loopback)": no ":" ends the kind
 	}
 	kind, _, _ := strings.Cut(msg, ":")
 	return kind

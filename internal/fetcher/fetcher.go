@@ -2,6 +2,7 @@ package fetcher
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"sync"
 	"time"
@@ -223,6 +224,12 @@ const graceDrain = 200 * time.Millisecond
 // fetcher closed first.
 func (f *Fetcher) enqueue(ctx context.Context, u record.URL, deliver func(record.Page)) bool {
 	f.stats.input.Add(1)
+	if u.Error != "" {
+		// An error record upstream (a line too long to read): passed on
+		// as an error page, so the frontier closes the URL.
+		deliver(f.count(failed(u, time.Now(), errors.New(u.Error))))
+		return true
+	}
 	it := &item{ctx: ctx, u: u, deliver: func(p record.Page) { deliver(f.count(p)) }}
 	select {
 	case f.submit <- it:

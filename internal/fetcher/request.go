@@ -181,6 +181,10 @@ func (f *Fetcher) get(ctx context.Context, it *item, p *record.Page) (retryAfter
 	}
 	req.Header.Set("Accept-Encoding", acceptEncoding)
 	resp, err := f.client.Do(req)
+	if msg, ok := blockedMessage(err); ok {
+		p.Error = msg
+		return 0, false, nil
+	}
 	if err != nil {
 		msg, retr := describe(err)
 		if msg == errorCanceled.Error() && it.ctx.Err() == nil {
@@ -248,6 +252,12 @@ func (f *Fetcher) get(ctx context.Context, it *item, p *record.Page) (retryAfter
 		}
 	}
 	if isText(mediaType) {
+		if name, binary := sniffBinary(body); binary {
+			// A ZIP or an image served as text/html: decoding would give
+			// a page of U+FFFD.
+			p.Error = KindNotHTML + ": " + name
+			return 0, false, nil
+		}
 		html, cs, _ := charset.Decode(body, ctHeader)
 		p.HTML, p.Charset = html, cs
 	}

@@ -43,7 +43,9 @@ func (f *Fetcher) fetchRobots(j job) doneEvent {
 	resp, err := f.robotC.Do(req)
 	if err != nil {
 		msg, _ := describe(err)
-		if ErrorKind(msg) == KindRedirect {
+		if _, blocked := blockedMessage(err); blocked || ErrorKind(msg) == KindRedirect {
+			// A blocked address: the page request is refused at its own
+			// dial, with a record that says why.
 			ev.robots, ev.expires = allowAll(), now.Add(f.cfg.RobotsTTL)
 			return ev
 		}
@@ -62,7 +64,11 @@ func (f *Fetcher) fetchRobots(j job) doneEvent {
 	}
 	buf := getBuffer()
 	defer putBuffer(buf)
-	if _, _, err := readBody(resp, maxRobotsBytes, buf, nil); err != nil {
+	_, cut, err := readBody(resp, maxRobotsBytes, buf, nil)
+	if err == nil && cut {
+		f.robotsCut(origin)
+	}
+	if err != nil {
 		msg, _ := describe(err)
 		return disallow(msg)
 	}

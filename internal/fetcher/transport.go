@@ -14,6 +14,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/focuscrawl/focuscrawl/internal/netguard"
 	"github.com/focuscrawl/focuscrawl/internal/warc"
 )
 
@@ -21,12 +22,24 @@ import (
 // sized to the concurrency: Go pools idle connections per proxy address
 // when a proxy is set, and the default of 2 per host would make a fetcher
 // behind a proxy reconnect for almost every page.
+//
+// Every dial is checked by netguard (no loopback, private, link-local, …
+// unless AllowPrivate), except dials to the proxy and to --resolve
+// targets, which the user named.
 func newTransport(cfg Config) (*http.Transport, error) {
 	dialer := &net.Dialer{Timeout: cfg.ConnectTimeout, KeepAlive: 30 * time.Second}
-	dial := dialer.DialContext
+	var trusted []string
+	if cfg.Proxy != "" {
+		trusted = append(trusted, netguard.ProxyAddr(cfg.Proxy))
+	}
+	guarded := netguard.Policy{AllowPrivate: cfg.AllowPrivate}.Dialer(dialer, trusted...)
+	dial := guarded
 	if len(cfg.Resolve) > 0 {
 		dial = func(ctx context.Context, network, addr string) (net.Conn, error) {
-			return dialer.DialContext(ctx, network, resolveAddr(cfg.Resolve, addr))
+			if to, ok := resolveAddr(cfg.Resolve, addr); ok {
+				return dialer.DialContext(ctx, network, to)
+			}
+			return guarded(ctx, network, addr)
 		}
 	}
 	proxy := http.ProxyFromEnvironment
@@ -55,22 +68,23 @@ func newTransport(cfg Config) (*http.Transport, error) {
 }
 
 // resolveAddr applies --resolve entries to a dial address: an exact
-// host:port entry first, then host:*, *:port and *:*.
-func resolveAddr(m map[string]string, addr string) string {
+// host:port entry first, then host:*, *:port and *:*. ok says whether an
+// entry applied.
+func resolveAddr(m map[string]string, addr string) (to string, ok bool) {
 	host, port, err := net.SplitHostPort(addr)
 	if err != nil {
-		return addr
+		return addr, false
 	}
 	host = strings.ToLower(host)
 	for _, k := range []string{host + ":" + port, host + ":*", "*:" + port, "*:*"} {
 		if to, ok := m[k]; ok {
 			if _, _, err := net.SplitHostPort(to); err == nil {
-				return to
+				return to, true
 			}
-			return net.JoinHostPort(strings.Trim(to, "[]"), port)
+			return net.JoinHostPort(strings.Trim(to, "[]"), port), true
 		}
 	}
-	return addr
+	return addr, false
 }
 
 // warcTransport copies every exchange to the WARC writer: the request

@@ -65,6 +65,9 @@ func DecodeURL(b []byte) (record.URL, error) {
 		if u.URL == "" {
 			return u, errors.New(`missing "url" field`)
 		}
+		if err := CheckURLField(b); err != nil {
+			return u, err
+		}
 		return u, nil
 	}
 	s := string(bytes.TrimSpace(bytes.TrimPrefix(b, []byte("\ufeff"))))

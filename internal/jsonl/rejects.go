@@ -37,7 +37,9 @@ func (r *Rejects) Reject(l Line, reason error) {
 	defer r.mu.Unlock()
 	r.count++
 	if r.log != nil {
-		fmt.Fprintf(r.log, "%s: %v\n", l, reason)
+		// The reason may quote the line (a bad URL): cut it, the rejects
+		// file keeps the line whole.
+		fmt.Fprintf(r.log, "%s: %s\n", l, Echo(fmt.Sprint(reason)))
 	}
 	if r.file != nil {
 		r.file.Write(l.Bytes)

@@ -11,7 +11,9 @@ import (
 // ReadURLs reads url records, or plain URL lines, from r until the input
 // or ctx ends, and passes each to use. Comment lines are skipped. A line
 // that is too long, is not a url record, or is refused by use (its error
-// is the reason) goes to rej with its number, and reading goes on. Each
+// is the reason) goes to rej with its number, and reading goes on. A line
+// too long whose start names a url is also passed to use, as a record
+// with Error set. Each
 // record owns its Meta: the line's bytes are reused.
 func ReadURLs(ctx context.Context, r *Reader, rej *Rejects, use func(record.URL) error) error {
 	for ctx.Err() == nil {
@@ -21,6 +23,11 @@ func ReadURLs(ctx context.Context, r *Reader, rej *Rejects, use func(record.URL)
 			return nil
 		case errors.Is(err, ErrLineTooLong):
 			rej.Reject(l, err)
+			// Still answer for the URL at the line's start: an error
+			// record, which fetch passes on and seed add closes.
+			if u, ok := URLOfPrefix(l.Bytes); ok {
+				use(record.URL{URL: u, Error: "input: " + err.Error()}) // the line is rejected already
+			}
 			continue
 		case err != nil:
 			return err

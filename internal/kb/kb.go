@@ -52,6 +52,8 @@ type KB struct {
 	tx   *sql.Tx
 	ops  int
 	now  func() time.Time
+	// afterCommit runs after each successful commit (OnCommit).
+	afterCommit func() error
 }
 
 // Open opens or creates the knowledge base at path. tok cuts text for the
@@ -120,6 +122,9 @@ func (k *KB) Commit() error {
 	k.tx, k.ops = nil, 0
 	if err != nil {
 		return fmt.Errorf("knowledge base %s: commit: %w", k.path, err)
+	}
+	if k.afterCommit != nil {
+		return k.afterCommit()
 	}
 	return nil
 }

@@ -112,7 +112,11 @@ type Doc struct {
 	Fields map[string]string `json:"fields,omitempty"`
 	Blocks []Block           `json:"blocks,omitempty"`
 	Links  []Link            `json:"links,omitempty"`
-	Tokens []string          `json:"tokens,omitempty"`
+	// LinksDropped counts the links past segment's --max-links, and
+	// ContextsDropped the link contexts left out past --max-context-bytes.
+	LinksDropped    int      `json:"links_dropped,omitempty"`
+	ContextsDropped int      `json:"contexts_dropped,omitempty"`
+	Tokens          []string `json:"tokens,omitempty"`
 	// HTML is kept only with segment --keep-html.
 	HTML string `json:"html,omitempty"`
 	Lineage

@@ -7,6 +7,8 @@ import (
 	"io"
 	"net/http"
 	"time"
+
+	"github.com/focuscrawl/focuscrawl/internal/netguard"
 )
 
 // Result is one search result.
@@ -37,20 +39,34 @@ const maxResponse = 8 << 20
 type Client struct {
 	HTTP      *http.Client
 	UserAgent string
+	// Trusted holds the engines' own addresses: an engine is the user's
+	// choice and may run on loopback (a local SearXNG), while the links
+	// an engine hands out are strangers' and their dials are checked.
+	Trusted *netguard.Trusted
 }
 
 // NewClient returns a client with the given timeout that honours the
-// HTTP_PROXY family of environment variables.
-func NewClient(timeout time.Duration, userAgent string) *Client {
+// HTTP_PROXY family of environment variables. Its dials are checked by
+// policy (netguard), except those to the engines' own endpoints.
+func NewClient(timeout time.Duration, userAgent string, policy netguard.Policy) *Client {
 	if userAgent == "" {
 		userAgent = DefaultUserAgent
 	}
+	trusted := &netguard.Trusted{}
 	return &Client{
 		HTTP: &http.Client{
 			Timeout:   timeout,
-			Transport: &http.Transport{Proxy: http.ProxyFromEnvironment, MaxIdleConnsPerHost: 4},
+			Transport: netguard.NewTransport(policy, trusted, timeout),
 		},
 		UserAgent: userAgent,
+		Trusted:   trusted,
+	}
+}
+
+// trust marks an engine's endpoint URL as the user's choice.
+func (c *Client) trust(endpoint string) {
+	if c.Trusted != nil {
+		c.Trusted.AddURL(endpoint)
 	}
 }
 

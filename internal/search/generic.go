@@ -164,6 +164,8 @@ func NewGeneric(cfg GenericConfig, client *Client) (*Generic, error) {
 	}
 	if u, err := url.Parse(strings.NewReplacer("{query}", "q", "{page}", "1", "{offset}", "0").Replace(cfg.URL)); err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
 		return nil, &KeyError{"url", fmt.Errorf("%q is not an http(s) URL template", cfg.URL)}
+	} else if client != nil {
+		client.trust(u.String())
 	}
 	if g.cfg.PerPage <= 0 {
 		g.cfg.PerPage = 10

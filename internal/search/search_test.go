@@ -13,6 +13,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/focuscrawl/focuscrawl/internal/netguard"
 )
 
 // fakeSearXNG answers q=books with two pages and fails on q=broken.
@@ -43,7 +45,7 @@ func fakeSearXNG(t *testing.T) *httptest.Server {
 func TestSearXNGMetaSearch(t *testing.T) {
 	srv := fakeSearXNG(t)
 	defer srv.Close()
-	eng := &SearXNG{Endpoint: srv.URL, Client: NewClient(5*time.Second, "")}
+	eng := &SearXNG{Endpoint: srv.URL, Client: NewClient(5*time.Second, "", netguard.Policy{})}
 	var mu sync.Mutex
 	var failures []string
 	found, err := MetaSearch(context.Background(), []Engine{eng}, Options{
@@ -86,7 +88,7 @@ func TestSearXNGMetaSearch(t *testing.T) {
 func TestNothingAnswered(t *testing.T) {
 	srv := fakeSearXNG(t)
 	defer srv.Close()
-	eng := &SearXNG{Endpoint: srv.URL + "/search", Client: NewClient(5*time.Second, "")}
+	eng := &SearXNG{Endpoint: srv.URL + "/search", Client: NewClient(5*time.Second, "", netguard.Policy{})}
 	_, err := MetaSearch(context.Background(), []Engine{eng}, Options{Queries: []string{"broken"}})
 	if !errors.Is(err, ErrNothingAnswered) {
 		t.Fatalf("err %v, want ErrNothingAnswered", err)
@@ -139,7 +141,7 @@ unwrap:
   regexp: '[?&](?:url|u)=([^&]+)'
   trim_prefix: a1
 `
-	g, err := ParseGeneric([]byte(yml), "fake.yaml", NewClient(5*time.Second, ""))
+	g, err := ParseGeneric([]byte(yml), "fake.yaml", NewClient(5*time.Second, "", netguard.Policy{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -166,7 +168,7 @@ unwrap:
 
 	yml2 := strings.Replace(yml, "trim_prefix: a1", "trim_prefix: a1\n  base64: true", 1)
 	yml2 = strings.Replace(yml2, "match: '/(link|ck/a|jump/)'", "match: '/ck/a'", 1)
-	g2, err := ParseGeneric([]byte(yml2), "fake2.yaml", NewClient(5*time.Second, ""))
+	g2, err := ParseGeneric([]byte(yml2), "fake2.yaml", NewClient(5*time.Second, "", netguard.Policy{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -180,7 +182,7 @@ unwrap:
 
 	yml3 := strings.Replace(yml, "regexp: '[?&](?:url|u)=([^&]+)'\n  trim_prefix: a1", "redirect: true", 1)
 	yml3 = strings.Replace(yml3, "match: '/(link|ck/a|jump/)'", "match: '/jump/'", 1)
-	g3, err := ParseGeneric([]byte(yml3), "fake3.yaml", NewClient(5*time.Second, ""))
+	g3, err := ParseGeneric([]byte(yml3), "fake3.yaml", NewClient(5*time.Second, "", netguard.Policy{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -216,7 +218,7 @@ func TestParseGenericErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := ParseGeneric([]byte(tt.yaml), "e.yaml", NewClient(time.Second, ""))
+			_, err := ParseGeneric([]byte(tt.yaml), "e.yaml", NewClient(time.Second, "", netguard.Policy{}))
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Fatalf("err %v, want it to contain %q", err, tt.want)
 			}
@@ -227,7 +229,7 @@ func TestParseGenericErrors(t *testing.T) {
 func TestExampleEngines(t *testing.T) {
 	for _, name := range []string{"baidu", "bing", "sogou"} {
 		t.Run(name, func(t *testing.T) {
-			g, err := LoadGeneric("../../examples/engines/"+name+".yaml", NewClient(time.Second, ""))
+			g, err := LoadGeneric("../../examples/engines/"+name+".yaml", NewClient(time.Second, "", netguard.Policy{}))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -235,5 +237,29 @@ func TestExampleEngines(t *testing.T) {
 				t.Errorf("%s: name %q, page URL %s", name, g.Name(), g.PageURL("林业 政策", 2))
 			}
 		})
+	}
+}
+
+// TestClientChecksAddresses: an engine's own endpoint may be on loopback
+// (the user chose it), but other loopback addresses (a redirect link an
+// engine hands out) are refused unless private addresses are allowed.
+func TestClientChecksAddresses(t *testing.T) {
+	other := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Write([]byte("hello"))
+	}))
+	defer other.Close()
+	c := NewClient(5*time.Second, "", netguard.Policy{})
+	_, _, err := c.get(context.Background(), other.URL+"/", nil)
+	var be *netguard.BlockedError
+	if !errors.As(err, &be) || be.Class != netguard.ClassLoopback {
+		t.Fatalf("untrusted loopback: %v", err)
+	}
+	c.trust(other.URL)
+	if _, _, err := c.get(context.Background(), other.URL+"/", nil); err != nil {
+		t.Fatalf("trusted endpoint: %v", err)
+	}
+	c = NewClient(5*time.Second, "", netguard.Policy{AllowPrivate: true})
+	if _, _, err := c.get(context.Background(), other.URL+"/", nil); err != nil {
+		t.Fatalf("allow-private: %v", err)
 	}
 }

@@ -41,6 +41,7 @@ func (s *SearXNG) Search(ctx context.Context, query string, page int) ([]Result,
 	if err != nil {
 		return nil, err
 	}
+	s.Client.trust(u)
 	body, _, err := s.Client.get(ctx, u, map[string]string{"Accept": "application/json"})
 	if err != nil {
 		return nil, fmt.Errorf("searxng: %w", err)

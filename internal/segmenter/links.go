@@ -32,6 +32,8 @@ type resolver struct {
 	seen map[string]resolved
 	// sites caches the site keys of the hosts linked to.
 	sites map[string]string
+	// budget bounds the page's links and their contexts.
+	budget *linkBudget
 }
 
 type resolved struct {
@@ -40,7 +42,8 @@ type resolved struct {
 }
 
 func newResolver(pageURL, baseHref string, resolve func(base, ref string) (string, error), fast bool) *resolver {
-	r := &resolver{page: pageURL, base: pageURL, resolve: resolve, fast: fast, seen: map[string]resolved{}}
+	r := &resolver{page: pageURL, base: pageURL, resolve: resolve, fast: fast, seen: map[string]resolved{},
+		budget: newLinkBudget(0, 0)}
 	if baseHref != "" {
 		if b, err := resolve(pageURL, baseHref); err == nil {
 			r.base = b
@@ -222,10 +225,15 @@ func (sg *Segmenter) addLink(b *block, n *node, rs *resolver) {
 	if n.tag == atom.Frame || n.tag == atom.Iframe {
 		key = "src"
 	}
+	if rs.budget.full() {
+		rs.budget.drop(attr(n.el, key))
+		return
+	}
 	u, ok := rs.target(attr(n.el, key))
 	if !ok {
 		return
 	}
+	rs.budget.kept++
 	anchor := strings.TrimSpace(collapseSpace(flatText(n)))
 	if anchor == "" {
 		anchor = strings.TrimSpace(collapseSpace(imageAlt(n)))

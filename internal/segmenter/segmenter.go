@@ -57,6 +57,10 @@ type Options struct {
 	Resolve func(base, ref string) (string, error)
 	// Tuning overrides the content rules' thresholds (zero: defaults).
 	Tuning Tuning
+	// MaxLinks and MaxContextBytes bound a page's links and the bytes of
+	// their contexts (0: DefaultMaxLinks, DefaultMaxContextBytes); the
+	// doc counts what was dropped.
+	MaxLinks, MaxContextBytes int
 }
 
 // Segmenter segments pages. It is safe for concurrent use.
@@ -206,6 +210,7 @@ func (sg *Segmenter) segment(p record.Page) (d record.Doc, blocks []*block) {
 	d.Description = h.description
 
 	rs := newResolver(pageURL, h.base, sg.o.Resolve, sg.fastResolve)
+	rs.budget = newLinkBudget(sg.o.MaxLinks, sg.o.MaxContextBytes)
 	if h.canonical != "" {
 		if c, ok := rs.target(h.canonical); ok {
 			d.Canonical = c
@@ -226,7 +231,7 @@ func (sg *Segmenter) segment(p record.Page) (d record.Doc, blocks []*block) {
 		for i := range b.links {
 			l := &b.links[i]
 			l.link.Block = b.id
-			l.link.Context = contextAround(text, l.start, l.end, DefaultContextLen)
+			l.link.Context = rs.budget.context(contextAround(text, l.start, l.end, DefaultContextLen))
 			if sg.o.LinkTokens && sg.o.Tokenizer != nil && l.link.Anchor != "" {
 				l.link.Tokens = sg.o.Tokenizer.Tokens(l.link.Anchor)
 			}
@@ -234,6 +239,7 @@ func (sg *Segmenter) segment(p record.Page) (d record.Doc, blocks []*block) {
 		}
 		d.Blocks = append(d.Blocks, b.record())
 	}
+	d.LinksDropped, d.ContextsDropped = rs.budget.dropped, rs.budget.contextsDropped
 	d.PageType = pageType(body, sg.o.HubRatio)
 	d.Content = pg.content
 

@@ -271,7 +271,7 @@ func TestBadInput(t *testing.T) {
 // of every link per block (blocks × links).
 func TestManyBlocks(t *testing.T) {
 	html := strings.Repeat("<div><a href='/a'>x</a>y</div>", 50000)
-	sg := mustNew(t, Options{})
+	sg := mustNew(t, Options{MaxLinks: 50000})
 	done := make(chan []record.BlockRecord, 1)
 	go func() { done <- sg.SegmentBlocks(record.Page{URL: "http://x.example/", HTML: html}) }()
 	select {

@@ -48,7 +48,7 @@ if [ -n "$page" ] && command -v python3 >/dev/null; then
     python3 -c "import socket; socket.create_connection(('127.0.0.1',$port),0.2)" 2>/dev/null && break
     sleep 0.1
   done
-  echo "http://127.0.0.1:$port/$(basename "$page")" | bin/fetch -q --ignore-robots --delay 0 >"$tmp/rec.jsonl"
+  echo "http://127.0.0.1:$port/$(basename "$page")" | bin/fetch -q --allow-private --ignore-robots --delay 0 >"$tmp/rec.jsonl"
   best=""
   for _ in 1 2 3; do
     start=$(date +%s%N)

@@ -37,6 +37,7 @@ const (
 	Proxy          = "proxy"
 	Resolve        = "resolve"
 	Insecure       = "insecure"
+	AllowPrivate   = "allow-private"
 	Cookies        = "cookies"
 	Queue          = "queue"
 )
@@ -129,6 +130,7 @@ var settings = []setting{
 			return nil
 		}},
 	boolean(Insecure, "do not verify TLS certificates", func(c *fetcher.Config) *bool { return &c.Insecure }),
+	boolean(AllowPrivate, "let requests reach loopback, private, link-local and other special addresses (--proxy and --resolve targets always may)", func(c *fetcher.Config) *bool { return &c.AllowPrivate }),
 	boolean(Cookies, "keep cookies servers set, in memory, for the run (--cookies=false to drop them)", func(c *fetcher.Config) *bool { return &c.Cookies }),
 	integer(Queue, 1, "most URLs waiting in host queues; input reading pauses beyond", func(c *fetcher.Config) *int { return &c.Queue }),
 }
