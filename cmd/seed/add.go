@@ -53,7 +53,7 @@ const (
 )
 
 func dbFlag() ucli.Flag {
-	return &ucli.StringFlag{Name: flagDB, Usage: "the frontier: a SQLite `FILE` (seed add creates it if missing) or redis://HOST:PORT/DB?prefix=NAME", EnvVars: cli.Env(flagDB), Required: true}
+	return &ucli.StringFlag{Name: flagDB, Usage: "the frontier: a SQLite `FILE`, created if missing, or redis://HOST:PORT/DB?prefix=NAME (docs/frontier.md)", EnvVars: cli.Env(flagDB), Required: true}
 }
 
 // openExisting opens the frontier of a command that reads it (next,

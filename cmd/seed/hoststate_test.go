@@ -11,9 +11,12 @@ import (
 // new, under the guard "robots"; they are never leased.
 func TestAddLearnsRobotsRules(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "crawl.db")
-	seeds := "http://r.test/private/1\nhttp://r.test/private/2\nhttp://r.test/ok\n"
-	if r := runSeed(t, seeds, nil, "add", "--db", db); r.code != 0 {
-		t.Fatalf("seeds: %s", r.stderr)
+	// One seed add each, so that they are queued in this order (seed add
+	// parses a stream's lines in parallel).
+	for _, seed := range []string{"http://r.test/private/1", "http://r.test/private/2", "http://r.test/ok"} {
+		if r := runSeed(t, seed+"\n", nil, "add", "--db", db); r.code != 0 {
+			t.Fatalf("seeds: %s", r.stderr)
+		}
 	}
 	nextURLs(t, db, "-n", "1") // r.test/private/1, the first queued
 	page := `{"url":"http://r.test/private/1","status":0,"fetched_at":"2026-11-23T23:00:00Z",` +

@@ -21,7 +21,7 @@ func init() {
 			"and whether their host is parked (the URL is then the probe of the host). Nothing is\n" +
 			"leased or changed.",
 		Flags: []ucli.Flag{
-			dbFlag(),
+			existingDBFlag(),
 			&ucli.IntFlag{Name: flagN, Value: 20, Usage: "show `N` URLs", EnvVars: cli.Env("peek-n")},
 			&ucli.BoolFlag{Name: flagJSON, Usage: "one JSON object per URL instead of a table", EnvVars: cli.Env("peek-json")},
 		},

@@ -25,7 +25,7 @@ func init() {
 			"match (their reason's kind, their name): their URLs are queued again at once.\n" +
 			"Prints how many on stdout.",
 		Flags: []ucli.Flag{
-			dbFlag(),
+			existingDBFlag(),
 			&ucli.StringFlag{Name: flagErrorKind, Usage: "only URLs and hosts whose error is of `KIND`", EnvVars: cli.Env("requeue-error")},
 			&ucli.StringFlag{Name: flagHost, Usage: "only URLs of `HOST` (as seed stats lists it)", EnvVars: cli.Env("requeue-host")},
 			&ucli.BoolFlag{Name: flagJSON, Usage: "print the counts as one JSON object", EnvVars: cli.Env("requeue-json")},

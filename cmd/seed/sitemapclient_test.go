@@ -15,7 +15,7 @@ func TestSitemapEveryRequestFailed(t *testing.T) {
 		http.Error(w, "down", http.StatusServiceUnavailable)
 	}))
 	defer srv.Close()
-	r := runSeed(t, "", nil, "sitemap", "--delay", "0", srv.URL+"/sitemap.xml")
+	r := runSeed(t, "", nil, "sitemap", "--allow-private", "--delay", "0", srv.URL+"/sitemap.xml")
 	if r.code != 1 || r.stdout != "" || !strings.Contains(r.stderr, "no URLs: all 1 sitemap requests failed (last: ") {
 		t.Fatalf("exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
 	}
@@ -24,7 +24,7 @@ func TestSitemapEveryRequestFailed(t *testing.T) {
 		fmt.Fprint(w, `<urlset></urlset>`)
 	}))
 	defer empty.Close()
-	if r := runSeed(t, "", nil, "sitemap", "--delay", "0", empty.URL+"/sitemap.xml"); r.code != 0 {
+	if r := runSeed(t, "", nil, "sitemap", "--allow-private", "--delay", "0", empty.URL+"/sitemap.xml"); r.code != 0 {
 		t.Fatalf("empty sitemap: exit %d, stderr %q", r.code, r.stderr)
 	}
 }
