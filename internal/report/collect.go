@@ -254,6 +254,11 @@ func parkedHosts(st *frontier.Stats) ([]Parked, error) {
 	if err != nil {
 		return nil, fmt.Errorf("report: stats: %w", err)
 	}
+	return parkedFromJSON(b)
+}
+
+// parkedFromJSON reads "parked_hosts" from stats as JSON.
+func parkedFromJSON(b []byte) ([]Parked, error) {
 	var v struct {
 		Parked []map[string]any `json:"parked_hosts"`
 	}

@@ -45,7 +45,6 @@ type view struct {
 	Summary          table
 	Curves           []figure
 	Depth            []figure
-	DepthTable       table
 	Crawls           []crawlSection
 }
 
@@ -63,8 +62,11 @@ func WriteHTML(w io.Writer, p Page) error {
 		}
 		v.Curves = append(v.Curves, figure{SVG: template.HTML(c.SVG()), Table: curveTable(c, format)})
 	}
-	v.Depth = []figure{{SVG: template.HTML(DepthPagesChart(p.Crawls).SVG())}, {SVG: template.HTML(DepthHarvestChart(p.Crawls).SVG())}}
-	v.DepthTable = depthTable(p.Crawls)
+	pages := DepthPagesChart(p.Crawls)
+	v.Depth = []figure{
+		{SVG: template.HTML(pages.SVG()), Table: barTable(pages, func(v float64) string { return formatCount(int64(v)) })},
+		{SVG: template.HTML(DepthHarvestChart(p.Crawls).SVG()), Table: depthTable(p.Crawls)},
+	}
 	for i, cr := range p.Crawls {
 		v.Crawls = append(v.Crawls, crawlSection{
 			Label: cr.Label, Colour: colour(i),
@@ -182,7 +184,8 @@ td.num { text-align: right; font-variant-numeric: tabular-nums; }
 .swatch { display: inline-block; width: 0.8em; height: 0.8em; margin-right: 0.4em; border-radius: 2px; vertical-align: -0.05em; }
 details { margin: 0.3rem 0 0.8rem; }
 summary { cursor: pointer; color: #0a58ca; }
-.tables { display: flex; flex-wrap: wrap; gap: 0 2.5rem; }
+.tables { display: flex; flex-wrap: wrap; align-items: flex-start; gap: 0 2.5rem; }
+td:first-child { white-space: nowrap; }
 footer { margin-top: 3rem; color: #666; font-size: 0.85rem; }
 </style>
 </head>
@@ -203,10 +206,7 @@ footer { margin-top: 3rem; color: #666; font-size: 0.85rem; }
 <section id="depth" aria-labelledby="depth-h">
 <h2 id="depth-h">Depth</h2>
 {{range .Depth}}{{template "figure" .}}
-{{end}}<details><summary>Table: {{.DepthTable.Caption}}</summary>
-{{template "table" .DepthTable}}
-</details>
-</section>
+{{end}}</section>
 <section id="hosts" aria-labelledby="hosts-h">
 <h2 id="hosts-h">Hosts</h2>
 {{range .Crawls}}<h3><span class="swatch" style="background:{{css .Colour}}"></span>{{.Label}}</h3>

@@ -84,10 +84,26 @@ func valueAt(pts []Point, x float64) (float64, bool) {
 	return v, ok
 }
 
+// barTable lists the bars of c: a row per category, a column per crawl.
+func barTable(c BarChart, format func(float64) string) table {
+	t := table{Caption: c.Title, Head: []string{c.XLabel}}
+	for _, g := range c.Groups {
+		t.Head = append(t.Head, g.Name)
+	}
+	for i, cat := range c.Categories {
+		row := []cell{numCell(cat)}
+		for _, g := range c.Groups {
+			row = append(row, numCell(format(g.Values[i])))
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	return t
+}
+
 // depthTable lists, per depth and crawl, pages fetched, relevant, the
 // harvest rate and the URLs still queued.
 func depthTable(crawls []*Crawl) table {
-	t := table{Caption: "Pages and harvest per depth", Head: []string{"depth", "crawl", "fetched", "relevant", "harvest", "queued"}}
+	t := table{Caption: "Harvest rate per depth", Head: []string{"depth", "crawl", "fetched", "relevant", "harvest", "queued"}}
 	for _, d := range depths(crawls) {
 		for i, cr := range crawls {
 			r := depthRow(cr, d)
