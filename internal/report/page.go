@@ -199,12 +199,12 @@ footer { margin-top: 3rem; color: #666; font-size: 0.85rem; }
 <h2 id="crawls-h">Crawls</h2>
 {{template "table" .Summary}}
 </section>
-<section id="harvest" aria-labelledby="harvest-h">
-<h2 id="harvest-h">Harvest</h2>
+<section id="curves" aria-labelledby="curves-h">
+<h2 id="curves-h">Harvest</h2>
 {{range .Curves}}{{template "figure" .}}
 {{end}}</section>
-<section id="depth" aria-labelledby="depth-h">
-<h2 id="depth-h">Depth</h2>
+<section id="depths" aria-labelledby="depths-h">
+<h2 id="depths-h">Depth</h2>
 {{range .Depth}}{{template "figure" .}}
 {{end}}</section>
 <section id="hosts" aria-labelledby="hosts-h">

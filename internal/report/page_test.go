@@ -59,6 +59,14 @@ func TestPageAccessible(t *testing.T) {
 			t.Errorf("chart %s: legend or axis labels missing", id)
 		}
 	})
+	ids := map[string]bool{}
+	doc.Find("[id]").Each(func(_ int, s *goquery.Selection) {
+		id, _ := s.Attr("id")
+		if ids[id] {
+			t.Errorf("id %q twice in the page", id)
+		}
+		ids[id] = true
+	})
 	if got := doc.Find("#crawls tbody tr").Length(); got != 2 {
 		t.Errorf("crawls table: %d rows, want 2", got)
 	}
@@ -107,7 +115,7 @@ func TestPageEscapes(t *testing.T) {
 	if strings.Contains(html, "<b>x</b>") || strings.Contains(html, "<script>") || doc.Find("script, b").Length() != 0 {
 		t.Fatal("a label or topic got into the page unescaped")
 	}
-	if got := doc.Find("#harvest .legend text").First().Text(); got != `<b>x</b>&"y"` {
+	if got := doc.Find("svg#harvest .legend text").First().Text(); got != `<b>x</b>&"y"` {
 		t.Errorf("legend text %q", got)
 	}
 }
