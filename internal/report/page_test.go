@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -145,6 +146,16 @@ func TestHandler(t *testing.T) {
 	if _, _, body = get("/"); !strings.Contains(body, ">121<") {
 		t.Error("the second request shows the same crawl: not regenerated")
 	}
+	// Requests at once wait their turn; each gets a whole page.
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Go(func() {
+			if _, _, b := get("/"); !strings.HasSuffix(b, "</html>\n") {
+				t.Error("a page served at the same time as others is not whole")
+			}
+		})
+	}
+	wg.Wait()
 	if code, ctype, body = get("/harvest.svg"); code != 200 || ctype != "image/svg+xml" || !strings.HasPrefix(body, "<svg") {
 		t.Errorf("GET /harvest.svg: %d %s", code, ctype)
 	}
