@@ -150,7 +150,13 @@ func TestHandler(t *testing.T) {
 	var wg sync.WaitGroup
 	for range 4 {
 		wg.Go(func() {
-			if _, _, b := get("/"); !strings.HasSuffix(b, "</html>\n") {
+			resp, err := srv.Client().Get(srv.URL + "/")
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			defer resp.Body.Close()
+			if b, _ := io.ReadAll(resp.Body); !strings.HasSuffix(string(b), "</html>\n") {
 				t.Error("a page served at the same time as others is not whole")
 			}
 		})
