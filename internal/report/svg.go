@@ -144,26 +144,34 @@ func dashAttr(i int) string {
 	return ""
 }
 
-// niceTicks returns about n round tick values from 0 to at least max
-// (steps of 1, 2 or 5 times a power of ten); the last is the axis top.
+// niceTicks returns round tick values from 0 to at least max, about n
+// of them (at most 1.6n): steps of 1, 2, 5 or 2.5 times a power of ten,
+// the one whose last tick, the axis top, wastes the least room; between
+// equals 1, 2 and 5 win over 2.5.
 func niceTicks(max float64, n int) []float64 {
 	if max <= 0 || math.IsNaN(max) || math.IsInf(max, 0) {
 		max = 1
 	}
 	raw := max / float64(n)
-	pow := math.Pow(10, math.Floor(math.Log10(raw)))
-	step := pow
-	for _, m := range []float64{1, 2, 5, 10} {
-		if m*pow >= raw {
-			step = m * pow
-			break
+	pow := math.Pow(10, math.Floor(math.Log10(raw/1.6)))
+	best, bestTop := 0.0, math.Inf(1)
+	for _, p := range []float64{pow, pow * 10} {
+		for _, m := range []float64{1, 2, 5, 2.5} {
+			step := m * p
+			if step < raw/1.6 {
+				continue
+			}
+			if top := math.Ceil(max/step-1e-9) * step; top < bestTop-step*1e-9 {
+				best, bestTop = step, top
+			}
 		}
 	}
 	var ticks []float64
-	for v := 0.0; ; v += step {
-		v = math.Round(v/step) * step
+	for k := 0.0; ; k++ {
+		// Twelve digits drop the float noise of k × best (0.6000000000000001).
+		v, _ := strconv.ParseFloat(strconv.FormatFloat(k*best, 'g', 12, 64), 64)
 		ticks = append(ticks, v)
-		if v >= max-step*1e-9 {
+		if v >= bestTop-best*1e-9 {
 			break
 		}
 	}
