@@ -14,7 +14,6 @@ type memSource struct {
 	info    map[string]string
 	pages   []frontier.Fetched
 	stats   frontier.Stats
-	parked  bool
 	statErr error
 }
 
