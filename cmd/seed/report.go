@@ -43,7 +43,7 @@ crawls' curves, one colour each; --serve 127.0.0.1:8080 serves it, made again on
 			&ucli.StringFlag{Name: flagSVG, Usage: "write only the chart `NAME` as an SVG file: " + strings.Join(report.ChartNames(), ", "), EnvVars: cli.Env("report-svg")},
 			&ucli.StringFlag{Name: flagServe, Usage: "serve the report live on `ADDR` (host:port) instead of writing it", EnvVars: cli.Env("report-serve")},
 			&ucli.IntFlag{Name: flagRefresh, Value: 10, Usage: "with --serve: the page reloads itself every `N` seconds (0: never)", EnvVars: cli.Env("report-refresh")},
-			&ucli.IntFlag{Name: flagWindow, Value: 100, Usage: "pages in the moving window of the harvest rate", EnvVars: cli.Env("report-window")},
+			&ucli.IntFlag{Name: flagWindow, Value: 100, Usage: "`N` pages in the moving window of the harvest rate", EnvVars: cli.Env("report-window")},
 			&ucli.IntFlag{Name: flagTop, Value: 15, Usage: "list the `N` hosts with the most pages fetched", EnvVars: cli.Env("report-top")},
 		},
 		Action: runReport,

@@ -3,6 +3,7 @@ package frontier
 import (
 	"context"
 	"errors"
+	"fmt"
 	"reflect"
 	"testing"
 	"time"
@@ -76,4 +77,36 @@ func TestInfoRoundTrip(t *testing.T) {
 	if !reflect.DeepEqual(info, want) {
 		t.Fatalf("info = %v, want %v", info, want)
 	}
+}
+
+// BenchmarkHistory reads 100,000 pages fetched over 1,000 hosts in fetch
+// order: go test -run - -bench History ./internal/frontier
+func BenchmarkHistory(b *testing.B) {
+	s, err := OpenSQLite(b.TempDir() + "/crawl.db")
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	ctx := context.Background()
+	const n = 100_000
+	t0 := time.UnixMilli(1_700_000_000_000)
+	for lo := 0; lo < n; lo += 10_000 {
+		var batch Batch
+		for i := lo; i < lo+10_000; i++ {
+			host := fmt.Sprintf("h%d.example.cn", i%1000)
+			batch.Done = append(batch.Done, Outcome{URL: fmt.Sprintf("http://%s/%d", host, i), Host: host, Depth: i % 7,
+				Status: 200, FetchedAt: t0.Add(time.Duration(n-i) * time.Millisecond), Scored: true, Relevant: i%2 == 0})
+		}
+		if _, err := s.Apply(ctx, batch); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		k := 0
+		if err := s.History(ctx, func(Fetched) error { k++; return nil }); err != nil || k != n {
+			b.Fatalf("%d pages, %v", k, err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/n, "ns/page")
 }

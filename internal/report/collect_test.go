@@ -144,3 +144,16 @@ func TestParkedFromJSON(t *testing.T) {
 		t.Fatalf("no parked_hosts: %v, %v", none, err)
 	}
 }
+
+// BenchmarkCollect is the report's own cost per page fetched (the store's
+// reading excluded): go test -run - -bench Collect ./internal/report
+func BenchmarkCollect(b *testing.B) {
+	src := fixedCrawl(100_000, func(i int) bool { return i%3 != 0 }, nil)
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := Collect(context.Background(), src, "x", Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/100_000, "ns/page")
+}
