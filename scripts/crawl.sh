@@ -6,7 +6,9 @@
 # TOPIC  topic profile (YAML)
 # SEEDS  seed list: URLs one per line, or url records (seed search, seed hosts…);
 #        "-" reads stdin; "" adds no seeds (resume from DB only)
-# DB     frontier database (SQLite), created if missing; run again to resume
+# DB     the frontier: a SQLite file, created if missing, or a Redis URL
+#        redis://HOST:PORT/DB?prefix=NAME shared by any number of machines,
+#        each running this same script; run again to resume
 # PAGES  page budget over the whole crawl, resumed runs included (default 1000)
 #
 # Resumable: kill any stage (even with SIGKILL) and run the script again. Pages
@@ -17,7 +19,9 @@
 # Environment (all optional):
 #   BIN=bin                  where the commands are
 #   ARCHIVE=DB.jsonl.zst     every scored doc, appended (zstd, or gzip as .gz when
-#                            the zstd command is missing); ARCHIVE=none for none
+#                            the zstd command is missing); with a Redis DB each
+#                            machine keeps its own, crawl-HOSTNAME.jsonl.zst;
+#                            ARCHIVE=none for none
 #   LINKS=shark              score's link strategy (shark measured best on simweb:
 #                            docs/benchmarks.md; block-shark, heuristic, … also work)
 #   SCOPE=any                seed add --scope (host, domain, any)
@@ -64,7 +68,10 @@ fi
 echo "crawl.sh: $fetched pages fetched so far; crawling up to $left more" >&2
 
 # 3. The archive of scored docs.
-ARCHIVE=${ARCHIVE:-${db%.db}.jsonl.zst}
+case $db in
+  redis://*|rediss://*|unix://*) ARCHIVE=${ARCHIVE:-crawl-$(hostname).jsonl.zst} ;;
+  *) ARCHIVE=${ARCHIVE:-${db%.db}.jsonl.zst} ;;
+esac
 archive() {
   case $ARCHIVE in
     none) cat >/dev/null ;;
@@ -77,8 +84,8 @@ archive() {
 release=()
 [ -n "${RELEASE:-}" ] && release=(--release)
 
-# 4. The loop.
-"$BIN/seed" next --db "$db" --follow --max-pages "$left" --in-flight "$IN_FLIGHT" --lease "$LEASE" \
+# 4. The loop. --budget holds PAGES over every worker of a shared frontier.
+"$BIN/seed" next --db "$db" --follow --max-pages "$left" --budget "$pages" --in-flight "$IN_FLIGHT" --lease "$LEASE" \
     ${release[@]+"${release[@]}"} ${next_flags[@]+"${next_flags[@]}"} \
   | "$BIN/fetch" ${fetch_flags[@]+"${fetch_flags[@]}"} \
   | "$BIN/segment" --topic "$topic" ${segment_flags[@]+"${segment_flags[@]}"} \

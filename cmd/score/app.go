@@ -138,7 +138,7 @@ func checkRules(c *ucli.Context, p *topic.Profile, cfg *scoring.Config) error {
 
 // openStore opens the frontier store as the scoring.Store it must offer.
 func openStore(path string) (scoring.Store, func(), error) {
-	fs, err := frontier.OpenSQLite(path)
+	fs, err := frontier.Open(context.Background(), path)
 	if err != nil {
 		return nil, nil, fmt.Errorf("--db: %w", err)
 	}

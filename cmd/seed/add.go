@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"regexp"
 	"runtime"
 	"sort"
@@ -54,19 +53,17 @@ const (
 )
 
 func dbFlag() ucli.Flag {
-	return &ucli.StringFlag{Name: flagDB, Usage: "frontier database `FILE` (SQLite, created if missing)", EnvVars: cli.Env(flagDB), Required: true}
+	return &ucli.StringFlag{Name: flagDB, Usage: "the frontier: a SQLite `FILE` (seed add creates it if missing) or redis://HOST:PORT/DB?prefix=NAME", EnvVars: cli.Env(flagDB), Required: true}
 }
 
 // openExisting opens the frontier of a command that reads it (next,
 // stats): a missing file is a mistake, not an empty frontier to create.
-func openExisting(path string) (*frontier.SQLiteStore, error) {
-	if _, err := os.Stat(path); err != nil {
-		if errors.Is(err, os.ErrNotExist) {
-			return nil, cli.Usagef("--%s %s: no such frontier (seed add --db %s creates it)", flagDB, path, path)
-		}
-		return nil, fmt.Errorf("open frontier %s: %w", path, err)
+func openExisting(ctx context.Context, path string) (frontier.Store, error) {
+	s, err := frontier.OpenExisting(ctx, path)
+	if errors.Is(err, frontier.ErrNoFrontier) {
+		return nil, cli.Usagef("--%s %s: no such frontier (seed add --db %s creates it)", flagDB, path, path)
 	}
-	return frontier.OpenSQLite(path)
+	return s, err
 }
 
 // sinkFlags are the stream flags of a command that writes no records.
@@ -116,7 +113,7 @@ func runAdd(c *ucli.Context) error {
 	if err != nil {
 		return err
 	}
-	store, err := frontier.OpenSQLite(c.String(flagDB))
+	store, err := frontier.Open(c.Context, c.String(flagDB))
 	if err != nil {
 		return err
 	}

@@ -19,6 +19,8 @@ import (
 const (
 	flagN        = "n"
 	flagPerHost  = "per-host"
+	flagHostGap  = "host-gap"
+	flagBudget   = "budget"
 	flagLease    = "lease"
 	flagFollow   = "follow"
 	flagMaxPages = "max-pages"
@@ -49,7 +51,9 @@ func init() {
 		Flags: append([]ucli.Flag{
 			dbFlag(),
 			&ucli.IntFlag{Name: flagN, Value: 100, Usage: "lease `N` URLs (with --follow: at most N per lease)", EnvVars: cli.Env("next-n")},
-			&ucli.IntFlag{Name: flagPerHost, Value: 10, Usage: "at most `N` URLs per host per lease (0: no limit)", EnvVars: cli.Env("next-per-host")},
+			&ucli.IntFlag{Name: flagPerHost, Value: 10, Usage: "at most `N` running leases per host, over every worker of the frontier (0: no limit)", EnvVars: cli.Env("next-per-host")},
+			&ucli.Int64Flag{Name: flagBudget, Usage: "with --follow: stop once the crawl as a whole, every worker of the frontier counted, has fetched `N` pages (leases running count as spent until they come back; 0: no limit)", EnvVars: cli.Env("next-budget")},
+			&ucli.DurationFlag{Name: flagHostGap, Usage: "lease a host's URLs at most once per `D` over every worker (a shared frontier's politeness across machines; 0: off)", EnvVars: cli.Env("next-host-gap")},
 			&ucli.DurationFlag{Name: flagLease, Value: 10 * time.Minute, Usage: "a leased URL is queued again after `DURATION` unless its page came back", EnvVars: cli.Env(flagLease)},
 			&ucli.BoolFlag{Name: flagFollow, Aliases: []string{"f"}, Usage: "keep emitting as URLs are queued, until nothing is queued or leased", EnvVars: cli.Env(flagFollow)},
 			&ucli.IntFlag{Name: flagMaxPages, Usage: "with --follow: stop after `N` URLs (0: no limit)", EnvVars: cli.Env(flagMaxPages)},
@@ -65,7 +69,8 @@ func init() {
 // nexter is one run of seed next.
 type nexter struct {
 	n, perHost, maxPages, inFlight int
-	lease, poll, renewFor          time.Duration
+	budget                         int64
+	lease, poll, renewFor, hostGap time.Duration
 	follow                         bool
 	// progress figures of a follower, read by the progress line
 	emittedNow, holdingNow atomic.Int64
@@ -76,6 +81,7 @@ func runNext(c *ucli.Context) error {
 	nx := &nexter{
 		n: c.Int(flagN), perHost: c.Int(flagPerHost), maxPages: c.Int(flagMaxPages), inFlight: c.Int(flagInFlight),
 		lease: c.Duration(flagLease), poll: c.Duration(flagPoll), follow: c.Bool(flagFollow), renewFor: c.Duration(flagRenewFor),
+		hostGap: c.Duration(flagHostGap), budget: c.Int64(flagBudget),
 		owner: rand.Int64N(1<<53) + 1,
 	}
 	switch {
@@ -91,7 +97,7 @@ func runNext(c *ucli.Context) error {
 	if c.Args().Present() {
 		return cli.Usagef("seed next reads no input: unexpected argument %q", c.Args().First())
 	}
-	store, err := openExisting(c.String(flagDB))
+	store, err := openExisting(c.Context, c.String(flagDB))
 	if err != nil {
 		return err
 	}
@@ -126,16 +132,16 @@ func runNext(c *ucli.Context) error {
 	return errors.Join(err, st.Close())
 }
 
-func (nx *nexter) request(n int, q *frontier.Quota) frontier.LeaseRequest {
-	return frontier.LeaseRequest{N: min(n, leaseChunk), PerHost: nx.perHost, For: nx.lease, Owner: nx.owner, Quota: q}
+func (nx *nexter) request(n int) frontier.LeaseRequest {
+	return frontier.LeaseRequest{N: min(n, leaseChunk), PerHost: nx.perHost, For: nx.lease, Owner: nx.owner, HostGap: nx.hostGap}
 }
 
-// runOnce leases -n URLs, in chunks, with the per-host bound over them all.
+// runOnce leases -n URLs, in chunks; the per-host bound counts the running
+// leases, so it holds over them all.
 func (nx *nexter) runOnce(ctx context.Context, store frontier.Store, out *jsonl.Writer) (int, error) {
-	q := frontier.NewQuota()
 	emitted := 0
 	for emitted < nx.n {
-		us, err := store.Lease(ctx, nx.request(nx.n-emitted, q))
+		us, err := store.Lease(ctx, nx.request(nx.n-emitted))
 		if err != nil {
 			return emitted, err
 		}
@@ -187,9 +193,19 @@ func (nx *nexter) runFollow(ctx context.Context, store frontier.Store, out *json
 		if nx.maxPages > 0 {
 			room = min(room, nx.maxPages-emitted)
 		}
+		if nx.budget > 0 {
+			p, err := store.Progress(ctx)
+			if err != nil {
+				return emitted, err
+			}
+			if p.Fetched >= nx.budget {
+				return emitted, nil // the crawl as a whole is done
+			}
+			room = min(room, int(nx.budget-p.Fetched-p.Running))
+		}
 		got := 0
 		if room > 0 {
-			us, err := store.Lease(ctx, nx.request(room, nil))
+			us, err := store.Lease(ctx, nx.request(room))
 			if err != nil {
 				return emitted, err
 			}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,6 +16,7 @@ import (
 	ucli "github.com/urfave/cli/v2"
 
 	"github.com/focuscrawl/focuscrawl/internal/cli"
+	"github.com/focuscrawl/focuscrawl/internal/frontier"
 	"github.com/focuscrawl/focuscrawl/internal/report"
 )
 
@@ -36,7 +38,7 @@ func init() {
 crawls' curves, one colour each; --serve 127.0.0.1:8080 serves it, made again on each request;
 --svg harvest writes one chart alone as SVG. docs/report.md tells what each chart shows.`,
 		Flags: []ucli.Flag{
-			&ucli.StringSliceFlag{Name: flagDB, Usage: "frontier database `FILE` (repeat to overlay several crawls)", EnvVars: cli.Env("report-db"), Required: true},
+			&ucli.StringSliceFlag{Name: flagDB, Usage: "frontier `DB`: a SQLite file or redis://HOST:PORT/N?prefix=NAME (repeat to overlay several crawls)", EnvVars: cli.Env("report-db"), Required: true},
 			&ucli.StringSliceFlag{Name: flagLabel, Usage: "legend `NAME` of the crawl of the same position (default: its file name)", EnvVars: cli.Env("report-label")},
 			&ucli.StringFlag{Name: cli.FlagOutput, Aliases: []string{"o"}, Usage: "write to `FILE` (replaced whole, never half-written) instead of stdout", EnvVars: cli.Env("report-output")},
 			&ucli.StringFlag{Name: flagTitle, Usage: "the page's `TITLE` (default: Crawl report)", EnvVars: cli.Env("report-title")},
@@ -79,7 +81,7 @@ func runReport(c *ucli.Context) error {
 	named := make([]report.Named, 0, len(paths))
 	defaults := defaultLabels(paths)
 	for i, path := range paths {
-		store, err := openExisting(path)
+		store, err := openExisting(c.Context, path)
 		if err != nil {
 			return err
 		}
@@ -111,17 +113,26 @@ func runReport(c *ucli.Context) error {
 	})
 }
 
-// defaultLabels names each crawl by its file name, or by its path as
-// given where two files share a name.
+// defaultLabels names each crawl by its file name (a Redis frontier by
+// its prefix), or by its path as given where two crawls share a name.
 func defaultLabels(paths []string) []string {
+	name := func(p string) string {
+		if !frontier.IsRedisURL(p) {
+			return filepath.Base(p)
+		}
+		if u, err := url.Parse(p); err == nil && u.Query().Get("prefix") != "" {
+			return u.Query().Get("prefix")
+		}
+		return frontier.DefaultRedisPrefix
+	}
 	count := map[string]int{}
 	for _, p := range paths {
-		count[filepath.Base(p)]++
+		count[name(p)]++
 	}
 	labels := make([]string, len(paths))
 	for i, p := range paths {
-		labels[i] = filepath.Base(p)
-		if count[labels[i]] > 1 {
+		labels[i] = name(p)
+		if count[labels[i]] > 1 && !frontier.IsRedisURL(p) {
 			labels[i] = p
 		}
 	}

@@ -32,7 +32,7 @@ func init() {
 			if c.Args().Present() {
 				return cli.Usagef("seed stats reads no input: unexpected argument %q", c.Args().First())
 			}
-			store, err := openExisting(c.String(flagDB))
+			store, err := openExisting(c.Context, c.String(flagDB))
 			if err != nil {
 				return err
 			}

@@ -102,11 +102,6 @@ func (s *SQLiteStore) Lease(ctx context.Context, r LeaseRequest) ([]record.URL, 
 	if err := tx.Commit(); err != nil {
 		return nil, fmt.Errorf("frontier: lease: commit: %w", err)
 	}
-	if r.Quota != nil {
-		for _, p := range picked {
-			r.Quota.used[p.hostID]++
-		}
-	}
 	return out, nil
 }
 
@@ -139,9 +134,9 @@ func pick(ctx context.Context, tx *sql.Tx, r LeaseRequest) ([]leaseRow, error) {
 	}
 	defer rows.Close()
 	perHost := map[int64]int{}
-	if r.Quota != nil {
-		for h, n := range r.Quota.used {
-			perHost[h] = n
+	if r.PerHost > 0 {
+		if err := runningPerHost(ctx, tx, perHost); err != nil {
+			return nil, err
 		}
 	}
 	var picked []leaseRow
@@ -160,6 +155,27 @@ func pick(ctx context.Context, tx *sql.Tx, r LeaseRequest) ([]leaseRow, error) {
 		return nil, fmt.Errorf("frontier: lease: %w", err)
 	}
 	return picked, rows.Close()
+}
+
+// runningPerHost counts the running leases of each host (the partial
+// index urls_lease holds only leased rows, so this reads the in-flight
+// URLs and nothing else).
+func runningPerHost(ctx context.Context, tx *sql.Tx, into map[int64]int) error {
+	rows, err := tx.QueryContext(ctx, `SELECT host_id, count(*) FROM urls WHERE state = 1 AND lease_until > ? GROUP BY host_id`,
+		time.Now().UnixMilli())
+	if err != nil {
+		return fmt.Errorf("frontier: lease: running leases: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var h int64
+		var n int
+		if err := rows.Scan(&h, &n); err != nil {
+			return fmt.Errorf("frontier: lease: running leases: %w", err)
+		}
+		into[h] = n
+	}
+	return rows.Err()
 }
 
 // siteOf gives the site key of a host, from a cache.
@@ -241,4 +257,19 @@ func (s *SQLiteStore) Counts(ctx context.Context) (Counts, error) {
 		return c, fmt.Errorf("frontier: counts: %w", err)
 	}
 	return c, nil
+}
+
+// Progress counts the URLs fetched (the hosts' figures, so it costs one
+// row per host) and the running leases (through the partial index).
+func (s *SQLiteStore) Progress(ctx context.Context) (Progress, error) {
+	var p Progress
+	if s.db == nil {
+		return p, ErrClosed
+	}
+	err := s.db.QueryRowContext(ctx, `SELECT (SELECT coalesce(sum(fetched), 0) FROM hosts),
+		(SELECT count(*) FROM urls WHERE state = 1 AND lease_until > ?)`, time.Now().UnixMilli()).Scan(&p.Fetched, &p.Running)
+	if err != nil {
+		return p, fmt.Errorf("frontier: progress: %w", err)
+	}
+	return p, nil
 }

@@ -100,23 +100,19 @@ type Applied struct {
 
 // LeaseRequest asks for the best queued URLs.
 type LeaseRequest struct {
-	N       int           // at most N URLs
-	PerHost int           // at most PerHost per host (0: no limit)
+	N int // at most N URLs
+	// PerHost bounds the running leases of one host, over every caller
+	// and process using the frontier (0: no limit): it spreads a lease
+	// over hosts, and on a shared frontier no host is fetched by more
+	// workers at once.
+	PerHost int
 	For     time.Duration // lease length
 	Owner   int64         // who holds the lease (counted by Holding)
-	// Quota, when set, carries the per-host counts over several calls, so
-	// PerHost bounds them together (seed next -n 100000 leases in chunks).
-	Quota *Quota
+	// HostGap, on a store shared by several workers (Redis), keeps a host
+	// that passes from one worker to another unleased until HostGap after
+	// its last fetch, so its delay holds across machines.
+	HostGap time.Duration
 }
-
-// Quota counts the URLs leased per host across Lease calls. Its keys are
-// the store's own host identifiers.
-type Quota struct {
-	used map[int64]int
-}
-
-// NewQuota returns an empty quota.
-func NewQuota() *Quota { return &Quota{used: map[int64]int{}} }
 
 // Counts are the cheap counts a follower polls.
 type Counts struct {
@@ -124,6 +120,12 @@ type Counts struct {
 	Queued bool
 	// Leased tells whether any URL is held by a lease still running.
 	Leased bool
+}
+
+// Progress is how far a crawl has gone, over all its workers.
+type Progress struct {
+	Fetched int64 // URLs done or failed, as in Stats
+	Running int64 // leases running
 }
 
 // Store is a crawl frontier. Implementations are safe for use by several
@@ -143,6 +145,9 @@ type Store interface {
 	Release(ctx context.Context) (int, error)
 	// Counts tells whether anything is queued or leased.
 	Counts(ctx context.Context) (Counts, error)
+	// Progress counts the URLs fetched and the leases running, over every
+	// worker of the crawl (a crawl-wide page budget).
+	Progress(ctx context.Context) (Progress, error)
 	// Stats summarises the frontier.
 	Stats(ctx context.Context, topHosts int) (*Stats, error)
 	// History calls fn for every URL fetched, in the order fetched

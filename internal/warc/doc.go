@@ -7,5 +7,8 @@
 // WARC-Concurrent-To, with SHA-1 block and payload digests. Reader reads
 // such files back (and checks the one-member-per-record layout); the
 // fetcher's tests use it, and so can tools that want to re-process an
-// archive.
+// archive. Scanner reads the files of other writers too (WARC/1.0 or 1.1,
+// plain, gzipped per record or as a whole) and says where each record
+// starts, so an index can read one record again with ReadRecordAt (the
+// mirror of simweb mirror serves WARC files that way).
 package warc

@@ -1,0 +1,119 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestMirrorCommands serves a two-host mirror, writes its truth and
+// evaluates a crawl given as URL lines, through the command line.
+func TestMirrorCommands(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"a/index.html":   `<a href="/t/">topic</a> <a href="/x.html">x</a> <a href="http://elsewhere.test/">out</a>`,
+		"a/t/index.html": `<a href="one.html">one</a> <a href="two.html">two</a>`,
+		"a/t/one.html":   `one`,
+		"a/t/two.html":   `two`,
+		"a/x.html":       `x`,
+		"a/robots.txt":   "User-agent: *\nDisallow: /x.html\n",
+		"rules.yaml":     "topics:\n  t:\n    - {host: a.test, prefix: /t/}\n",
+		"sources.txt":    "# the mirror\na.test=a\n",
+		"crawl.txt":      "http://a.test/\nhttp://elsewhere.test/\nhttp://a.test/t/one.html\nhttp://a.test/x.html\n",
+	}
+	for name, body := range files {
+		p := filepath.Join(dir, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sources := filepath.Join(dir, "sources.txt")
+
+	// serve: the first line names the proxy; unknown hosts are 502 + Proxy-Status.
+	pr, pw := io.Pipe()
+	app := newApp()
+	app.Writer = pw
+	app.ErrWriter = io.Discard
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		done <- app.RunContext(ctx, []string{"simweb", "mirror", "serve", "--sources", sources, "--addr", "127.0.0.1:0", "--log", filepath.Join(dir, "log.jsonl")})
+		pw.Close()
+	}()
+	line, err := bufio.NewReader(pr).ReadString('\n')
+	if err != nil {
+		t.Fatal(err)
+	}
+	go io.Copy(io.Discard, pr)
+	var hello struct {
+		Proxy string
+		Hosts int
+	}
+	if err := json.Unmarshal([]byte(line), &hello); err != nil || hello.Hosts != 1 {
+		t.Fatalf("first line %q: %v", line, err)
+	}
+	pu, _ := url.Parse(hello.Proxy)
+	client := &http.Client{Transport: &http.Transport{Proxy: http.ProxyURL(pu)}, Timeout: 10 * time.Second}
+	for u, want := range map[string]int{"http://a.test/t/one.html": 200, "http://elsewhere.test/": 502} {
+		resp, err := client.Get(u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != want {
+			t.Errorf("%s: %d, want %d", u, resp.StatusCode, want)
+		}
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatalf("serve: %v", err)
+	}
+
+	// truth, then eval.
+	truth := filepath.Join(dir, "truth.jsonl.gz")
+	if code, _, stderr := run(t, "mirror", "truth", "--sources", sources, "--portal", "http://a.test/",
+		"--rules", filepath.Join(dir, "rules.yaml"), "-o", truth); code != 0 {
+		t.Fatalf("truth: exit %d: %s", code, stderr)
+	}
+	code, out, stderr := run(t, "mirror", "eval", "-q", "--truth", truth, "--topic", "t", "--at", "2,4", filepath.Join(dir, "crawl.txt"))
+	if code != 0 {
+		t.Fatalf("eval: exit %d: %s", code, stderr)
+	}
+	var r struct {
+		Pages, Relevant, Found, Unfetchable int
+		Reachable                           int                `json:"reachable_relevant"`
+		HarvestAt                           map[string]float64 `json:"harvest_at"`
+		UnfetchableBy                       map[string]int     `json:"unfetchable_by"`
+		Upper                               struct {
+			HarvestAt map[string]float64 `json:"harvest_at"`
+		} `json:"upper_bound"`
+	}
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatalf("eval output %q: %v", out, err)
+	}
+	// Relevant and reachable: t/ (its resource is t/index.html, under the
+	// prefix), t/one.html and t/two.html; the crawl fetched one of them.
+	if r.Pages != 4 || r.Relevant != 1 || r.Reachable != 3 || r.Unfetchable != 2 ||
+		r.UnfetchableBy["dns"] != 1 || r.UnfetchableBy["robots"] != 1 || r.HarvestAt["4"] != 0.25 {
+		t.Errorf("eval %+v", r)
+	}
+	// Oracle: the portal, t/ (relevant), one, two: 1/2 at 2, 3/4 at 4.
+	if r.Upper.HarvestAt["2"] != 0.5 || r.Upper.HarvestAt["4"] != 0.75 {
+		t.Errorf("upper bound %v", r.Upper.HarvestAt)
+	}
+	if code, _, stderr := run(t, "mirror", "eval", "--truth", truth, "--topic", "nope", filepath.Join(dir, "crawl.txt")); code != 2 || !strings.Contains(stderr, `topic "nope"`) {
+		t.Errorf("unknown topic: exit %d, %s", code, stderr)
+	}
+	if code, _, stderr := run(t, "mirror", "serve", "nowhere"); code != 2 || !strings.Contains(stderr, "neither HOST=DIR") {
+		t.Errorf("bad source: exit %d, %s", code, stderr)
+	}
+}

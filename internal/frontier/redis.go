@@ -1,0 +1,194 @@
+package frontier
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/cespare/xxhash/v2"
+	"github.com/redis/go-redis/v9"
+)
+
+// RedisStore is the frontier in a Redis database, shared by the seed next,
+// fetch, …, seed add pipes of any number of machines. Every operation that
+// reads and then writes runs as one Lua script, so it is atomic: two
+// workers never lease the same URL, and a batch of outcomes is recorded
+// whole or not at all. The key layout is in docs/frontier.md.
+//
+// Every key of one crawl carries the hash tag {PREFIX}, so the whole crawl
+// lives in one hash slot: the scripts may touch any of its keys, also on
+// Redis Cluster, where a crawl is served by one node (several crawls
+// spread over the nodes).
+type RedisStore struct {
+	rdb    *redis.Client
+	prefix string // "{NAME}:"
+	dsn    string
+}
+
+// redisKeyPrefix builds the key prefix of a crawl from its name.
+func redisKeyPrefix(name string) string { return "{" + name + "}:" }
+
+// redisTimeout is the default read and write timeout (?read_timeout= and
+// ?write_timeout= change it).
+const redisTimeout = 60 * time.Second
+
+// DefaultRedisPrefix names the crawl when the URL gives no ?prefix=.
+const DefaultRedisPrefix = "focuscrawl"
+
+// IsRedisURL tells whether a --db value names a Redis frontier.
+func IsRedisURL(db string) bool {
+	return strings.HasPrefix(db, "redis://") || strings.HasPrefix(db, "rediss://") || strings.HasPrefix(db, "unix://")
+}
+
+// OpenRedis connects to the frontier named by a URL of the form
+// redis://[USER:PASSWORD@]HOST:PORT/DB?prefix=NAME (rediss:// for TLS).
+// NAME tells crawls on one database apart (default "focuscrawl"). Other
+// query parameters are go-redis options (dial_timeout, …).
+func OpenRedis(ctx context.Context, dsn string) (*RedisStore, error) {
+	u, err := url.Parse(dsn)
+	if err != nil {
+		return nil, fmt.Errorf("open frontier %s: %w", redactDSN(dsn), err)
+	}
+	q := u.Query()
+	name := q.Get("prefix")
+	q.Del("prefix")
+	u.RawQuery = q.Encode()
+	if name == "" {
+		name = DefaultRedisPrefix
+	}
+	if strings.ContainsAny(name, "{}") {
+		return nil, fmt.Errorf("open frontier %s: prefix %q: no braces (they make the hash tag)", redactDSN(dsn), name)
+	}
+	opt, err := redis.ParseURL(u.String())
+	if err != nil {
+		return nil, fmt.Errorf("open frontier %s: %w", redactDSN(dsn), err)
+	}
+	// A script applying thousands of records may run for a while on a
+	// loaded server; a client that gave up on it would lose its answer
+	// (leased URLs never written out), so wait longer than go-redis's 3s.
+	if !q.Has("read_timeout") {
+		opt.ReadTimeout = redisTimeout
+	}
+	if !q.Has("write_timeout") {
+		opt.WriteTimeout = redisTimeout
+	}
+	rdb := redis.NewClient(opt)
+	s := &RedisStore{rdb: rdb, prefix: redisKeyPrefix(name), dsn: dsn}
+	if err := s.init(ctx); err != nil {
+		rdb.Close()
+		return nil, fmt.Errorf("open frontier %s: %w", redactDSN(dsn), err)
+	}
+	return s, nil
+}
+
+// redactDSN hides a password in a Redis URL for messages.
+func redactDSN(dsn string) string {
+	u, err := url.Parse(dsn)
+	if err != nil || u.User == nil {
+		return dsn
+	}
+	if _, ok := u.User.Password(); ok {
+		u.User = url.UserPassword(u.User.Username(), "xxxxx")
+	}
+	return u.String()
+}
+
+// redisSchemaVersion is stored under meta.schema; a crawl written by
+// another layout is refused.
+const redisSchemaVersion = "1"
+
+func (s *RedisStore) init(ctx context.Context) error {
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if err := s.rdb.Ping(ctx).Err(); err != nil {
+		return err
+	}
+	key := s.key("meta")
+	ok, err := s.rdb.HSetNX(ctx, key, "schema", redisSchemaVersion).Result()
+	if err != nil {
+		return err
+	}
+	if !ok {
+		v, err := s.rdb.HGet(ctx, key, "schema").Result()
+		if err != nil {
+			return err
+		}
+		if v != redisSchemaVersion {
+			return fmt.Errorf("key layout version %s, this program reads %s", v, redisSchemaVersion)
+		}
+	}
+	return nil
+}
+
+// key names one of the crawl's keys.
+func (s *RedisStore) key(name string) string { return s.prefix + name }
+
+// Prefix is the crawl's key prefix with its hash tag, "{NAME}:".
+func (s *RedisStore) Prefix() string { return s.prefix }
+
+// Client gives the Redis client, for tests and tools.
+func (s *RedisStore) Client() *redis.Client { return s.rdb }
+
+// Close disconnects.
+func (s *RedisStore) Close() error {
+	if s.rdb == nil {
+		return ErrClosed
+	}
+	err := s.rdb.Close()
+	s.rdb = nil
+	return err
+}
+
+// Drop deletes every key of the crawl (tests, and starting a crawl over).
+func (s *RedisStore) Drop(ctx context.Context) error {
+	if s.rdb == nil {
+		return ErrClosed
+	}
+	var cursor uint64
+	for {
+		keys, next, err := s.rdb.Scan(ctx, cursor, s.prefix+"*", 1000).Result()
+		if err != nil {
+			return fmt.Errorf("frontier: drop: %w", err)
+		}
+		// Only keys of this crawl: a prefix that is a prefix of another
+		// crawl's name is told apart by the closing brace.
+		if len(keys) > 0 {
+			if err := s.rdb.Unlink(ctx, keys...).Err(); err != nil {
+				return fmt.Errorf("frontier: drop: %w", err)
+			}
+		}
+		if next == 0 {
+			return nil
+		}
+		cursor = next
+	}
+}
+
+// redisID is the 8-byte key of a URL: its xxhash64, big-endian. A URL
+// whose hash is taken by another (a collision) takes the next value, as in
+// the SQLite store; the scripts probe for it.
+func redisID(u string) string {
+	var b [8]byte
+	binary.BigEndian.PutUint64(b[:], xxhash.Sum64String(u))
+	return string(b[:])
+}
+
+// run evaluates a script with the crawl's prefix as its only key.
+func (s *RedisStore) run(ctx context.Context, sc *redis.Script, args ...any) (any, error) {
+	if s.rdb == nil {
+		return nil, ErrClosed
+	}
+	return sc.Run(ctx, s.rdb, []string{s.prefix}, args...).Result()
+}
+
+// errNil tells a script's empty answer from a failure.
+func errNil(err error) error {
+	if errors.Is(err, redis.Nil) {
+		return nil
+	}
+	return err
+}

@@ -1,0 +1,381 @@
+package frontier
+
+import (
+	"context"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/focuscrawl/focuscrawl/internal/record"
+	"github.com/focuscrawl/focuscrawl/internal/scoring"
+)
+
+var (
+	_ Store         = (*RedisStore)(nil)
+	_ scoring.Store = (*RedisStore)(nil)
+)
+
+// redisChunk bounds the records one script call applies, so that a big
+// batch does not hold the server for long: each chunk is atomic.
+const redisChunk = 2000
+
+func hexID(u string) string { return hex.EncodeToString([]byte(redisID(u))) }
+
+// Apply records the batch. Chunks of it run as one script each: a batch
+// larger than redisChunk records is atomic per chunk, and a crash between
+// chunks loses only outcomes whose URLs come back through their leases.
+func (s *RedisStore) Apply(ctx context.Context, b Batch) (Applied, error) {
+	var res Applied
+	if s.rdb == nil {
+		return res, ErrClosed
+	}
+	type chunk struct {
+		Now     int64            `json:"now"`
+		Max     int64            `json:"max"`
+		Done    [][]any          `json:"done"`
+		Queue   [][]any          `json:"queue"`
+		Edges   [][]any          `json:"edges"`
+		Refused map[string]int64 `json:"refused"`
+	}
+	now := time.Now().UnixMilli()
+	c := chunk{Now: now, Max: b.MaxPerHost, Done: [][]any{}, Queue: [][]any{}, Edges: [][]any{}, Refused: map[string]int64{}}
+	size := 0
+	flush := func() error {
+		if size == 0 && len(c.Refused) == 0 {
+			return nil
+		}
+		arg, err := json.Marshal(c)
+		if err != nil {
+			return fmt.Errorf("frontier: apply: %w", err)
+		}
+		v, err := s.run(ctx, redisApply, arg)
+		if err != nil {
+			return fmt.Errorf("frontier: apply: %w", err)
+		}
+		n, err := int64s(v, 5)
+		if err != nil {
+			return fmt.Errorf("frontier: apply: %w", err)
+		}
+		res.Queued += int(n[1])
+		res.Raised += int(n[2])
+		res.Known += int(n[3])
+		res.Refused += int(n[4])
+		c.Done, c.Queue, c.Edges, c.Refused = c.Done[:0], c.Queue[:0], c.Edges[:0], map[string]int64{}
+		size = 0
+		return nil
+	}
+	add := func() error {
+		size++
+		if size >= redisChunk {
+			return flush()
+		}
+		return nil
+	}
+	for i := range b.Done {
+		o := &b.Done[i]
+		for _, d := range outcomeRows(o, now) {
+			c.Done = append(c.Done, d)
+			if err := add(); err != nil {
+				return res, err
+			}
+		}
+	}
+	// One per outcome, however many URLs (redirect targets) it marks.
+	res.Done = len(b.Done)
+	for i := range b.Queue {
+		e := &b.Queue[i]
+		meta := ""
+		if len(e.Meta) > 0 && string(e.Meta) != "null" {
+			meta = string(e.Meta)
+		}
+		parentID := ""
+		if e.Parent != "" {
+			parentID = hexID(e.Parent)
+		}
+		c.Queue = append(c.Queue, []any{e.URL, hexID(e.URL), e.Host, e.Site, e.Priority, e.Depth,
+			e.Parent, parentID, e.Anchor, e.Inherited, meta})
+		if err := add(); err != nil {
+			return res, err
+		}
+	}
+	for _, e := range b.Edges {
+		c.Edges = append(c.Edges, []any{e.From, hexID(e.From), e.To, hexID(e.To), e.Priority, e.Anchor, e.Context})
+		if err := add(); err != nil {
+			return res, err
+		}
+	}
+	for g, n := range b.Refused {
+		c.Refused[g] += n
+	}
+	if err := flush(); err != nil {
+		return res, err
+	}
+	return res, nil
+}
+
+// outcomeRows gives the script rows of an outcome: its URL, and its final
+// URL when a redirect led elsewhere. Each row counts once in the script's
+// done figure; Apply corrects that to one per outcome.
+func outcomeRows(o *Outcome, now int64) [][]any {
+	state := Done
+	if o.Error != "" {
+		state = Failed
+	}
+	fetched := o.FetchedAt.UnixMilli()
+	if o.FetchedAt.IsZero() {
+		fetched = now
+	}
+	score, rel := 0.0, -1
+	if o.Scored {
+		score, rel = o.Score, 0
+		if o.Relevant {
+			rel = 1
+		}
+	}
+	row := func(u, host string) []any {
+		return []any{u, hexID(u), host, o.Site, o.Depth, int(state), fetched, o.Status, score, rel, o.Error}
+	}
+	rows := [][]any{row(o.URL, o.Host)}
+	if o.FinalURL != "" && o.FinalURL != o.URL && o.FinalHost != "" {
+		rows = append(rows, row(o.FinalURL, o.FinalHost))
+	}
+	return rows
+}
+
+// Lease hands out the best queued URLs. PerHost bounds the running leases
+// of a host over every worker of the crawl, and a host with running
+// leases belongs to their owner until they are back (then r.HostGap
+// after its last fetch), so politeness holds across machines. r.Quota is
+// not needed: the running leases are counted in Redis.
+func (s *RedisStore) Lease(ctx context.Context, r LeaseRequest) ([]record.URL, error) {
+	if s.rdb == nil {
+		return nil, ErrClosed
+	}
+	if r.N <= 0 {
+		return nil, nil
+	}
+	if r.For <= 0 {
+		return nil, errors.New("frontier: lease: the lease length must be positive")
+	}
+	now := time.Now()
+	scan := r.N
+	if r.PerHost > 0 {
+		scan = r.N*scanFactor + scanExtra
+	}
+	v, err := s.run(ctx, redisLease, now.UnixMilli(), r.N, r.PerHost, now.Add(r.For).UnixMilli(),
+		strconv.FormatInt(r.Owner, 10), scan, r.HostGap.Milliseconds())
+	if err != nil {
+		return nil, fmt.Errorf("frontier: lease: %w", errNil(err))
+	}
+	rows, _ := v.([]any)
+	out := make([]record.URL, 0, len(rows))
+	for _, row := range rows {
+		f, ok := row.([]any)
+		if !ok || len(f) != 8 {
+			return nil, fmt.Errorf("frontier: lease: unexpected answer %v", row)
+		}
+		u := record.URL{URL: str(f[0])}
+		u.Depth = int(num(f[1]))
+		u.Priority = flt(f[2])
+		u.Parent, u.Anchor = str(f[3]), str(f[4])
+		u.Inherited = flt(f[5])
+		if m := str(f[6]); m != "" {
+			u.Meta = json.RawMessage(m)
+		}
+		u.Site = str(f[7])
+		out = append(out, u)
+	}
+	return out, nil
+}
+
+// Renew extends to until the running leases of owner taken less than
+// maxAge ago.
+func (s *RedisStore) Renew(ctx context.Context, owner int64, until time.Time, maxAge time.Duration) (int, error) {
+	now := time.Now()
+	v, err := s.run(ctx, redisRenew, now.UnixMilli(), strconv.FormatInt(owner, 10), until.UnixMilli(), now.Add(-maxAge).UnixMilli())
+	if err != nil {
+		return 0, fmt.Errorf("frontier: renew leases: %w", err)
+	}
+	return int(num(v)), nil
+}
+
+// Holding counts the running leases of owner.
+func (s *RedisStore) Holding(ctx context.Context, owner int64) (int, error) {
+	if s.rdb == nil {
+		return 0, ErrClosed
+	}
+	n, err := s.rdb.ZCount(ctx, s.key("own:"+strconv.FormatInt(owner, 10)), "("+strconv.FormatInt(time.Now().UnixMilli(), 10), "+inf").Result()
+	if err != nil {
+		return 0, fmt.Errorf("frontier: count leases: %w", err)
+	}
+	return int(n), nil
+}
+
+// Release queues every leased URL again.
+func (s *RedisStore) Release(ctx context.Context) (int, error) {
+	v, err := s.run(ctx, redisRelease)
+	if err != nil {
+		return 0, fmt.Errorf("frontier: release leases: %w", err)
+	}
+	return int(num(v)), nil
+}
+
+// Counts tells whether anything is queued (or held by an expired lease)
+// and whether a lease is running.
+func (s *RedisStore) Counts(ctx context.Context) (Counts, error) {
+	var c Counts
+	if s.rdb == nil {
+		return c, ErrClosed
+	}
+	now := strconv.FormatInt(time.Now().UnixMilli(), 10)
+	pipe := s.rdb.Pipeline()
+	q := pipe.ZCard(ctx, s.key("q"))
+	expired := pipe.ZCount(ctx, s.key("leased"), "-inf", now)
+	running := pipe.ZCount(ctx, s.key("leased"), "("+now, "+inf")
+	if _, err := pipe.Exec(ctx); err != nil {
+		return c, fmt.Errorf("frontier: counts: %w", err)
+	}
+	c.Queued = q.Val() > 0 || expired.Val() > 0
+	c.Leased = running.Val() > 0
+	return c, nil
+}
+
+// Progress counts the URLs fetched and the running leases.
+func (s *RedisStore) Progress(ctx context.Context) (Progress, error) {
+	var p Progress
+	if s.rdb == nil {
+		return p, ErrClosed
+	}
+	pipe := s.rdb.Pipeline()
+	counts := pipe.HGetAll(ctx, s.key("st"))
+	running := pipe.ZCount(ctx, s.key("leased"), "("+strconv.FormatInt(time.Now().UnixMilli(), 10), "+inf")
+	if _, err := pipe.Exec(ctx); err != nil {
+		return p, fmt.Errorf("frontier: progress: %w", err)
+	}
+	for k, v := range counts.Val() {
+		if strings.HasPrefix(k, "n:2:") || strings.HasPrefix(k, "n:3:") {
+			n, _ := strconv.ParseInt(v, 10, 64)
+			p.Fetched += n
+		}
+	}
+	p.Running = running.Val()
+	return p, nil
+}
+
+// PageScores returns the page score of each of urls that was fetched.
+func (s *RedisStore) PageScores(ctx context.Context, urls []string) (map[string]float64, error) {
+	out := make(map[string]float64, len(urls))
+	const page = 1000
+	for len(urls) > 0 {
+		n := min(page, len(urls))
+		args := make([]any, 0, 2*n)
+		for _, u := range urls[:n] {
+			args = append(args, u, hexID(u))
+		}
+		urls = urls[n:]
+		v, err := s.run(ctx, redisPageScores, args...)
+		if err != nil {
+			return nil, fmt.Errorf("frontier: page scores: %w", err)
+		}
+		rows, _ := v.([]any)
+		for i := 0; i+1 < len(rows); i += 2 {
+			out[str(rows[i])] = flt(rows[i+1])
+		}
+	}
+	return out, nil
+}
+
+// WalkEdges calls fn for every link kept from a fetched page.
+func (s *RedisStore) WalkEdges(ctx context.Context, fn func(e Edge) error) error {
+	cursor := "0"
+	for {
+		v, err := s.run(ctx, redisEdges, cursor, 1000)
+		if err != nil {
+			return fmt.Errorf("frontier: edges: %w", err)
+		}
+		rows, _ := v.([]any)
+		if len(rows) == 0 {
+			return errors.New("frontier: edges: empty answer")
+		}
+		cursor = str(rows[0])
+		for i := 1; i+4 < len(rows); i += 5 {
+			e := Edge{From: str(rows[i]), To: str(rows[i+1]), Priority: flt(rows[i+2]), Anchor: str(rows[i+3]), Context: str(rows[i+4])}
+			if err := fn(e); err != nil {
+				return err
+			}
+		}
+		if cursor == "0" {
+			return nil
+		}
+	}
+}
+
+// Edges walks the link graph for score (scoring.Store).
+func (s *RedisStore) Edges(ctx context.Context, fn func(scoring.Edge) error) error {
+	return s.WalkEdges(ctx, func(e Edge) error {
+		return fn(scoring.Edge{From: e.From, To: e.To, Anchor: e.Anchor, Context: e.Context})
+	})
+}
+
+func str(v any) string {
+	switch x := v.(type) {
+	case string:
+		return x
+	case int64:
+		return strconv.FormatInt(x, 10)
+	}
+	return ""
+}
+
+func num(v any) int64 {
+	switch x := v.(type) {
+	case int64:
+		return x
+	case string:
+		n, _ := strconv.ParseInt(x, 10, 64)
+		return n
+	}
+	return 0
+}
+
+func flt(v any) float64 {
+	switch x := v.(type) {
+	case string:
+		f, _ := strconv.ParseFloat(x, 64)
+		return f
+	case int64:
+		return float64(x)
+	}
+	return 0
+}
+
+func int64s(v any, n int) ([]int64, error) {
+	rows, ok := v.([]any)
+	if !ok || len(rows) != n {
+		return nil, fmt.Errorf("unexpected answer %v", v)
+	}
+	out := make([]int64, n)
+	for i, r := range rows {
+		out[i] = num(r)
+	}
+	return out, nil
+}
+
+// State tells where url is in the frontier (false when it is not known).
+// A lease that has run out reads as queued, as the next lease call will
+// make it.
+func (s *RedisStore) State(ctx context.Context, u string) (State, bool, error) {
+	v, err := s.run(ctx, redisState, u, hexID(u), time.Now().UnixMilli())
+	if err != nil {
+		return 0, false, fmt.Errorf("frontier: state of %s: %w", u, err)
+	}
+	n := num(v)
+	if n < 0 {
+		return 0, false, nil
+	}
+	return State(n), true, nil
+}

@@ -1,0 +1,417 @@
+package frontier
+
+import "github.com/redis/go-redis/v9"
+
+// The Lua scripts of the Redis store. Each runs atomically on the server.
+// KEYS[1] is the crawl's prefix "{NAME}:"; every key a script touches
+// starts with it, so they share one hash slot.
+//
+// A URL's record is a MessagePack array kept in one of 65,536 bucket
+// hashes (u:N, N the low 16 bits of its id), so that small hashes stay in
+// Redis's compact listpack encoding; the fields are numbered below. Ids
+// are 8-byte strings (the URL's xxhash64, or the next free value after a
+// collision).
+const luaPrelude = `
+local P = KEYS[1]
+-- Record fields. A queued URL's record stops at SEQ; a leased or fetched
+-- one carries the rest. HOST is '' when it is the URL's own host[:port].
+local URL, HOST, STATE, PRIO, DEPTH, PARENT, ANCHOR, INH, META, SEQ, LEASED, UNTIL, OWNER, FETCHED, STATUS, SCORE, REL, ERR =
+      1,   2,    3,     4,    5,     6,      7,      8,   9,    10,  11,     12,    13,    14,      15,     16,    17,  18
+local function bkey(id) return P .. 'u:' .. (string.byte(id, 7) * 256 + string.byte(id, 8)) end
+local function getrec(id)
+  local v = redis.call('HGET', bkey(id), id)
+  if not v then return nil end
+  return cmsgpack.unpack(v)
+end
+local function putrec(id, r) redis.call('HSET', bkey(id), id, cmsgpack.pack(r)) end
+local function hostof(url) return string.match(url, '^[^:/?#]+://([^/?#]*)') or '' end
+local function rhost(r)
+  if r[HOST] ~= '' then return r[HOST] end
+  local h = hostof(r[URL])
+  local at = string.find(h, '@', 1, true)
+  if at then h = string.sub(h, at + 1) end
+  return h
+end
+local function ownhost(url, host)
+  if rhost({url, ''}) == host then return '' end
+  return host
+end
+local function incid(id)
+  local b = {string.byte(id, 1, 8)}
+  for i = 8, 1, -1 do
+    if b[i] < 255 then b[i] = b[i] + 1; break end
+    b[i] = 0
+  end
+  return string.char(unpack(b))
+end
+local function unhex(h)
+  return (h:gsub('..', function(x) return string.char(tonumber(x, 16)) end))
+end
+-- find returns the id of url and its record, or the id to store it under
+-- and nil.
+local function find(url, id)
+  for _ = 1, 64 do
+    local r = getrec(id)
+    if not r then return id, nil end
+    if r[URL] == url then return id, r end
+    id = incid(id)
+  end
+  error('frontier: 64 hash values in a row taken for ' .. url)
+end
+-- The queue is one sorted set of ids ordered by this score: priority
+-- (highest first, to 1/65535), depth (lowest first, up to 63), then the
+-- URL's sequence number (oldest first, modulo 2^31).
+local function qscore(p, d, seq)
+  if p > 1 then p = 1 elseif p < 0 then p = 0 end
+  if d > 63 then d = 63 elseif d < 0 then d = 0 end
+  return (65535 - math.floor(p * 65535 + 0.5)) * 137438953472 + d * 2147483648 + seq % 2147483648
+end
+-- bulk runs cmd key args... in slices, within Lua's limit on unpack.
+local function bulk(cmd, key, args, step)
+  for i = 1, #args, step do
+    redis.call(cmd, key, unpack(args, i, math.min(i + step - 1, #args)))
+  end
+end
+local function fmt(x) return string.format('%.17g', x or 0) end
+-- Counters are summed in the script and written once at its end.
+local sums = {}
+local function add(key, field, n)
+  local t = sums[key]
+  if not t then t = {}; sums[key] = t end
+  t[field] = (t[field] or 0) + n
+end
+local function flush()
+  for key, t in pairs(sums) do
+    for field, n in pairs(t) do
+      if n ~= 0 then redis.call('HINCRBY', P .. key, field, n) end
+    end
+  end
+  sums = {}
+end
+local function movestate(r, state, depth)
+  add('st', 'n:' .. r[STATE] .. ':' .. r[DEPTH], -1)
+  add('st', 'n:' .. state .. ':' .. depth, 1)
+end
+local function enqueue(id, r) redis.call('ZADD', P .. 'q', qscore(r[PRIO], r[DEPTH], r[SEQ]), id) end
+local function dequeue(id) redis.call('ZREM', P .. 'q', id) end
+local function unlease(id, r)
+  redis.call('ZREM', P .. 'leased', id)
+  if r[OWNER] and r[OWNER] ~= '' then redis.call('ZREM', P .. 'own:' .. r[OWNER], id) end
+  local h = rhost(r)
+  if redis.call('HINCRBY', P .. 'h:active', h, -1) <= 0 then redis.call('HDEL', P .. 'h:active', h) end
+  r[LEASED], r[UNTIL], r[OWNER] = 0, 0, ''
+end
+local function requeue(id, r)
+  unlease(id, r)
+  movestate(r, 0, r[DEPTH])
+  r[STATE] = 0
+  for i = LEASED, ERR do r[i] = nil end
+  enqueue(id, r)
+  putrec(id, r)
+end
+local seq
+local function nextseq()
+  if not seq then seq = tonumber(redis.call('HGET', P .. 'meta', 'seq') or 0) end
+  seq = seq + 1
+  return seq
+end
+local function saveseq()
+  if seq then redis.call('HSET', P .. 'meta', 'seq', seq) end
+end
+local newhosts = {}
+local function hostadd(host, site)
+  add('h:urls', host, 1)
+  if not newhosts[host] then
+    newhosts[host] = true
+    redis.call('HSETNX', P .. 'h:site', host, site)
+  end
+end
+-- reclaim queues again up to limit URLs whose lease ran out.
+local function reclaim(now, limit)
+  local exp = redis.call('ZRANGEBYSCORE', P .. 'leased', '-inf', now, 'LIMIT', 0, limit)
+  local n = 0
+  for _, id in ipairs(exp) do
+    local r = getrec(id)
+    if r and r[STATE] == 1 then
+      requeue(id, r)
+      n = n + 1
+    else
+      redis.call('ZREM', P .. 'leased', id)
+    end
+  end
+  if n > 0 then add('counters', 'lease.expired', n) end
+  return n
+end
+`
+
+// redisApply records a batch: ARGV[1] is a JSON object
+// {now, max, done: [[url, hexid, host, site, depth, state, fetched, status,
+// score, rel, err]], queue: [[url, hexid, host, site, prio, depth,
+// parent, hexparent, anchor, inherited, meta]], edges: [[from, hexfrom, to,
+// hexto, prio, anchor, context]], refused: {guard: n}}. It returns
+// {done, queued, raised, known, refused}.
+var redisApply = redis.NewScript(luaPrelude + `
+local b = cjson.decode(ARGV[1])
+local now, max = b.now, b.max
+local res = {0, 0, 0, 0, 0}
+local hosturls = {}
+local function urlsof(host)
+  local n = hosturls[host]
+  if n == nil then
+    n = tonumber(redis.call('HGET', P .. 'h:urls', host) or 0)
+    hosturls[host] = n
+  end
+  return n
+end
+
+local function done(d)
+  local url, host, site, depth, state, fetched, status, score, rel, err =
+        d[1], d[3], d[4], d[5], d[6], d[7], d[8], d[9], d[10], d[11]
+  local id, r = find(url, unhex(d[2]))
+  local before
+  if not r then
+    r = {url, ownhost(url, host), state, 0, depth, '', '', 0, '', nextseq()}
+    hostadd(host, site)
+    hosturls[host] = urlsof(host) + 1
+    add('st', 'n:' .. state .. ':' .. depth, 1)
+    before = 0
+  else
+    before = r[STATE]
+    if before == 1 then unlease(id, r) elseif before == 0 then dequeue(id) end
+    if (before == 2 or before == 3) and r[REL] == 1 then add('st', 'r:' .. r[DEPTH], -1) end
+    movestate(r, state, r[DEPTH])
+    r[STATE] = state
+  end
+  r[LEASED], r[UNTIL], r[OWNER] = 0, 0, ''
+  r[FETCHED], r[STATUS], r[SCORE], r[REL], r[ERR] = fetched, status, score, rel, err
+  putrec(id, r)
+  if rel == 1 then add('st', 'r:' .. r[DEPTH], 1) end
+  if before ~= 2 and before ~= 3 then
+    local h = rhost(r)
+    add('h:fetched', h, 1)
+    if rel == 1 then add('h:rel', h, 1) end
+    redis.call('RPUSH', P .. 'log', id)
+  end
+end
+
+local function raise(id, r, prio, depth, parent, anchor, inh)
+  if (r[STATE] == 0 or r[STATE] == 1) and (prio > r[PRIO] or depth < r[DEPTH]) then
+    local nd = r[DEPTH]
+    if depth < nd then nd = depth end
+    movestate(r, r[STATE], nd)
+    r[DEPTH] = nd
+    if prio > r[PRIO] then r[PRIO], r[PARENT], r[ANCHOR], r[INH] = prio, parent, anchor, inh end
+    if r[STATE] == 0 then enqueue(id, r) end
+    putrec(id, r)
+    return 3
+  end
+  return 4
+end
+
+-- The links of one page share its parent: look it up once.
+local parents = {}
+local function parentid(url, hexid)
+  if url == '' then return '' end
+  local p = parents[url]
+  if p == nil then
+    local pid, pr = find(url, unhex(hexid))
+    p = ''
+    if pr then p = pid end
+    parents[url] = p
+  end
+  return p
+end
+
+local function queue(e)
+  local url, host, site, prio, depth, anchor, inh, meta = e[1], e[3], e[4], e[5], e[6], e[9], e[10], e[11]
+  local parent = parentid(e[7], e[8])
+  local id, r = find(url, unhex(e[2]))
+  if r then return raise(id, r, prio, depth, parent, anchor, inh) end
+  if max > 0 and urlsof(host) >= max then return 5 end
+  r = {url, ownhost(url, host), 0, prio, depth, parent, anchor, inh, meta, nextseq()}
+  parents[url] = nil -- known now, if an earlier link's parent lookup missed it
+  enqueue(id, r)
+  putrec(id, r)
+  hostadd(host, site)
+  hosturls[host] = urlsof(host) + 1
+  add('st', 'n:0:' .. depth, 1)
+  return 2
+end
+
+for _, d in ipairs(b.done) do
+  done(d)
+  res[1] = res[1] + 1
+end
+for _, e in ipairs(b.queue) do
+  local k = queue(e)
+  res[k] = res[k] + 1
+end
+for _, e in ipairs(b.edges) do
+  local sid, sr = find(e[1], unhex(e[2]))
+  local did, dr = find(e[3], unhex(e[4]))
+  if sr and dr and sid ~= did then
+    local k = sid .. did
+    local old = redis.call('HGET', P .. 'edges', k)
+    local v = {e[5], e[6], e[7]}
+    if old then
+      v = cmsgpack.unpack(old)
+      if e[5] > v[1] then v[1] = e[5] end
+      if v[2] == '' then v[2] = e[6] end
+      if v[3] == '' then v[3] = e[7] end
+    end
+    redis.call('HSET', P .. 'edges', k, cmsgpack.pack(v))
+  end
+end
+if res[5] > 0 then add('counters', 'refused.max-per-host', res[5]) end
+for guard, n in pairs(b.refused) do add('counters', 'refused.' .. guard, n) end
+saveseq()
+flush()
+return res
+`)
+
+// redisLease leases the best queued URLs. ARGV: now, n, per host, until,
+// owner, rows to scan, host gap (ms). Per host counts the running leases
+// of every worker of the crawl, so it bounds a host's concurrency across
+// machines; with a gap, a host is leased at most once per gap (its
+// Crawl-delay, honoured across machines). It returns one array per URL:
+// url, depth, priority, parent url, anchor, inherited, meta, site.
+var redisLease = redis.NewScript(luaPrelude + `
+local now, n, perHost, untilMs, owner, scan, gap =
+      tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]), ARGV[5], tonumber(ARGV[6]), tonumber(ARGV[7])
+reclaim(now, 100000)
+local cands = redis.call('ZRANGE', P .. 'q', 0, scan - 1)
+local picked, hosts, took = {}, {}, {}
+for _, id in ipairs(cands) do
+  if #picked >= n then break end
+  local r = getrec(id)
+  local h = rhost(r)
+  local act = hosts[h]
+  if act == nil then
+    act = 0
+    if perHost > 0 then act = tonumber(redis.call('HGET', P .. 'h:active', h) or 0) end
+    if gap > 0 and now < tonumber(redis.call('HGET', P .. 'h:next', h) or 0) then act = -1 end
+    hosts[h] = act
+  end
+  if act >= 0 and (perHost <= 0 or act < perHost) then
+    hosts[h] = act + 1
+    took[h] = (took[h] or 0) + 1
+    picked[#picked + 1] = {id, r}
+  end
+end
+local out, sites = {}, {}
+local ids = {}
+for _, p in ipairs(picked) do ids[#ids + 1] = p[1] end
+bulk('ZREM', P .. 'q', ids, 1000)
+for _, p in ipairs(picked) do
+  local id, r = p[1], p[2]
+  movestate(r, 1, r[DEPTH])
+  r[STATE], r[LEASED], r[UNTIL], r[OWNER] = 1, now, untilMs, owner
+  putrec(id, r)
+  local parent = ''
+  if r[PARENT] ~= '' then
+    local pr = getrec(r[PARENT])
+    if pr then parent = pr[URL] end
+  end
+  local h = rhost(r)
+  local site = sites[h]
+  if site == nil then
+    site = redis.call('HGET', P .. 'h:site', h) or ''
+    sites[h] = site
+  end
+  out[#out + 1] = {r[URL], r[DEPTH], fmt(r[PRIO]), parent, r[ANCHOR], fmt(r[INH]), r[META], site}
+end
+if #ids > 0 then
+  local z = {}
+  for _, id in ipairs(ids) do z[#z + 1] = untilMs; z[#z + 1] = id end
+  bulk('ZADD', P .. 'leased', z, 1000)
+  bulk('ZADD', P .. 'own:' .. owner, z, 1000)
+end
+for h, k in pairs(took) do
+  redis.call('HINCRBY', P .. 'h:active', h, k)
+  if gap > 0 then redis.call('HSET', P .. 'h:next', h, now + gap) end
+end
+flush()
+return out
+`)
+
+// redisRenew extends the running leases of an owner. ARGV: now, owner,
+// until, leased after (ms). It returns how many.
+var redisRenew = redis.NewScript(luaPrelude + `
+local now, owner, untilMs, after = tonumber(ARGV[1]), ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4])
+local ids = redis.call('ZRANGEBYSCORE', P .. 'own:' .. owner, '(' .. now, '+inf')
+local n = 0
+for _, id in ipairs(ids) do
+  local r = getrec(id)
+  if r and r[STATE] == 1 and r[OWNER] == owner and r[LEASED] > after then
+    r[UNTIL] = untilMs
+    putrec(id, r)
+    redis.call('ZADD', P .. 'leased', untilMs, id)
+    redis.call('ZADD', P .. 'own:' .. owner, untilMs, id)
+    n = n + 1
+  end
+end
+return n
+`)
+
+// redisRelease queues every leased URL again. It returns how many.
+var redisRelease = redis.NewScript(luaPrelude + `
+local ids = redis.call('ZRANGE', P .. 'leased', 0, -1)
+local n = 0
+for _, id in ipairs(ids) do
+  local r = getrec(id)
+  if r and r[STATE] == 1 then
+    requeue(id, r)
+    n = n + 1
+  else
+    redis.call('ZREM', P .. 'leased', id)
+  end
+end
+flush()
+return n
+`)
+
+// redisPageScores gives the score of each fetched URL. ARGV: url, hexid,
+// url, hexid, … It returns url, score pairs for the fetched ones.
+var redisPageScores = redis.NewScript(luaPrelude + `
+local out = {}
+for i = 1, #ARGV, 2 do
+  local _, r = find(ARGV[i], unhex(ARGV[i + 1]))
+  if r and (r[STATE] == 2 or r[STATE] == 3) then
+    local s = 0
+    if r[REL] and r[REL] ~= -1 then s = r[SCORE] end
+    out[#out + 1] = ARGV[i]
+    out[#out + 1] = fmt(s)
+  end
+end
+return out
+`)
+
+// redisEdges reads one page of the link graph. ARGV: cursor, count. It
+// returns the next cursor and from, to, priority, anchor, context for each
+// edge.
+var redisEdges = redis.NewScript(luaPrelude + `
+local page = redis.call('HSCAN', P .. 'edges', ARGV[1], 'COUNT', ARGV[2])
+local out = {page[1]}
+local kv = page[2]
+for i = 1, #kv, 2 do
+  local k, v = kv[i], cmsgpack.unpack(kv[i + 1])
+  local fr, tr = getrec(string.sub(k, 1, 8)), getrec(string.sub(k, 9, 16))
+  if fr and tr then
+    out[#out + 1] = fr[URL]
+    out[#out + 1] = tr[URL]
+    out[#out + 1] = fmt(v[1])
+    out[#out + 1] = v[2]
+    out[#out + 1] = v[3]
+  end
+end
+return out
+`)
+
+// redisState gives the state of a URL (-1: unknown). ARGV: url, hexid,
+// now; an expired lease reads as queued.
+var redisState = redis.NewScript(luaPrelude + `
+local _, r = find(ARGV[1], unhex(ARGV[2]))
+if not r then return -1 end
+if r[STATE] == 1 and r[UNTIL] <= tonumber(ARGV[3]) then return 0 end
+return r[STATE]
+`)

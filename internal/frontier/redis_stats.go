@@ -1,0 +1,121 @@
+package frontier
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Stats summarises the frontier from the counters the scripts keep, so
+// it costs the same at any size (the top hosts read one hash per figure).
+func (s *RedisStore) Stats(ctx context.Context, topHosts int) (*Stats, error) {
+	if s.rdb == nil {
+		return nil, ErrClosed
+	}
+	st := &Stats{States: map[string]int64{}, Refused: map[string]int64{}}
+	for _, state := range []State{Queued, Leased, Done, Failed} {
+		st.States[state.String()] = 0
+	}
+	pipe := s.rdb.Pipeline()
+	counts := pipe.HGetAll(ctx, s.key("st"))
+	counters := pipe.HGetAll(ctx, s.key("counters"))
+	hosts := pipe.HLen(ctx, s.key("h:site"))
+	edges := pipe.HLen(ctx, s.key("edges"))
+	if _, err := pipe.Exec(ctx); err != nil {
+		return nil, fmt.Errorf("frontier: stats: %w", err)
+	}
+	byDepth := map[int]*DepthStat{}
+	depth := func(d int) *DepthStat {
+		if byDepth[d] == nil {
+			byDepth[d] = &DepthStat{Depth: d}
+		}
+		return byDepth[d]
+	}
+	for k, v := range counts.Val() {
+		n, _ := strconv.ParseInt(v, 10, 64)
+		if n == 0 {
+			continue
+		}
+		parts := strings.Split(k, ":")
+		switch {
+		case len(parts) == 3 && parts[0] == "n":
+			state, _ := strconv.Atoi(parts[1])
+			d, _ := strconv.Atoi(parts[2])
+			st.States[State(state).String()] += n
+			st.Total += n
+			depth(d) // every depth holding URLs is listed, as by the SQLite store
+			switch State(state) {
+			case Done, Failed:
+				depth(d).Fetched += n
+				st.Fetched += n
+			case Queued:
+				depth(d).Queued += n
+			}
+		case len(parts) == 2 && parts[0] == "r":
+			d, _ := strconv.Atoi(parts[1])
+			depth(d).Relevant += n
+			st.Relevant += n
+		}
+	}
+	for _, d := range byDepth {
+		st.Depths = append(st.Depths, *d)
+	}
+	sort.Slice(st.Depths, func(i, j int) bool { return st.Depths[i].Depth < st.Depths[j].Depth })
+	if st.Fetched > 0 {
+		st.HarvestRate = float64(st.Relevant) / float64(st.Fetched)
+	}
+	for name, v := range counters.Val() {
+		n, _ := strconv.ParseInt(v, 10, 64)
+		switch {
+		case name == counterExpired:
+			st.Expired = n
+		case strings.HasPrefix(name, counterRefused):
+			st.Refused[strings.TrimPrefix(name, counterRefused)] = n
+		}
+	}
+	st.Hosts, st.Edges = hosts.Val(), edges.Val()
+	if topHosts > 0 {
+		top, err := s.topHosts(ctx, topHosts)
+		if err != nil {
+			return nil, err
+		}
+		st.TopHosts = top
+	}
+	return st, nil
+}
+
+// topHosts ranks hosts as the SQLite store does: most URLs, then most
+// fetched, then by name.
+func (s *RedisStore) topHosts(ctx context.Context, n int) ([]HostStat, error) {
+	pipe := s.rdb.Pipeline()
+	urls := pipe.HGetAll(ctx, s.key("h:urls"))
+	fetched := pipe.HGetAll(ctx, s.key("h:fetched"))
+	rel := pipe.HGetAll(ctx, s.key("h:rel"))
+	if _, err := pipe.Exec(ctx); err != nil {
+		return nil, fmt.Errorf("frontier: stats: hosts: %w", err)
+	}
+	atoi := func(m map[string]string, k string) int64 {
+		v, _ := strconv.ParseInt(m[k], 10, 64)
+		return v
+	}
+	var hs []HostStat
+	for h := range urls.Val() {
+		hs = append(hs, HostStat{Host: h, URLs: atoi(urls.Val(), h), Fetched: atoi(fetched.Val(), h), Relevant: atoi(rel.Val(), h)})
+	}
+	sort.Slice(hs, func(i, j int) bool {
+		a, b := hs[i], hs[j]
+		if a.URLs != b.URLs {
+			return a.URLs > b.URLs
+		}
+		if a.Fetched != b.Fetched {
+			return a.Fetched > b.Fetched
+		}
+		return a.Host < b.Host
+	})
+	if len(hs) > n {
+		hs = hs[:n]
+	}
+	return hs, nil
+}

@@ -1,0 +1,346 @@
+package frontier
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"sort"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/focuscrawl/focuscrawl/internal/record"
+	"github.com/focuscrawl/focuscrawl/internal/scoring"
+)
+
+// The contract every Store keeps, run against each implementation: the
+// SQLite file and a Redis database (the server at FOCUSCRAWL_TEST_REDIS,
+// default redis://127.0.0.1:6379/15; each test uses a prefix of its own
+// and deletes its keys). Without a Redis server the Redis runs are
+// skipped, except under CI=true, where they fail.
+
+var redisTestSeq atomic.Int64
+
+// testRedisURL is the database the Redis tests use.
+func testRedisURL() string {
+	if u := os.Getenv("FOCUSCRAWL_TEST_REDIS"); u != "" {
+		return u
+	}
+	return "redis://127.0.0.1:6379/15"
+}
+
+// openTestRedis opens a Redis store under a prefix of its own, or skips
+// (fails under CI) when no server answers.
+func openTestRedis(t testing.TB) (*RedisStore, string) {
+	t.Helper()
+	dsn := fmt.Sprintf("%s?prefix=test-%d-%d-%d", testRedisURL(), os.Getpid(), time.Now().UnixNano(), redisTestSeq.Add(1))
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	s, err := OpenRedis(ctx, dsn)
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("Redis is needed for these tests under CI: %v", err)
+		}
+		t.Skipf("no Redis server: %v", err)
+	}
+	t.Cleanup(func() {
+		_ = s.Drop(context.Background())
+		s.Close()
+	})
+	return s, dsn
+}
+
+// forEachStore runs fn against a fresh store of each kind; reopen opens a
+// second handle on the same frontier, as another process would.
+func forEachStore(t *testing.T, fn func(t *testing.T, s Store, reopen func(*testing.T) Store)) {
+	t.Run("sqlite", func(t *testing.T) {
+		s, path := openTest(t)
+		fn(t, s, func(t *testing.T) Store {
+			s2, err := OpenSQLite(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { s2.Close() })
+			return s2
+		})
+	})
+	t.Run("redis", func(t *testing.T) {
+		s, dsn := openTestRedis(t)
+		fn(t, s, func(t *testing.T) Store {
+			s2, err := OpenRedis(context.Background(), dsn)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { s2.Close() })
+			return s2
+		})
+	})
+}
+
+func TestApplyBestPriorityWins(t *testing.T) {
+	forEachStore(t, func(t *testing.T, s Store, reopen func(*testing.T) Store) {
+		ctx := context.Background()
+		res, err := s.Apply(ctx, Batch{Queue: []Entry{
+			entry("http://a.cn/1", "a.cn", 0.2, 1),
+			entry("http://a.cn/2", "a.cn", 0.5, 1),
+			entry("http://a.cn/1", "a.cn", 0.9, 2), // seen again, better priority
+			entry("http://a.cn/2", "a.cn", 0.1, 1), // seen again, worse
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Queued != 2 || res.Raised != 1 || res.Known != 1 {
+			t.Fatalf("applied %+v, want 2 queued, 1 raised, 1 known", res)
+		}
+		us, err := s.Lease(ctx, LeaseRequest{N: 10, For: time.Minute})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(us) != 2 || us[0].URL != "http://a.cn/1" || us[0].Priority != 0.9 || us[0].Depth != 1 {
+			t.Fatalf("leased %+v, want a.cn/1 first with priority 0.9 and its lowest depth 1", us)
+		}
+		if us[1].Priority != 0.5 {
+			t.Errorf("a.cn/2 priority %v, want 0.5 kept", us[1].Priority)
+		}
+		if got := lease(t, s, LeaseRequest{N: 10}); len(got) != 0 {
+			t.Errorf("leased again %v while leases run", got)
+		}
+	})
+}
+
+func TestLeasePerHostAndOrder(t *testing.T) {
+	forEachStore(t, func(t *testing.T, s Store, reopen func(*testing.T) Store) {
+		var q []Entry
+		for i := 0; i < 5; i++ {
+			q = append(q, entry(fmt.Sprintf("http://a.cn/%d", i), "a.cn", 0.9-float64(i)/100, 1))
+		}
+		q = append(q, entry("http://b.cn/", "b.cn", 0.1, 1), entry("http://c.cn/", "c.cn", 0.5, 0))
+		if _, err := s.Apply(context.Background(), Batch{Queue: q}); err != nil {
+			t.Fatal(err)
+		}
+		got := lease(t, s, LeaseRequest{N: 4, PerHost: 2})
+		want := []string{"http://a.cn/0", "http://a.cn/1", "http://c.cn/", "http://b.cn/"}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("leased %v, want %v", got, want)
+		}
+		// Per host bounds the running leases: a.cn holds two until they
+		// come back.
+		if got = lease(t, s, LeaseRequest{N: 10, PerHost: 2}); len(got) != 0 {
+			t.Fatalf("second lease %v while a.cn holds 2 leases", got)
+		}
+		done := Batch{Done: []Outcome{{URL: "http://a.cn/0", Host: "a.cn"}, {URL: "http://a.cn/1", Host: "a.cn"}}}
+		if _, err := s.Apply(context.Background(), done); err != nil {
+			t.Fatal(err)
+		}
+		got = lease(t, s, LeaseRequest{N: 10, PerHost: 2})
+		if fmt.Sprint(got) != fmt.Sprint([]string{"http://a.cn/2", "http://a.cn/3"}) {
+			t.Fatalf("third lease %v", got)
+		}
+	})
+}
+
+func TestLeaseExpiryAndDone(t *testing.T) {
+	forEachStore(t, func(t *testing.T, s Store, reopen func(*testing.T) Store) {
+		ctx := context.Background()
+		if _, err := s.Apply(ctx, Batch{Queue: []Entry{entry("http://a.cn/", "a.cn", 1, 0), entry("http://a.cn/x", "a.cn", 0.5, 1)}}); err != nil {
+			t.Fatal(err)
+		}
+		got := lease(t, s, LeaseRequest{N: 2, For: 50 * time.Millisecond, Owner: 7})
+		if len(got) != 2 {
+			t.Fatalf("leased %v", got)
+		}
+		if n, _ := s.Holding(ctx, 7); n != 2 {
+			t.Errorf("Holding = %d, want 2", n)
+		}
+		if c, _ := s.Counts(ctx); c.Queued || !c.Leased {
+			t.Errorf("counts %+v while leased", c)
+		}
+		// One comes back done; the other is lost by a crashed stage.
+		if _, err := s.Apply(ctx, Batch{Done: []Outcome{{URL: "http://a.cn/", Host: "a.cn", Status: 200, Scored: true, Score: 0.8, Relevant: true}}}); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(80 * time.Millisecond)
+		if c, _ := s.Counts(ctx); !c.Queued || c.Leased {
+			t.Errorf("counts %+v after expiry, want queued", c)
+		}
+		got = lease(t, s, LeaseRequest{N: 10})
+		if fmt.Sprint(got) != "[http://a.cn/x]" {
+			t.Fatalf("after expiry leased %v, want only the lost URL", got)
+		}
+		// Queuing a done URL again does not requeue it.
+		res, err := s.Apply(ctx, Batch{Queue: []Entry{entry("http://a.cn/", "a.cn", 1, 0)}})
+		if err != nil || res.Known != 1 {
+			t.Fatalf("requeue done: %+v %v", res, err)
+		}
+		st, err := s.Stats(ctx, 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.States["done"] != 1 || st.States["leased"] != 1 || st.Expired != 1 || st.Relevant != 1 || st.HarvestRate != 1 {
+			t.Errorf("stats %+v", st)
+		}
+		if len(st.TopHosts) != 1 || st.TopHosts[0].URLs != 2 || st.TopHosts[0].Fetched != 1 {
+			t.Errorf("top hosts %+v", st.TopHosts)
+		}
+	})
+}
+
+func TestApplyMaxPerHostAndEdges(t *testing.T) {
+	forEachStore(t, func(t *testing.T, s Store, reopen func(*testing.T) Store) {
+		ctx := context.Background()
+		b := Batch{MaxPerHost: 2, Queue: []Entry{
+			entry("http://a.cn/", "a.cn", 1, 0), entry("http://a.cn/1", "a.cn", 1, 1), entry("http://a.cn/2", "a.cn", 1, 1),
+		}, Edges: []Edge{{From: "http://a.cn/", To: "http://a.cn/1", Priority: 0.4}, {From: "http://a.cn/", To: "http://a.cn/2"}}}
+		res, err := s.Apply(ctx, b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Queued != 2 || res.Refused != 1 {
+			t.Fatalf("applied %+v, want 2 queued 1 refused", res)
+		}
+		st, err := s.Stats(ctx, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.Refused[GuardMaxPerHost] != 1 || st.Edges != 1 {
+			t.Errorf("refused %v edges %d, want 1 and 1", st.Refused, st.Edges)
+		}
+		// A new process sees the host count from the database.
+		s2 := reopen(t)
+		res, err = s2.Apply(ctx, Batch{MaxPerHost: 2, Queue: []Entry{entry("http://a.cn/3", "a.cn", 1, 1)}})
+		if err != nil || res.Refused != 1 {
+			t.Fatalf("second process: %+v %v", res, err)
+		}
+	})
+}
+
+func TestFinalURLAndMeta(t *testing.T) {
+	forEachStore(t, func(t *testing.T, s Store, reopen func(*testing.T) Store) {
+		ctx := context.Background()
+		e := entry("http://a.cn/", "a.cn", 1, 0)
+		e.Meta = record.Meta(`{"tag":"x"}`)
+		if _, err := s.Apply(ctx, Batch{Queue: []Entry{e}}); err != nil {
+			t.Fatal(err)
+		}
+		us, err := s.Lease(ctx, LeaseRequest{N: 1, For: time.Minute})
+		if err != nil || len(us) != 1 || string(us[0].Meta) != `{"tag":"x"}` || us[0].Site != "a.cn" {
+			t.Fatalf("lease %+v %v", us, err)
+		}
+		o := Outcome{URL: "http://a.cn/", Host: "a.cn", FinalURL: "https://www.a.cn/", FinalHost: "www.a.cn", Error: "HTTP 404", Status: 404}
+		if _, err := s.Apply(ctx, Batch{Done: []Outcome{o}}); err != nil {
+			t.Fatal(err)
+		}
+		res, err := s.Apply(ctx, Batch{Queue: []Entry{entry("https://www.a.cn/", "www.a.cn", 1, 1)}})
+		if err != nil || res.Queued != 0 {
+			t.Fatalf("final URL queued again: %+v %v", res, err)
+		}
+		st, _ := s.Stats(ctx, 0)
+		if st.States["failed"] != 2 {
+			t.Errorf("failed = %d, want 2 (URL and final URL)", st.States["failed"])
+		}
+	})
+}
+
+func TestConcurrentProcesses(t *testing.T) {
+	forEachStore(t, func(t *testing.T, s Store, reopen func(*testing.T) Store) {
+		s2 := reopen(t)
+		ctx := context.Background()
+		const total = 2000
+		var wg sync.WaitGroup
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; i < total; i += 100 {
+				var q []Entry
+				for j := i; j < i+100; j++ {
+					q = append(q, entry(fmt.Sprintf("http://h%d.cn/%d", j%7, j), fmt.Sprintf("h%d.cn", j%7), float64(j%10)/10, 1))
+				}
+				if _, err := s2.Apply(ctx, Batch{Queue: q}); err != nil {
+					t.Error(err)
+					return
+				}
+			}
+		}()
+		seen := map[string]bool{}
+		deadline := time.Now().Add(20 * time.Second)
+		for len(seen) < total && time.Now().Before(deadline) {
+			var back Batch
+			for _, u := range lease(t, s, LeaseRequest{N: 150, PerHost: 30}) {
+				if seen[u] {
+					t.Fatalf("%s leased twice", u)
+				}
+				seen[u] = true
+				back.Done = append(back.Done, Outcome{URL: u, Host: HostOf(u)})
+			}
+			if _, err := s.Apply(ctx, back); err != nil {
+				t.Fatal(err)
+			}
+		}
+		wg.Wait()
+		if len(seen) != total {
+			t.Fatalf("leased %d of %d", len(seen), total)
+		}
+	})
+}
+
+func TestPageScoresAndEdges(t *testing.T) {
+	forEachStore(t, func(t *testing.T, s Store, reopen func(*testing.T) Store) {
+		ctx := context.Background()
+		b := Batch{
+			Done:  []Outcome{{URL: "http://a.cn/", Host: "a.cn", Scored: true, Score: 0.7}, {URL: "http://a.cn/bad", Host: "a.cn", Error: "timeout"}},
+			Queue: []Entry{entry("http://a.cn/1", "a.cn", 0.5, 1)},
+			Edges: []Edge{{From: "http://a.cn/", To: "http://a.cn/1", Anchor: "林业", Context: "关于林业"}, {From: "http://a.cn/", To: "http://a.cn/bad"},
+				{From: "http://a.cn/", To: "http://refused.cn/"}},
+		}
+		if _, err := s.Apply(ctx, b); err != nil {
+			t.Fatal(err)
+		}
+		m, err := s.(scoring.Store).PageScores(ctx, []string{"http://a.cn/", "http://a.cn/1", "http://a.cn/bad", "http://nowhere/"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(m) != 2 || m["http://a.cn/"] != 0.7 || m["http://a.cn/bad"] != 0 {
+			t.Errorf("page scores %v, want the two fetched pages only", m)
+		}
+		var got []string
+		err = s.(interface {
+			WalkEdges(context.Context, func(Edge) error) error
+		}).WalkEdges(ctx, func(e Edge) error {
+			got = append(got, e.From+" "+e.To+" "+e.Anchor+" "+e.Context)
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sort.Strings(got)
+		want := []string{"http://a.cn/ http://a.cn/1 林业 关于林业", "http://a.cn/ http://a.cn/bad  "}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("edges %q, want %q", got, want)
+		}
+	})
+}
+
+func TestRenew(t *testing.T) {
+	forEachStore(t, func(t *testing.T, s Store, reopen func(*testing.T) Store) {
+		ctx := context.Background()
+		if _, err := s.Apply(ctx, Batch{Queue: []Entry{entry("http://a.cn/1", "a.cn", 1, 0), entry("http://a.cn/2", "a.cn", 0.5, 0)}}); err != nil {
+			t.Fatal(err)
+		}
+		// Owner 1's lease is long enough to be running whatever the machine's
+		// load; owner 2's is short, so it must run out once it is not renewed.
+		lease(t, s, LeaseRequest{N: 1, For: 30 * time.Second, Owner: 1})
+		lease(t, s, LeaseRequest{N: 1, For: 300 * time.Millisecond, Owner: 2})
+		time.Sleep(20 * time.Millisecond)
+		if n, err := s.Renew(ctx, 1, time.Now().Add(time.Minute), time.Hour); err != nil || n != 1 {
+			t.Fatalf("Renew = %d, %v; want owner 1's one lease", n, err)
+		}
+		if n, _ := s.Renew(ctx, 2, time.Now().Add(time.Minute), 10*time.Millisecond); n != 0 {
+			t.Errorf("a lease older than maxAge was renewed")
+		}
+		time.Sleep(400 * time.Millisecond)
+		if got := lease(t, s, LeaseRequest{N: 5}); fmt.Sprint(got) != "[http://a.cn/2]" {
+			t.Errorf("after expiry leased %v, want only the unrenewed URL", got)
+		}
+	})
+}
