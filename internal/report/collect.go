@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/focuscrawl/focuscrawl/internal/fetcher"
@@ -283,14 +284,24 @@ func parkedFromJSON(b []byte) ([]Parked, error) {
 	return out, nil
 }
 
+// text prints a JSON value for a table cell: a time in UTC to the
+// second, a boolean as yes or no, text on one line.
 func text(v any) string {
 	switch v := v.(type) {
 	case nil:
 		return ""
 	case string:
-		return v
+		if t, err := time.Parse(time.RFC3339Nano, v); err == nil {
+			return stamp(t)
+		}
+		return strings.Join(strings.Fields(v), " ")
 	case float64:
 		return fmt.Sprint(v)
+	case bool:
+		if v {
+			return "yes"
+		}
+		return "no"
 	}
 	b, _ := json.Marshal(v)
 	return string(b)

@@ -124,20 +124,20 @@ func TestCollectStoreError(t *testing.T) {
 
 func TestParkedFromJSON(t *testing.T) {
 	got, err := parkedFromJSON([]byte(`{"fetched":3,"parked_hosts":[
-		{"host":"a.cn","reason":"robots.txt 503","retry_at":"2026-11-02T10:00:00Z","urls":12},
-		{"host":"b.cn","reason":"connection refused","tries":3}]}`))
+		{"host":"a.cn","reason":"robots.txt 503","next_retry":"2026-11-02T10:00:00.123456789Z","urls":12},
+		{"host":"b.cn","reason":"connection\n refused","tries":3,"given_up":true}]}`))
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := []Parked{
-		{Host: "a.cn", Reason: "robots.txt 503", Extra: [][2]string{{"retry_at", "2026-11-02T10:00:00Z"}, {"urls", "12"}}},
-		{Host: "b.cn", Reason: "connection refused", Extra: [][2]string{{"tries", "3"}}},
+		{Host: "a.cn", Reason: "robots.txt 503", Extra: [][2]string{{"next_retry", "2026-11-02 10:00:00 UTC"}, {"urls", "12"}}},
+		{Host: "b.cn", Reason: "connection refused", Extra: [][2]string{{"given_up", "yes"}, {"tries", "3"}}},
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("parked %+v, want %+v", got, want)
 	}
 	tab := parkedTable(&Crawl{Label: "x", Parked: got})
-	if !reflect.DeepEqual(tab.Head, []string{"host", "reason", "retry_at", "urls", "tries"}) || tab.Rows[1][4].Text != "3" || tab.Rows[1][2].Text != "" {
+	if !reflect.DeepEqual(tab.Head, []string{"host", "reason", "next retry", "urls", "given up", "tries"}) || tab.Rows[1][5].Text != "3" || tab.Rows[1][2].Text != "" {
 		t.Fatalf("parked table %+v", tab)
 	}
 	if none, err := parkedFromJSON([]byte(`{"fetched":3}`)); err != nil || len(none) != 0 {

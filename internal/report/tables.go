@@ -3,6 +3,7 @@ package report
 import (
 	"math"
 	"strconv"
+	"strings"
 )
 
 // table is the table that follows a chart, with the same figures, for
@@ -144,7 +145,9 @@ func parkedTable(cr *Crawl) table {
 			}
 		}
 	}
-	t.Head = append(t.Head, extra...)
+	for _, k := range extra {
+		t.Head = append(t.Head, strings.ReplaceAll(k, "_", " "))
+	}
 	for _, p := range cr.Parked {
 		row := []cell{{Text: p.Host}, {Text: p.Reason}}
 		for _, k := range extra {
