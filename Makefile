@@ -2,6 +2,10 @@
 # modules are in the module cache (the first build fetches them).
 GO      ?= go
 BIN     ?= bin
+# make install copies the commands to $(DESTDIR)$(BINDIR): /usr/local/bin by
+# default; PREFIX=$$HOME/.local, or BINDIR=$$(go env GOPATH)/bin, for others.
+PREFIX  ?= /usr/local
+BINDIR  ?= $(PREFIX)/bin
 export GOFLAGS ?= -buildvcs=false
 
 # Packages with goroutines of their own: tested with -race.
@@ -10,13 +14,17 @@ RACE_DIRS := internal/jsonl internal/cli internal/fetcher internal/frontier inte
              internal/seenset internal/warc internal/mirrorweb internal/report cmd/fetch cmd/seed cmd/verify cmd/dedupe cmd/score
 RACE_PKGS := $(foreach d,$(RACE_DIRS),$(if $(wildcard $(d)/*.go),./$(d)/...))
 
-.PHONY: all build test test-race lint vet fmt-check demo bench clean
+.PHONY: all build install test test-race lint vet fmt-check demo bench clean
 
 all: build
 
 build:
 	@mkdir -p $(BIN)
 	$(GO) build -trimpath -o $(BIN)/ ./cmd/...
+
+install: build
+	install -d $(DESTDIR)$(BINDIR)
+	install -m 0755 $(BIN)/* $(DESTDIR)$(BINDIR)/
 
 vet:
 	$(GO) vet ./...

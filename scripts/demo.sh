@@ -49,9 +49,7 @@ LINKS=$links ARCHIVE="$out/scored.jsonl.zst" \
   bash scripts/crawl.sh "$topic" "$out/seeds.txt" "$out/crawl.db" "$pages" >"$out/stats.txt" 2>"$out/crawl.log"
 t1=$(date +%s%N)
 crawl_ms=$(( (t1 - t0) / 1000000 ))
-# crawl.sh falls back to gzip when the zstd command is missing.
 archive=$out/scored.jsonl.zst
-[ -e "$archive" ] || archive=$out/scored.jsonl.gz
 echo "done in $((crawl_ms / 1000)).$(( crawl_ms % 1000 / 100 ))s; the frontier:" >&2
 head -n 9 "$out/stats.txt" | sed 's/^/  /' >&2
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# discover-sites.sh TOPIC QUERIES [OUT] — find the websites of one kind (seed 000)
+# discover-sites.sh TOPIC QUERIES [OUT] — find the websites of one kind (paper 0, see README)
 #
 #   seed search --queries QUERIES | verify --topic TOPIC > OUT
 #
@@ -12,7 +12,7 @@
 # Prints the relevant sites at the end (site, good pages, pages fetched, best evidence).
 #
 # Environment (all optional):
-#   BIN=bin               where the commands are
+#   BIN=bin               where the commands are (else those on PATH)
 #   ENGINES=searxng       seed search engines: searxng, or engine description files
 #                         (examples/engines/*.yaml), space-separated
 #   ENDPOINT=             the SearXNG instance's URL (or FOCUSCRAWL_ENDPOINT)
@@ -29,6 +29,8 @@ topic=$1 queries=$2 out=${3:-verdicts.jsonl}
 
 here=$(cd "$(dirname "$0")" && pwd)
 BIN=${BIN:-$here/../bin}
+# Installed with make install instead: the commands on PATH.
+if [ ! -x "$BIN/seed" ] && command -v seed >/dev/null; then BIN=$(dirname "$(command -v seed)"); fi
 for c in seed verify; do
   [ -x "$BIN/$c" ] || { echo "discover-sites.sh: $BIN/$c not found: run 'make build' or set BIN" >&2; exit 2; }
 done
@@ -51,14 +53,24 @@ fi
 # 2. Verification: each site once, from its best-ranked URL, a few pages each.
 "$BIN/verify" --topic "$topic" ${verify_flags[@]+"${verify_flags[@]}"} "$urls" >"$out"
 
-# 3. The relevant sites.
-python3 - "$out" <<'PY' || grep '"relevant":true' "$out"
-import json, sys
-rows = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
-rel = [v for v in rows if v.get("relevant")]
-print(f"{len(rel)} relevant sites of {len(rows)} checked "
-      f"({sum(v['pages_fetched'] for v in rows)} pages fetched):")
-for v in sorted(rel, key=lambda v: -v.get("best_score", 0)):
-    ev = v.get("evidence") or [{}]
-    print(f"  {v['site']}\t{v['good_pages']} good / {v['pages_fetched']} fetched\t{ev[0].get('url', '')}")
-PY
+# 3. The relevant sites, best first (bash alone: a verdict is one line whose
+#    top-level fields come before its evidence list).
+field() { # field NAME LINE: the first value of "NAME":… in LINE
+  local re="\"$1\":(\"([^\"]*)\"|[^,}]*)"
+  if [[ $2 =~ $re ]]; then printf '%s' "${BASH_REMATCH[2]:-${BASH_REMATCH[1]}}"; fi
+}
+checked=0 relevant=0 fetched=0 rows=()
+while IFS= read -r v || [ -n "$v" ]; do
+  [ -n "$v" ] || continue
+  checked=$((checked + 1))
+  n=$(field pages_fetched "$v")
+  fetched=$((fetched + ${n:-0}))
+  [ "$(field relevant "$v")" = true ] || continue
+  relevant=$((relevant + 1))
+  evidence=
+  re='"evidence":\[\{"url":"([^"]*)"'
+  [[ $v =~ $re ]] && evidence=${BASH_REMATCH[1]}
+  rows+=("$(field best_score "$v")"$'\t'"  $(field site "$v")"$'\t'"$(field good_pages "$v") good / $n fetched"$'\t'"$evidence")
+done <"$out"
+echo "$relevant relevant sites of $checked checked ($fetched pages fetched):"
+if [ "${#rows[@]}" -gt 0 ]; then printf '%s\n' "${rows[@]}" | sort -t $'\t' -k1,1gr | cut -f2-; fi

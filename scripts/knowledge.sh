@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# knowledge.sh TOPIC DIR [PAGES] — the nightly knowledge refresh of seed 004
+# knowledge.sh TOPIC DIR [PAGES] — the nightly knowledge refresh of paper 4 (see README)
 #
 #   seed hosts (the profile's address library)
 #   -> crawl.sh: an in-host focused crawl (seed add --hosts-from-topic, links queued only
@@ -22,7 +22,7 @@
 # again and changed or new pages show up; dedupe drops whatever an earlier run stored.
 #
 # Environment (all optional):
-#   BIN=bin                  where the commands are
+#   BIN=bin                  where the commands are (else those on PATH)
 #   KEEP_RUNS=14             runs/ directories kept (older ones are deleted)
 #   DEDUPE_FLAGS=            extra dedupe flags (e.g. --method euclid, -k 5)
 #   FETCH_FLAGS= SEGMENT_FLAGS= SCORE_FLAGS= NEXT_FLAGS= ADD_FLAGS=
@@ -39,6 +39,8 @@ case $pages in ''|*[!0-9]*) echo "knowledge.sh: PAGES must be a number, not '$pa
 
 here=$(cd "$(dirname "$0")" && pwd)
 BIN=${BIN:-$here/../bin}
+# Installed with make install instead: the commands on PATH.
+if [ ! -x "$BIN/seed" ] && command -v seed >/dev/null; then BIN=$(dirname "$(command -v seed)"); fi
 BIN=$(cd "$BIN" 2>/dev/null && pwd) || { echo "knowledge.sh: no directory $BIN: run 'make build' or set BIN" >&2; exit 2; }
 for c in seed fetch segment score dedupe; do
   [ -x "$BIN/$c" ] || { echo "knowledge.sh: $BIN/$c not found: run 'make build' or set BIN" >&2; exit 2; }
@@ -62,12 +64,29 @@ if [ -z "${_KNOWLEDGE_RUN:-}" ]; then
   exit "${PIPESTATUS[0]}"
 fi
 exec 9>&- # the parent holds the lock
+exec 3>&2 # the log, whatever a stage's output is redirected to when it fails
 
 stamp=$(date -u +%Y%m%dT%H%M%SZ)
 run=$dir/runs/$stamp
 mkdir -p "$run"
 stage=start
-trap 'rc=$?; [ $rc -eq 0 ] || echo "knowledge.sh: run $stamp FAILED in stage $stage (exit $rc)"' EXIT
+
+# Old runs go, however this one ends; the index and the knowledge base keep
+# what they found. A failed run's directory stays (it is the newest) for a
+# look at what went wrong.
+cleanup() {
+  local d
+  ls -1d "$dir"/runs/*/ 2>/dev/null | sort | awk -v keep="${KEEP_RUNS:-14}" '{ d[NR] = $0 } END { for (i = 1; i <= NR - keep; i++) print d[i] }' \
+    | while IFS= read -r d; do rm -rf "$d"; done
+}
+on_exit() {
+  local rc=$?
+  trap - EXIT
+  [ "$rc" -eq 0 ] || echo "knowledge.sh: run $stamp FAILED in stage $stage (exit $rc)" >&3
+  cleanup || echo "knowledge.sh: removing old runs failed" >&3
+  exit "$rc"
+}
+trap on_exit EXIT
 
 echo "knowledge.sh: run $stamp: topic $topic, budget $pages pages, directory $dir"
 
@@ -97,16 +116,18 @@ new=$(grep -c '"fingerprint"' "$run/new.jsonl" || true)
 failed=$(grep -c '"error"' "$run/new.jsonl" || true)
 {
   echo "run $stamp"
-  echo "pages crawled: $("$BIN/seed" stats --db "$run/crawl.db" --json | grep -o '"fetched":[0-9]*' | head -n 1 | cut -d: -f2)"
+  stats=$("$BIN/seed" stats --db "$run/crawl.db" --json)
+  [[ $stats =~ \"fetched\":([0-9]+) ]] # the first: the whole crawl's
+  echo "pages crawled: ${BASH_REMATCH[1]}"
   echo "docs scored: $scored"
   grep '^dedupe: [0-9]* docs' "$run/dedupe.log" | sed 's/^dedupe: /dedupe: /'
   echo "new knowledge records: $new (errors passed on: $failed)"
   echo "new titles (first 20):"
-  grep '"fingerprint"' "$run/new.jsonl" | head -n 20 | sed -n 's/^{"url":"\([^"]*\)".*"title":"\([^"]*\)".*/  \2  \1/p'
+  # awk reads to the end: no "| head" whose early exit kills the writer
+  # with SIGPIPE (exit 141 under pipefail).
+  sed -n '/"fingerprint"/s/^{"url":"\([^"]*\)".*"title":"\([^"]*\)".*/  \2  \1/p' "$run/new.jsonl" | awk 'NR <= 20'
 } >"$run/summary.txt"
 cat "$run/summary.txt"
 
-# Old runs go; the index and the knowledge base keep what they found.
 stage="cleanup"
-ls -1d "$dir"/runs/*/ 2>/dev/null | sort | head -n "-${KEEP_RUNS:-14}" | xargs -r rm -rf
 echo "knowledge.sh: run $stamp done: $new new records"

@@ -103,7 +103,7 @@ func init() {
 			&ucli.BoolFlag{Name: flagFollowNofollow, Usage: "queue rel=nofollow links too", EnvVars: cli.Env(flagFollowNofollow)},
 			&ucli.BoolFlag{Name: flagNoGraph, Usage: "do not keep the link graph (edges table)", EnvVars: cli.Env(flagNoGraph)},
 			&ucli.BoolFlag{Name: flagKeepSessionIDs, Usage: "keep session ids (sid=, PHPSESSID=, ;jsessionid= …) in URLs instead of stripping them (a trap: every page hands out new ones)", EnvVars: cli.Env(flagKeepSessionIDs)},
-		}, sinkFlags()...),
+		}, append(sinkFlags(), archiveFlag())...),
 		Action: runAdd,
 	})
 }
@@ -111,6 +111,9 @@ func init() {
 func runAdd(c *ucli.Context) error {
 	a, err := newAdder(c)
 	if err != nil {
+		return err
+	}
+	if a.archive, err = openArchive(c); err != nil {
 		return err
 	}
 	store, err := frontier.Open(c.Context, c.String(flagDB))
@@ -124,7 +127,7 @@ func runAdd(c *ucli.Context) error {
 	}
 	sum, err := a.run(c.Context, store, st.In, st.Rejects, st.Log, st.Progress)
 	st.Log.Infof("%s", sum)
-	return errors.Join(err, st.Close())
+	return errors.Join(err, a.archive.close(), st.Close())
 }
 
 // adder turns input records into frontier batches.
@@ -140,6 +143,7 @@ type adder struct {
 	keepSessionIDs bool
 	mu             sync.Mutex
 	sites          map[string]string // host -> site key
+	archive        *addArchive       // --archive, or nil
 }
 
 func newAdder(c *ucli.Context) (*adder, error) {
@@ -274,6 +278,10 @@ func (a *adder) run(ctx context.Context, store frontier.Store, in *jsonl.Reader,
 				send(parsed{err: err})
 				return
 			}
+			if err := a.archive.line(l.Bytes); err != nil {
+				send(parsed{err: err})
+				return
+			}
 			select {
 			case jobs <- job{l.Name, l.Num, bytes.Clone(l.Bytes)}:
 			case <-ctx.Done():
@@ -316,6 +324,9 @@ func (a *adder) run(ctx context.Context, store frontier.Store, in *jsonl.Reader,
 	flush := func() error {
 		if pending == 0 {
 			return nil
+		}
+		if err := a.archive.flush(); err != nil {
+			return err
 		}
 		batch.MaxPerHost = a.maxPerHost
 		res, err := store.Apply(context.WithoutCancel(ctx), batch)

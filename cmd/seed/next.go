@@ -61,6 +61,7 @@ func init() {
 			&ucli.DurationFlag{Name: flagPoll, Value: 50 * time.Millisecond, Usage: "with --follow: look for new URLs every `DURATION`", EnvVars: cli.Env(flagPoll)},
 			&ucli.DurationFlag{Name: flagRenewFor, Value: time.Hour, Usage: "with --follow: keep this run's leases alive for up to `DURATION` while their pages travel down the pipe (0: never renew)", EnvVars: cli.Env(flagRenewFor)},
 			&ucli.BoolFlag{Name: flagRelease, Usage: "first queue again every leased URL (when no other crawl uses the database)", EnvVars: cli.Env(flagRelease)},
+			stallFlag(),
 		}, cli.StreamFlags()...),
 		Action: runNext,
 	})
@@ -75,6 +76,7 @@ type nexter struct {
 	// progress figures of a follower, read by the progress line
 	emittedNow, holdingNow atomic.Int64
 	owner                  int64
+	stall                  stallWatch
 }
 
 func runNext(c *ucli.Context) error {
@@ -82,7 +84,7 @@ func runNext(c *ucli.Context) error {
 		n: c.Int(flagN), perHost: c.Int(flagPerHost), maxPages: c.Int(flagMaxPages), inFlight: c.Int(flagInFlight),
 		lease: c.Duration(flagLease), poll: c.Duration(flagPoll), follow: c.Bool(flagFollow), renewFor: c.Duration(flagRenewFor),
 		hostGap: c.Duration(flagHostGap), budget: c.Int64(flagBudget),
-		owner: rand.Int64N(1<<53) + 1,
+		owner: rand.Int64N(1<<53) + 1, stall: stallWatch{bound: c.Duration(flagStallTimeout)},
 	}
 	switch {
 	case nx.n <= 0:
@@ -189,6 +191,9 @@ func (nx *nexter) runFollow(ctx context.Context, store frontier.Store, out *json
 			return emitted, err
 		}
 		nx.holdingNow.Store(int64(holding))
+		if err := nx.stall.check(time.Now(), emitted, holding); err != nil {
+			return emitted, err
+		}
 		room := min(nx.inFlight-holding, nx.n)
 		if nx.maxPages > 0 {
 			room = min(room, nx.maxPages-emitted)

@@ -38,7 +38,7 @@ func stages(t *testing.T) string {
 			return
 		}
 		cmd := exec.Command(goCmd, "build", "-trimpath", "-o", binDir+string(filepath.Separator),
-			"../../cmd/seed", "../../cmd/fetch", "../../cmd/segment", "../../cmd/score")
+			"../../cmd/seed", "../../cmd/fetch", "../../cmd/segment", "../../cmd/score", "../../cmd/dedupe")
 		if out, err := cmd.CombinedOutput(); err != nil {
 			buildErr = &buildError{err: err, out: string(out)}
 		}

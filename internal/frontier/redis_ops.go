@@ -233,7 +233,7 @@ func (s *RedisStore) Counts(ctx context.Context) (Counts, error) {
 	}
 	now := strconv.FormatInt(time.Now().UnixMilli(), 10)
 	pipe := s.rdb.Pipeline()
-	q := pipe.ZCard(ctx, s.key("q"))
+	q := pipe.ZCard(ctx, s.key("hq"))
 	expired := pipe.ZCount(ctx, s.key("leased"), "-inf", now)
 	running := pipe.ZCount(ctx, s.key("leased"), "("+now, "+inf")
 	if _, err := pipe.Exec(ctx); err != nil {

@@ -73,6 +73,7 @@ local function bulk(cmd, key, args, step)
   end
 end
 local function fmt(x) return string.format('%.17g', x or 0) end
+local fixheads -- below
 -- Counters are summed in the script and written once at its end.
 local sums = {}
 local function add(key, field, n)
@@ -81,6 +82,7 @@ local function add(key, field, n)
   t[field] = (t[field] or 0) + n
 end
 local function flush()
+  fixheads()
   for key, t in pairs(sums) do
     for field, n in pairs(t) do
       if n ~= 0 then redis.call('HINCRBY', P .. key, field, n) end
@@ -92,8 +94,31 @@ local function movestate(r, state, depth)
   add('st', 'n:' .. r[STATE] .. ':' .. r[DEPTH], -1)
   add('st', 'n:' .. state .. ':' .. depth, 1)
 end
-local function enqueue(id, r) redis.call('ZADD', P .. 'q', qscore(r[PRIO], r[DEPTH], r[SEQ]), id) end
-local function dequeue(id) redis.call('ZREM', P .. 'q', id) end
+-- Each host has its own queue, q:HOST; the hosts with queued URLs are in
+-- hq, scored by their best URL's score. A script notes the hosts whose
+-- queue it changed and sets their place in hq once, at its end (flush).
+local touched = {}
+local function enqueue(id, r)
+  local h = rhost(r)
+  redis.call('ZADD', P .. 'q:' .. h, qscore(r[PRIO], r[DEPTH], r[SEQ]), id)
+  touched[h] = true
+end
+local function dequeue(id, r)
+  local h = rhost(r)
+  redis.call('ZREM', P .. 'q:' .. h, id)
+  touched[h] = true
+end
+fixheads = function()
+  for h in pairs(touched) do
+    local head = redis.call('ZRANGE', P .. 'q:' .. h, 0, 0, 'WITHSCORES')
+    if head[2] then
+      redis.call('ZADD', P .. 'hq', head[2], h)
+    else
+      redis.call('ZREM', P .. 'hq', h)
+    end
+  end
+  touched = {}
+end
 local function unlease(id, r)
   redis.call('ZREM', P .. 'leased', id)
   if r[OWNER] and r[OWNER] ~= '' then redis.call('ZREM', P .. 'own:' .. r[OWNER], id) end
@@ -177,7 +202,7 @@ local function done(d)
     before = 0
   else
     before = r[STATE]
-    if before == 1 then unlease(id, r) elseif before == 0 then dequeue(id) end
+    if before == 1 then unlease(id, r) elseif before == 0 then dequeue(id, r) end
     if (before == 2 or before == 3) and r[REL] == 1 then add('st', 'r:' .. r[DEPTH], -1) end
     movestate(r, state, r[DEPTH])
     r[STATE] = state
@@ -279,29 +304,59 @@ var redisLease = redis.NewScript(luaPrelude + `
 local now, n, perHost, untilMs, owner, scan, gap =
       tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]), ARGV[5], tonumber(ARGV[6]), tonumber(ARGV[7])
 reclaim(now, 100000)
-local cands = redis.call('ZRANGE', P .. 'q', 0, scan - 1)
-local picked, hosts, took = {}, {}, {}
-for _, id in ipairs(cands) do
-  if #picked >= n then break end
-  local r = getrec(id)
-  local h = rhost(r)
-  local act = hosts[h]
-  if act == nil then
-    act = 0
-    if perHost > 0 then act = tonumber(redis.call('HGET', P .. 'h:active', h) or 0) end
-    if gap > 0 and now < tonumber(redis.call('HGET', P .. 'h:next', h) or 0) then act = -1 end
-    hosts[h] = act
-  end
-  if act >= 0 and (perHost <= 0 or act < perHost) then
-    hosts[h] = act + 1
-    took[h] = (took[h] or 0) + 1
-    picked[#picked + 1] = {id, r}
+fixheads()
+-- Gather candidates host by host, best host first, each host giving its
+-- best URLs up to its room under the per-host bound, until no host left
+-- can beat the n-th best candidate: the result is the n best URLs of the
+-- whole queue that the bound allows. scan bounds the hosts looked at.
+local cands, thr = {}, nil
+local function better(a, b)
+  if a[1] ~= b[1] then return a[1] < b[1] end
+  return a[2] < b[2]
+end
+local function trim()
+  table.sort(cands, better)
+  for i = #cands, n + 1, -1 do cands[i] = nil end
+  if #cands >= n then thr = cands[n][1] end
+end
+local offset, looked, done = 0, 0, false
+while not done do
+  local page = redis.call('ZRANGE', P .. 'hq', offset, offset + 99, 'WITHSCORES')
+  if #page == 0 then break end
+  offset = offset + 100
+  for i = 1, #page, 2 do
+    local h, hs = page[i], tonumber(page[i + 1])
+    if (thr and hs > thr) or looked >= scan then done = true; break end
+    looked = looked + 1
+    local room = n
+    if perHost > 0 then room = math.min(n, perHost - tonumber(redis.call('HGET', P .. 'h:active', h) or 0)) end
+    if gap > 0 and now < tonumber(redis.call('HGET', P .. 'h:next', h) or 0) then room = 0 end
+    if room > 0 then
+      local q = redis.call('ZRANGE', P .. 'q:' .. h, 0, room - 1, 'WITHSCORES')
+      for j = 1, #q, 2 do cands[#cands + 1] = {tonumber(q[j + 1]), q[j], h} end
+      if #cands >= 2 * n then trim() end
+    end
   end
 end
+trim()
+local picked, took = {}, {}
+for _, c in ipairs(cands) do
+  local r = getrec(c[2])
+  took[c[3]] = (took[c[3]] or 0) + 1
+  picked[#picked + 1] = {c[2], r}
+end
 local out, sites = {}, {}
-local ids = {}
-for _, p in ipairs(picked) do ids[#ids + 1] = p[1] end
-bulk('ZREM', P .. 'q', ids, 1000)
+local ids, byhost = {}, {}
+for _, p in ipairs(picked) do
+  ids[#ids + 1] = p[1]
+  local h = rhost(p[2])
+  byhost[h] = byhost[h] or {}
+  table.insert(byhost[h], p[1])
+end
+for h, hids in pairs(byhost) do
+  bulk('ZREM', P .. 'q:' .. h, hids, 1000)
+  touched[h] = true
+end
 for _, p in ipairs(picked) do
   local id, r = p[1], p[2]
   movestate(r, 1, r[DEPTH])

@@ -3,6 +3,7 @@ package frontier
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"sort"
 	"sync"
@@ -343,4 +344,58 @@ func TestRenew(t *testing.T) {
 			t.Errorf("after expiry leased %v, want only the unrenewed URL", got)
 		}
 	})
+}
+
+// TestLeaseOrderAgrees queues the same URLs — many hosts, tied
+// priorities, depths, URLs seen again with better priorities — into both
+// stores and leases them all in chunks, with and without the per-host
+// bound (each chunk coming back done): both stores must hand them out in
+// the same order.
+func TestLeaseOrderAgrees(t *testing.T) {
+	for _, perHost := range []int{0, 3} {
+		t.Run(fmt.Sprintf("per-host-%d", perHost), func(t *testing.T) {
+			sq, _ := openTest(t)
+			rd, _ := openTestRedis(t)
+			rng := rand.New(rand.NewPCG(7, uint64(perHost)))
+			var q []Entry
+			for i := 0; i < 3000; i++ {
+				host := fmt.Sprintf("h%d.cn", rng.IntN(50))
+				u := fmt.Sprintf("http://%s/%d", host, rng.IntN(2500))
+				q = append(q, entry(u, host, float64(rng.IntN(100))/100, rng.IntN(6)))
+			}
+			ctx := context.Background()
+			for _, s := range []Store{sq, rd} {
+				for i := 0; i < len(q); i += 500 {
+					if _, err := s.Apply(ctx, Batch{Queue: q[i : i+500]}); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			var orders [2][]string
+			for k, s := range []Store{sq, rd} {
+				for {
+					got := lease(t, s, LeaseRequest{N: 37, PerHost: perHost})
+					if len(got) == 0 {
+						break
+					}
+					orders[k] = append(orders[k], got...)
+					var back Batch
+					for _, u := range got {
+						back.Done = append(back.Done, Outcome{URL: u, Host: HostOf(u)})
+					}
+					if _, err := s.Apply(ctx, back); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			if len(orders[0]) == 0 || len(orders[0]) != len(orders[1]) {
+				t.Fatalf("sqlite leased %d URLs, redis %d", len(orders[0]), len(orders[1]))
+			}
+			for i := range orders[0] {
+				if orders[0][i] != orders[1][i] {
+					t.Fatalf("lease %d: sqlite %s, redis %s", i, orders[0][i], orders[1][i])
+				}
+			}
+		})
+	}
 }

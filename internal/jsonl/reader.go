@@ -8,9 +8,6 @@ import (
 	"io"
 	"os"
 	"strings"
-
-	"github.com/klauspost/compress/gzip"
-	"github.com/klauspost/compress/zstd"
 )
 
 // DefaultMaxLine is the longest line a Reader returns whole (64 MiB).
@@ -39,6 +36,11 @@ type Reader struct {
 	// MaxLine is the longest line returned whole; longer lines are returned
 	// cut, with ErrLineTooLong.
 	MaxLine int
+	// Warnings receives a line for each damaged compressed frame skipped
+	// (default: os.Stderr).
+	Warnings io.Writer
+
+	damage Damage
 
 	names []string
 	stdin io.Reader
@@ -148,7 +150,7 @@ func (r *Reader) open(name string) error {
 		src, r.name, closeFile = f, name, f.Close
 	}
 	br := bufio.NewReaderSize(src, 256<<10)
-	dec, closeDec, err := decompressor(br, name)
+	dec, closeDec, err := decompressor(br, name, r.name, r.warnings(), &r.damage)
 	if err != nil {
 		closeFile()
 		return fmt.Errorf("open %s: %w", r.name, err)
@@ -163,24 +165,23 @@ func (r *Reader) open(name string) error {
 }
 
 // decompressor wraps br in a decoder when the name or the first bytes say
-// the stream is gzip or zstd.
-func decompressor(br *bufio.Reader, name string) (io.Reader, func(), error) {
+// the stream is gzip or zstd; damaged frames are reported as display.
+func decompressor(br *bufio.Reader, name, display string, warn io.Writer, damage *Damage) (io.Reader, func(), error) {
 	magic, _ := br.Peek(4)
+	format := ""
 	switch {
-	case strings.HasSuffix(name, ".gz") || bytes.HasPrefix(magic, []byte{0x1f, 0x8b}):
-		zr, err := gzip.NewReader(br)
-		if err != nil {
-			return nil, nil, fmt.Errorf("gzip: %w", err)
-		}
-		return zr, func() { zr.Close() }, nil
-	case strings.HasSuffix(name, ".zst") || bytes.HasPrefix(magic, []byte{0x28, 0xb5, 0x2f, 0xfd}):
-		zr, err := zstd.NewReader(br, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxWindow(1<<29))
-		if err != nil {
-			return nil, nil, fmt.Errorf("zstd: %w", err)
-		}
-		return zr, zr.Close, nil
+	case strings.HasSuffix(name, ".gz") || bytes.HasPrefix(magic, gzipMagic[:2]):
+		format = "gzip"
+	case strings.HasSuffix(name, ".zst") || bytes.HasPrefix(magic, zstdMagic):
+		format = "zstd"
+	default:
+		return br, func() {}, nil
 	}
-	return br, func() {}, nil
+	fr, err := newFrameReader(br, display, format, warn, damage)
+	if err != nil {
+		return nil, nil, err
+	}
+	return fr, fr.close, nil
 }
 
 func (r *Reader) closeCurrent() error {

@@ -52,22 +52,6 @@ func Create(name string, stdout io.Writer) (*Writer, error) {
 	return w, nil
 }
 
-// Append opens the named file for appending, compressed by its suffix (a
-// compressed file gets a new gzip member or zstd frame, which readers
-// concatenate).
-func Append(name string) (*Writer, error) {
-	f, err := os.OpenFile(name, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
-	if err != nil {
-		return nil, fmt.Errorf("open output: %w", err)
-	}
-	w, err := newCompressed(f, name)
-	if err != nil {
-		f.Close()
-		return nil, err
-	}
-	return w, nil
-}
-
 func newCompressed(f *os.File, name string) (*Writer, error) {
 	switch {
 	case strings.HasSuffix(name, ".gz"):

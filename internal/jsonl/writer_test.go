@@ -100,6 +100,7 @@ func TestWriterFlushesCompressedFile(t *testing.T) {
 	deadline := time.Now().Add(2 * time.Second)
 	for {
 		r := NewReader([]string{path}, nil)
+		r.Warnings = io.Discard // the open frame of a file being written is reported as cut
 		l, err := r.Next()
 		r.Close()
 		if err == nil && string(l.Bytes) == `{"url":"first"}` {

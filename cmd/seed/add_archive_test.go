@@ -1,0 +1,73 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/focuscrawl/focuscrawl/internal/jsonl"
+)
+
+// seed add --archive keeps every record it reads; a run killed while it
+// wrote (its last frame cut) costs the next reader only that frame.
+func TestSeedAddArchive(t *testing.T) {
+	dir := t.TempDir()
+	db, archive := filepath.Join(dir, "crawl.db"), filepath.Join(dir, "scored.jsonl.zst")
+	docs := func(run string, n int) (string, []string) {
+		var b strings.Builder
+		var lines []string
+		for i := range n {
+			l := fmt.Sprintf(`{"url":"http://a.example/%s/%d","status":200,"score":0.5,"relevant":true,"links":[]}`, run, i)
+			b.WriteString(l + "\n")
+			lines = append(lines, l)
+		}
+		return b.String(), lines
+	}
+	in1, first := docs("first", 50)
+	in2, second := docs("second", 50)
+	if r := runSeed(t, in1, nil, "add", "--db", db, "--archive", archive); r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	st, err := os.Stat(archive)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The first run's last frame loses its end, as when the writer dies.
+	if err := os.Truncate(archive, st.Size()-5); err != nil {
+		t.Fatal(err)
+	}
+	if r := runSeed(t, in2, nil, "add", "--db", db, "--archive", archive); r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	var warn strings.Builder
+	rd := jsonl.NewReader([]string{archive}, nil)
+	rd.Warnings = &warn
+	var got []string
+	for {
+		l, err := rd.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("reading the archive: %v", err)
+		}
+		got = append(got, string(l.Bytes))
+	}
+	if d := rd.Damage(); d.Frames != 1 || !strings.Contains(warn.String(), "damaged zstd frame") {
+		t.Fatalf("damage %+v, warnings %q", d, warn.String())
+	}
+	if len(got) < len(second) || strings.Join(got[len(got)-len(second):], "\n") != strings.Join(second, "\n") {
+		t.Fatalf("the second run's records are not all in the archive after the cut frame: %d lines", len(got))
+	}
+	for i, l := range got[:len(got)-len(second)] {
+		if l != first[i] {
+			t.Fatalf("line %d: %q, want %q", i, l, first[i])
+		}
+	}
+	if st := frontierStats(t, db); st.States["done"] != 100 {
+		t.Fatalf("%d pages done, want 100", st.States["done"])
+	}
+}
