@@ -76,3 +76,5 @@ say "5. summary"
 } | tee "$out/summary.txt"
 echo "first knowledge records:" >&2
 sed -n 's/^{"url":"\([^"]*\)".*"title":"\([^"]*\)".*/  \2  \1/p' "$out/knowledge.jsonl" | head -n 5 >&2 || true
+bin/seed report --db "$out/crawl.db" --title "make demo: a focused crawl of simweb (LINKS=$links)" -o "$out/report.html"
+echo "crawl report         $out/report.html (open it in a browser; docs/report.md)"

@@ -88,6 +88,9 @@ func runScore(c *ucli.Context) error {
 		}
 		defer closeStore()
 		store = st
+		if err := recordCrawl(c.Context, st, prof, cfg); err != nil {
+			return err
+		}
 	}
 	s, err := cli.OpenStream(c)
 	if err != nil {

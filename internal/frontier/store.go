@@ -172,6 +172,13 @@ type Store interface {
 	Progress(ctx context.Context) (Progress, error)
 	// Stats summarises the frontier.
 	Stats(ctx context.Context, topHosts int) (*Stats, error)
+	// History calls fn for every URL fetched, in the order fetched
+	// (sqlite_history.go); seed report draws its curves from it.
+	History(ctx context.Context, fn func(Fetched) error) error
+	// Info and SetInfo read and record facts about the crawl (topic,
+	// strategies) under the Info* keys.
+	Info(ctx context.Context) (map[string]string, error)
+	SetInfo(ctx context.Context, kv map[string]string) error
 	// Close releases the store.
 	Close() error
 }

@@ -11,6 +11,8 @@
 # requests to one host, Crawl-delay capped at 50 ms, short retry back-off — but
 # robots.txt is fetched and obeyed. Everything a crawl wrote stays in out/bench/crawl/
 # (the frontier, the scored docs as .zst, the eval JSON, the stages' stderr).
+# At the end, `seed report --svg harvest` overlays every strategy's harvest curve (as score
+# judged relevance) from their frontiers into docs/harvest.svg (HARVEST_SVG; "" for none).
 #
 # Env: STRATEGIES ("bfs best-first shark block-shark heuristic ipagerank linkmodel"),
 #      PAGES (2000), SEED (1), SITES (300), TOPIC (forestry). Needs python3.
@@ -86,3 +88,12 @@ if best:
 if bfs is not None:
     print(f"| crawl | bfs: highest harvest at a checkpoint | {bfs:.3f} | ≤ 0.40 |")
 EOF
+
+# docs/harvest.svg: every strategy's cumulative harvest curve, one colour each.
+svg=${HARVEST_SVG-docs/harvest.svg}
+if [ -n "$svg" ] && [ ${#results[@]} -gt 0 ]; then
+  dbs=()
+  for n in "${results[@]}"; do dbs+=(--db "$work/$n/crawl.db" --label "$n"); done
+  "$bin/seed" report "${dbs[@]}" --svg harvest -o "$svg"
+  echo "crawl bench: harvest curves in $svg" >&2
+fi

@@ -1,0 +1,118 @@
+package frontier
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"time"
+)
+
+// Fetched is one URL that came back from a fetcher, as History lists it.
+type Fetched struct {
+	URL       string
+	Host      string
+	Depth     int
+	Status    int // HTTP status (0: none recorded)
+	FetchedAt time.Time
+	// Scored tells whether Score and Relevant hold score's judgement; an
+	// unscored page counts as not relevant, as in Stats.
+	Scored   bool
+	Score    float64
+	Relevant bool
+	Error    string // why it failed ("" for a page done)
+}
+
+// Info keys the crawl commands record (SetInfo) for reports.
+const (
+	InfoTopic = "topic" // the topic profile's name
+	InfoLinks = "links" // the link strategies used, in the order first used
+	InfoPage  = "page"  // the page scoring methods used, in the same way
+)
+
+// History calls fn for every URL fetched (done or failed), in the order
+// they were fetched: by fetch time, then by the order they entered the
+// frontier. An error from fn stops the walk and is returned.
+func (s *SQLiteStore) History(ctx context.Context, fn func(Fetched) error) error {
+	if s.db == nil {
+		return ErrClosed
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT u.url, h.host, u.depth, coalesce(u.status, 0), coalesce(u.fetched_at, u.added_at),
+		u.score, u.relevant, coalesce(u.error, '')
+		FROM urls u JOIN hosts h ON h.id = u.host_id
+		WHERE u.state IN (?, ?) ORDER BY coalesce(u.fetched_at, u.added_at), u.id`, Done, Failed)
+	if err != nil {
+		return fmt.Errorf("frontier: history: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var f Fetched
+		var ms int64
+		var score sql.NullFloat64
+		var relevant sql.NullInt64
+		if err := rows.Scan(&f.URL, &f.Host, &f.Depth, &f.Status, &ms, &score, &relevant, &f.Error); err != nil {
+			return fmt.Errorf("frontier: history: %w", err)
+		}
+		f.FetchedAt = time.UnixMilli(ms)
+		f.Scored = score.Valid
+		f.Score = score.Float64
+		f.Relevant = relevant.Valid && relevant.Int64 == 1
+		if err := fn(f); err != nil {
+			return err
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("frontier: history: %w", err)
+	}
+	return nil
+}
+
+// Info returns what the crawl's commands recorded about it (InfoTopic,
+// InfoLinks, …), with the schema version.
+func (s *SQLiteStore) Info(ctx context.Context) (map[string]string, error) {
+	if s.db == nil {
+		return nil, ErrClosed
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT key, value FROM info`)
+	if err != nil {
+		return nil, fmt.Errorf("frontier: info: %w", err)
+	}
+	defer rows.Close()
+	info := map[string]string{}
+	for rows.Next() {
+		var k, v string
+		if err := rows.Scan(&k, &v); err != nil {
+			return nil, fmt.Errorf("frontier: info: %w", err)
+		}
+		info[k] = v
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("frontier: info: %w", err)
+	}
+	return info, nil
+}
+
+// SetInfo records facts about the crawl (key → value) in one
+// transaction, replacing earlier values of the same keys.
+func (s *SQLiteStore) SetInfo(ctx context.Context, kv map[string]string) error {
+	if s.db == nil {
+		return ErrClosed
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("frontier: set info: %w", err)
+	}
+	defer tx.Rollback()
+	for k, v := range kv {
+		if k == "schema_version" {
+			return fmt.Errorf("frontier: set info: %q is the store's own key", k)
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO info(key, value) VALUES (?, ?)
+			ON CONFLICT(key) DO UPDATE SET value = excluded.value`, k, v); err != nil {
+			return fmt.Errorf("frontier: set info %s: %w", k, err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("frontier: set info: %w", err)
+	}
+	return nil
+}

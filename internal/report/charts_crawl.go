@@ -1,0 +1,188 @@
+package report
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+)
+
+// The charts of a report, built from the crawls; crawl i is drawn in
+// colour i.
+
+// HarvestChart is the cumulative harvest rate over pages fetched.
+func HarvestChart(crawls []*Crawl) LineChart {
+	c := LineChart{ID: "harvest", Title: "Harvest rate over pages fetched (cumulative)",
+		XLabel: "pages fetched", YLabel: "harvest rate (relevant / fetched)", YMax: 1}
+	for i, cr := range crawls {
+		c.Lines = append(c.Lines, Line{Name: cr.Label, Colour: i, Points: cr.Harvest})
+	}
+	c.Desc = "Share of the pages fetched so far that were judged relevant, after each page. " + summary(crawls, func(cr *Crawl) string {
+		return fmt.Sprintf("%s of %s pages", formatPercent(cr.HarvestRate()), formatCount(cr.Fetched))
+	})
+	return c
+}
+
+// MovingChart is the harvest rate over a moving window of pages.
+func MovingChart(crawls []*Crawl) LineChart {
+	window := 100
+	if len(crawls) > 0 {
+		window = crawls[0].Window
+	}
+	c := LineChart{ID: "moving", Title: fmt.Sprintf("Harvest rate over the last %d pages (moving window)", window),
+		XLabel: "pages fetched", YLabel: fmt.Sprintf("relevant share of the last %d pages", window), YMax: 1}
+	for i, cr := range crawls {
+		c.Lines = append(c.Lines, Line{Name: cr.Label, Colour: i, Points: cr.Moving})
+	}
+	c.Desc = "Whether the crawl is still on topic now: the relevant share of the most recent pages. " + summary(crawls, func(cr *Crawl) string {
+		if len(cr.Moving) == 0 {
+			return "no pages"
+		}
+		return "last " + formatPercent(cr.Moving[len(cr.Moving)-1].Y)
+	})
+	return c
+}
+
+// FoundChart is the relevant pages found over the time of the crawl.
+func FoundChart(crawls []*Crawl) LineChart {
+	c := LineChart{ID: "found", Title: "Relevant pages found over time",
+		XLabel: "time since the first fetch", YLabel: "relevant pages found", XTime: true}
+	for i, cr := range crawls {
+		c.Lines = append(c.Lines, Line{Name: cr.Label, Colour: i, Points: cr.Found})
+	}
+	c.Desc = "Relevant pages found, counted against the time since each crawl's first fetch. " + summary(crawls, func(cr *Crawl) string {
+		return fmt.Sprintf("%s relevant in %s", formatCount(cr.Relevant), formatDuration(cr.Last.Sub(cr.First).Seconds()))
+	})
+	return c
+}
+
+// depths lists the depths any crawl fetched or queued.
+func depths(crawls []*Crawl) []int {
+	seen := map[int]bool{}
+	var ds []int
+	for _, cr := range crawls {
+		for _, d := range cr.Depths {
+			if !seen[d.Depth] {
+				seen[d.Depth] = true
+				ds = append(ds, d.Depth)
+			}
+		}
+	}
+	sort.Ints(ds)
+	return ds
+}
+
+func depthRow(cr *Crawl, depth int) DepthRow {
+	for _, d := range cr.Depths {
+		if d.Depth == depth {
+			return d
+		}
+	}
+	return DepthRow{Depth: depth}
+}
+
+func depthChart(crawls []*Crawl, value func(DepthRow) float64) BarChart {
+	ds := depths(crawls)
+	var c BarChart
+	for _, d := range ds {
+		c.Categories = append(c.Categories, strconv.Itoa(d))
+	}
+	for i, cr := range crawls {
+		g := BarGroup{Name: cr.Label, Colour: i}
+		for _, d := range ds {
+			g.Values = append(g.Values, value(depthRow(cr, d)))
+		}
+		c.Groups = append(c.Groups, g)
+	}
+	return c
+}
+
+// DepthPagesChart is the pages fetched at each depth (links from a seed).
+func DepthPagesChart(crawls []*Crawl) BarChart {
+	c := depthChart(crawls, func(d DepthRow) float64 { return float64(d.Fetched) })
+	c.ID, c.Title, c.XLabel, c.YLabel = "depth-pages", "Pages fetched per depth", "depth (links from a seed)", "pages fetched"
+	c.Desc = "How far from the seeds each crawl went: pages fetched at each link depth, one bar per crawl."
+	return c
+}
+
+// DepthHarvestChart is the harvest rate of the pages of each depth.
+func DepthHarvestChart(crawls []*Crawl) BarChart {
+	c := depthChart(crawls, func(d DepthRow) float64 { return Rate(d.Relevant, d.Fetched) })
+	c.ID, c.Title, c.XLabel, c.YLabel = "depth-harvest", "Harvest rate per depth", "depth (links from a seed)", "harvest rate"
+	c.YMax, c.Percent = 1, true
+	c.Desc = "The relevant share of the pages fetched at each link depth, one bar per crawl."
+	return c
+}
+
+// HostsChart is the top hosts of crawl i with their harvest.
+func HostsChart(cr *Crawl, i int) HostChart {
+	return HostChart{ID: fmt.Sprintf("hosts-%d", i), Colour: i, Hosts: cr.Hosts,
+		Title: fmt.Sprintf("Top hosts of %s by pages fetched", cr.Label),
+		Desc: fmt.Sprintf("The %d hosts with the most pages fetched in %s, with the relevant part of each; %s hosts known in all.",
+			len(cr.Hosts), cr.Label, formatCount(cr.Hosts0))}
+}
+
+// Charts names the charts seed report --svg can write alone.
+var Charts = map[string]func([]*Crawl) string{
+	"harvest":       func(c []*Crawl) string { return HarvestChart(c).SVG() },
+	"moving":        func(c []*Crawl) string { return MovingChart(c).SVG() },
+	"found":         func(c []*Crawl) string { return FoundChart(c).SVG() },
+	"depth-pages":   func(c []*Crawl) string { return DepthPagesChart(c).SVG() },
+	"depth-harvest": func(c []*Crawl) string { return DepthHarvestChart(c).SVG() },
+}
+
+// ChartNames lists the names of Charts, sorted.
+func ChartNames() []string {
+	var names []string
+	for k := range Charts {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	return names
+}
+
+func summary(crawls []*Crawl, each func(*Crawl) string) string {
+	s := ""
+	for i, cr := range crawls {
+		if i > 0 {
+			s += "; "
+		}
+		s += cr.Label + ": " + each(cr)
+	}
+	if s != "" {
+		s += "."
+	}
+	return s
+}
+
+// formatCount prints n with thousands separators.
+func formatCount(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	neg := n < 0
+	if neg {
+		s = s[1:]
+	}
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	if neg {
+		s = "-" + s
+	}
+	return s
+}
+
+// formatPercent prints a rate as a percentage with one decimal.
+func formatPercent(r float64) string { return strconv.FormatFloat(r*100, 'f', 1, 64) + "%" }
+
+// formatDuration prints seconds as 42s, 3m05s, 2h10m or 3d4h.
+func formatDuration(sec float64) string {
+	s := int64(sec + 0.5)
+	switch {
+	case s < 60:
+		return fmt.Sprintf("%ds", s)
+	case s < 3600:
+		return fmt.Sprintf("%dm%02ds", s/60, s%60)
+	case s < 86400:
+		return fmt.Sprintf("%dh%02dm", s/3600, s%3600/60)
+	}
+	return fmt.Sprintf("%dd%dh", s/86400, s%86400/3600)
+}

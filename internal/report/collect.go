@@ -1,0 +1,353 @@
+package report
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/focuscrawl/focuscrawl/internal/fetcher"
+	"github.com/focuscrawl/focuscrawl/internal/frontier"
+)
+
+// Source is what a report reads of a crawl; every frontier.Store is one.
+type Source interface {
+	Stats(ctx context.Context, topHosts int) (*frontier.Stats, error)
+	History(ctx context.Context, fn func(frontier.Fetched) error) error
+	Info(ctx context.Context) (map[string]string, error)
+}
+
+// Options shape what Collect keeps.
+type Options struct {
+	// Window is the number of pages of the moving harvest rate (100).
+	Window int
+	// TopHosts is the number of hosts listed (15).
+	TopHosts int
+	// MaxPoints bounds the points kept per curve (600): a long crawl is
+	// sampled at a regular stride of pages, the last page always kept.
+	MaxPoints int
+}
+
+func (o Options) withDefaults() Options {
+	if o.Window <= 0 {
+		o.Window = 100
+	}
+	if o.TopHosts <= 0 {
+		o.TopHosts = 15
+	}
+	if o.MaxPoints < 2 {
+		o.MaxPoints = 600
+	}
+	return o
+}
+
+// Point is one point of a curve.
+type Point struct{ X, Y float64 }
+
+// Crawl is what the report shows of one crawl.
+type Crawl struct {
+	// Label names the crawl in legends (the database file by default).
+	Label string
+	// Info is what the crawl's commands recorded (frontier.InfoTopic,
+	// InfoLinks, InfoPage).
+	Info map[string]string
+
+	Fetched  int64 // pages fetched (done or failed)
+	Relevant int64 // of them judged relevant
+	Failed   int64 // of them failed
+	Window   int   // pages in the moving window
+	First    time.Time
+	Last     time.Time
+
+	// Harvest is the cumulative harvest rate after X pages; Moving the
+	// rate over the last Window pages (from page Window on, or the last
+	// page of a shorter crawl); Found the relevant pages found X seconds
+	// after the first fetch.
+	Harvest, Moving, Found []Point
+
+	Depths  []DepthRow
+	Hosts   []HostRow // the TopHosts hosts with the most pages fetched
+	Hosts0  int64     // hosts known to the frontier
+	States  map[string]int64
+	Expired int64 // leases that ran out
+	Errors  []Count
+	Status  []Count // HTTP statuses of the pages fetched
+	Refused []Count // URLs refused, by guard
+	Parked  []Parked
+}
+
+// DepthRow counts the pages of one depth.
+type DepthRow struct {
+	Depth                     int
+	Fetched, Relevant, Queued int64
+}
+
+// HostRow counts the pages of one host.
+type HostRow struct {
+	Host              string
+	Fetched, Relevant int64
+}
+
+// Count is a number of things of one name.
+type Count struct {
+	Name string
+	N    int64
+}
+
+// Parked is a host the frontier parked: its name, why, and whatever else
+// the store tells of it (retry time, URLs held…), as names and values.
+type Parked struct {
+	Host, Reason string
+	Extra        [][2]string
+}
+
+// Rate is n/of, 0 when of is 0.
+func Rate(n, of int64) float64 {
+	if of == 0 {
+		return 0
+	}
+	return float64(n) / float64(of)
+}
+
+// HarvestRate is the crawl's relevant pages over pages fetched.
+func (c *Crawl) HarvestRate() float64 { return Rate(c.Relevant, c.Fetched) }
+
+// Collect reads one crawl from src.
+func Collect(ctx context.Context, src Source, label string, o Options) (*Crawl, error) {
+	o = o.withDefaults()
+	c := &Crawl{Label: label, Window: o.Window}
+	var err error
+	if c.Info, err = src.Info(ctx); err != nil {
+		return nil, err
+	}
+	st, err := src.Stats(ctx, 0)
+	if err != nil {
+		return nil, err
+	}
+	c.States, c.Expired, c.Hosts0 = st.States, st.Expired, st.Hosts
+	c.Refused = sortedCounts(st.Refused)
+	if c.Parked, err = parkedHosts(st); err != nil {
+		return nil, err
+	}
+	queued := map[int]int64{}
+	for _, d := range st.Depths {
+		queued[d.Depth] = d.Queued
+	}
+
+	harvest := newSampler(o.MaxPoints)
+	moving := newSampler(o.MaxPoints)
+	found := newSampler(o.MaxPoints)
+	ring := make([]bool, o.Window)
+	var inWindow int64
+	depths := map[int]*DepthRow{}
+	hosts := map[string]*HostRow{}
+	errs := map[string]int64{}
+	status := map[string]int64{}
+	err = src.History(ctx, func(f frontier.Fetched) error {
+		if c.Fetched == 0 {
+			c.First = f.FetchedAt
+		}
+		c.Last = f.FetchedAt
+		n := c.Fetched
+		c.Fetched++
+		if ring[n%int64(o.Window)] {
+			inWindow--
+		}
+		ring[n%int64(o.Window)] = f.Relevant
+		if f.Relevant {
+			c.Relevant++
+			inWindow++
+		}
+		d := depths[f.Depth]
+		if d == nil {
+			d = &DepthRow{Depth: f.Depth}
+			depths[f.Depth] = d
+		}
+		h := hosts[f.Host]
+		if h == nil {
+			h = &HostRow{Host: f.Host}
+			hosts[f.Host] = h
+		}
+		d.Fetched++
+		h.Fetched++
+		if f.Relevant {
+			d.Relevant++
+			h.Relevant++
+		}
+		if f.Error != "" {
+			c.Failed++
+			errs[fetcher.ErrorKind(f.Error)]++
+		}
+		if f.Status > 0 {
+			status[fmt.Sprint(f.Status)]++
+		}
+		x := float64(c.Fetched)
+		harvest.add(c.Fetched, Point{x, Rate(c.Relevant, c.Fetched)})
+		if c.Fetched >= int64(o.Window) {
+			moving.add(c.Fetched, Point{x, Rate(inWindow, int64(o.Window))})
+		}
+		found.add(c.Fetched, Point{f.FetchedAt.Sub(c.First).Seconds(), float64(c.Relevant)})
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if c.Fetched > 0 && c.Fetched < int64(o.Window) {
+		moving.add(c.Fetched, Point{float64(c.Fetched), c.HarvestRate()})
+	}
+	c.Harvest, c.Moving, c.Found = harvest.points(), moving.points(), found.points()
+
+	for depth, q := range queued {
+		if depths[depth] == nil && q > 0 {
+			depths[depth] = &DepthRow{Depth: depth}
+		}
+	}
+	for _, d := range depths {
+		d.Queued = queued[d.Depth]
+		c.Depths = append(c.Depths, *d)
+	}
+	sort.Slice(c.Depths, func(i, j int) bool { return c.Depths[i].Depth < c.Depths[j].Depth })
+	for _, h := range hosts {
+		c.Hosts = append(c.Hosts, *h)
+	}
+	sort.Slice(c.Hosts, func(i, j int) bool {
+		a, b := c.Hosts[i], c.Hosts[j]
+		if a.Fetched != b.Fetched {
+			return a.Fetched > b.Fetched
+		}
+		if a.Relevant != b.Relevant {
+			return a.Relevant > b.Relevant
+		}
+		return a.Host < b.Host
+	})
+	if len(c.Hosts) > o.TopHosts {
+		c.Hosts = c.Hosts[:o.TopHosts]
+	}
+	c.Errors = sortedCounts(errs)
+	c.Status = sortedCounts(status)
+	sort.SliceStable(c.Status, func(i, j int) bool { return c.Status[i].Name < c.Status[j].Name })
+	return c, nil
+}
+
+// sortedCounts lists m, largest first, then by name.
+func sortedCounts(m map[string]int64) []Count {
+	out := make([]Count, 0, len(m))
+	for k, n := range m {
+		out = append(out, Count{k, n})
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].N != out[j].N {
+			return out[i].N > out[j].N
+		}
+		return out[i].Name < out[j].Name
+	})
+	return out
+}
+
+// parkedHosts reads the parked hosts of the stats by their JSON name
+// ("parked_hosts": objects with "host", "reason" and more), so the report
+// shows them from any store that reports them, whatever else it tells
+// about each host, and "none" from a store that does not.
+func parkedHosts(st *frontier.Stats) ([]Parked, error) {
+	b, err := json.Marshal(st)
+	if err != nil {
+		return nil, fmt.Errorf("report: stats: %w", err)
+	}
+	return parkedFromJSON(b)
+}
+
+// parkedFromJSON reads "parked_hosts" from stats as JSON.
+func parkedFromJSON(b []byte) ([]Parked, error) {
+	var v struct {
+		Parked []map[string]any `json:"parked_hosts"`
+	}
+	if err := json.Unmarshal(b, &v); err != nil {
+		return nil, fmt.Errorf("report: stats: parked_hosts: %w", err)
+	}
+	out := make([]Parked, 0, len(v.Parked))
+	for _, m := range v.Parked {
+		p := Parked{Host: text(m["host"]), Reason: text(m["reason"])}
+		keys := make([]string, 0, len(m))
+		for k := range m {
+			if k != "host" && k != "reason" {
+				keys = append(keys, k)
+			}
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			p.Extra = append(p.Extra, [2]string{k, text(m[k])})
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+// text prints a JSON value for a table cell: a time in UTC to the
+// second, a boolean as yes or no, text on one line.
+func text(v any) string {
+	switch v := v.(type) {
+	case nil:
+		return ""
+	case string:
+		if t, err := time.Parse(time.RFC3339Nano, v); err == nil {
+			return stamp(t)
+		}
+		return strings.Join(strings.Fields(v), " ")
+	case float64:
+		return fmt.Sprint(v)
+	case bool:
+		if v {
+			return "yes"
+		}
+		return "no"
+	}
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+// sampler keeps at most max points of a curve of n pages (and the last):
+// every stride-th page, the stride doubling whenever the points pass max.
+type sampler struct {
+	max    int
+	stride int64
+	pts    []Point
+	ns     []int64
+	last   Point
+	lastN  int64
+}
+
+func newSampler(max int) *sampler { return &sampler{max: max, stride: 1} }
+
+func (s *sampler) add(n int64, p Point) {
+	s.last, s.lastN = p, n
+	if n%s.stride != 0 {
+		return
+	}
+	s.pts = append(s.pts, p)
+	s.ns = append(s.ns, n)
+	if len(s.pts) <= s.max {
+		return
+	}
+	s.stride *= 2
+	k := 0
+	for i, m := range s.ns {
+		if m%s.stride == 0 {
+			s.pts[k], s.ns[k] = s.pts[i], m
+			k++
+		}
+	}
+	s.pts, s.ns = s.pts[:k], s.ns[:k]
+}
+
+// points returns the points kept, the last one added included.
+func (s *sampler) points() []Point {
+	if s.lastN == 0 {
+		return nil
+	}
+	if len(s.ns) == 0 || s.ns[len(s.ns)-1] != s.lastN {
+		return append(s.pts, s.last)
+	}
+	return s.pts
+}

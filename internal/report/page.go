@@ -1,0 +1,230 @@
+package report
+
+import (
+	"fmt"
+	"html/template"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/focuscrawl/focuscrawl/internal/frontier"
+)
+
+// Page is one HTML report of one or more crawls.
+type Page struct {
+	// Title heads the page ("Crawl report" when empty).
+	Title string
+	// Generated is when the report was made, printed at its foot.
+	Generated time.Time
+	// Refresh, when above 0, makes the browser reload the page every
+	// Refresh seconds (seed report --serve).
+	Refresh int
+	Crawls  []*Crawl
+}
+
+// figure is a chart and its table.
+type figure struct {
+	SVG   template.HTML
+	Table table
+}
+
+// crawlSection is what the page shows of one crawl alone.
+type crawlSection struct {
+	Label, Colour string
+	Hosts         figure
+	Health        table
+	Errors        table
+	Status        table
+	Refused       table
+	Parked        table
+}
+
+type view struct {
+	Title, Generated string
+	Refresh          int
+	Summary          table
+	Curves           []figure
+	Depth            []figure
+	Crawls           []crawlSection
+}
+
+// WriteHTML writes the report as one self-contained HTML document.
+func WriteHTML(w io.Writer, p Page) error {
+	v := view{Title: p.Title, Refresh: p.Refresh, Generated: stamp(p.Generated)}
+	if v.Title == "" {
+		v.Title = "Crawl report"
+	}
+	v.Summary = summaryTable(p.Crawls)
+	for _, c := range []LineChart{HarvestChart(p.Crawls), MovingChart(p.Crawls), FoundChart(p.Crawls)} {
+		format := formatPercent
+		if c.ID == "found" {
+			format = func(v float64) string { return formatCount(int64(v)) }
+		}
+		v.Curves = append(v.Curves, figure{SVG: template.HTML(c.SVG()), Table: curveTable(c, format)})
+	}
+	pages := DepthPagesChart(p.Crawls)
+	v.Depth = []figure{
+		{SVG: template.HTML(pages.SVG()), Table: barTable(pages, func(v float64) string { return formatCount(int64(v)) })},
+		{SVG: template.HTML(DepthHarvestChart(p.Crawls).SVG()), Table: depthTable(p.Crawls)},
+	}
+	for i, cr := range p.Crawls {
+		v.Crawls = append(v.Crawls, crawlSection{
+			Label: cr.Label, Colour: colour(i),
+			Hosts:   figure{SVG: template.HTML(HostsChart(cr, i).SVG()), Table: hostTable(cr)},
+			Health:  healthTable(cr),
+			Errors:  countTable("Errors of "+cr.Label+" by kind", "kind", "pages", cr.Errors),
+			Status:  countTable("HTTP statuses of "+cr.Label, "status", "pages", cr.Status),
+			Refused: countTable("URLs of "+cr.Label+" refused, by guard", "guard", "URLs", cr.Refused),
+			Parked:  parkedTable(cr),
+		})
+	}
+	if err := pageTemplate.Execute(w, v); err != nil {
+		return fmt.Errorf("report: %w", err)
+	}
+	return nil
+}
+
+func stamp(t time.Time) string {
+	if t.IsZero() {
+		return "–"
+	}
+	return t.UTC().Format("2006-01-02 15:04:05 UTC")
+}
+
+func infoText(info map[string]string, key string) string {
+	if v := info[key]; v != "" {
+		return v
+	}
+	return "not recorded"
+}
+
+func summaryTable(crawls []*Crawl) table {
+	t := table{Caption: "The crawls", Head: []string{"crawl", "topic", "link strategy", "page scoring", "pages fetched",
+		"relevant", "harvest rate", "failed", "first fetch", "last fetch", "duration"}}
+	for i, cr := range crawls {
+		dur := "–"
+		if cr.Fetched > 0 {
+			dur = formatDuration(cr.Last.Sub(cr.First).Seconds())
+		}
+		first, last := "–", "–"
+		if cr.Fetched > 0 {
+			first, last = stamp(cr.First), stamp(cr.Last)
+		}
+		t.Rows = append(t.Rows, []cell{{Text: cr.Label, Colour: colour(i)},
+			{Text: infoText(cr.Info, frontier.InfoTopic)}, {Text: infoText(cr.Info, frontier.InfoLinks)}, {Text: infoText(cr.Info, frontier.InfoPage)},
+			numCell(formatCount(cr.Fetched)), numCell(formatCount(cr.Relevant)), numCell(rateText(cr.Relevant, cr.Fetched)),
+			numCell(formatCount(cr.Failed)), {Text: first}, {Text: last}, numCell(dur)})
+	}
+	return t
+}
+
+func healthTable(cr *Crawl) table {
+	t := table{Caption: "URLs, leases and errors of " + cr.Label, Head: []string{"", "URLs"}}
+	add := func(name string, n int64) {
+		t.Rows = append(t.Rows, []cell{{Text: name}, numCell(formatCount(n))})
+	}
+	for _, s := range []frontier.State{frontier.Queued, frontier.Leased, frontier.Done, frontier.Failed} {
+		add(s.String(), cr.States[s.String()])
+	}
+	add("leases expired (queued again)", cr.Expired)
+	add("hosts known", cr.Hosts0)
+	var refused int64
+	for _, r := range cr.Refused {
+		refused += r.N
+	}
+	add("refused", refused)
+	add("hosts parked", int64(len(cr.Parked)))
+	return t
+}
+
+var pageTemplate = template.Must(template.New("page").Funcs(template.FuncMap{
+	"css": func(s string) template.CSS { return template.CSS(s) },
+}).Parse(strings.TrimSpace(pageHTML) + "\n"))
+
+const pageHTML = `
+{{define "table"}}<table>
+<caption>{{.Caption}}</caption>
+<thead><tr>{{range .Head}}<th scope="col">{{.}}</th>{{end}}</tr></thead>
+<tbody>
+{{- range .Rows}}
+<tr>{{range .}}<td{{if .Num}} class="num"{{end}}>{{if .Colour}}<span class="swatch" style="background:{{css .Colour}}"></span>{{end}}{{.Text}}</td>{{end}}</tr>
+{{- else}}
+<tr><td colspan="{{len .Head}}">none</td></tr>
+{{- end}}
+</tbody>
+</table>{{end}}
+{{define "figure"}}<figure>
+{{.SVG}}{{if .Table.Caption}}<details><summary>Table: {{.Table.Caption}}</summary>
+{{template "table" .Table}}
+</details>{{end}}
+</figure>{{end}}
+<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+{{- if .Refresh}}
+<meta http-equiv="refresh" content="{{.Refresh}}">
+{{- end}}
+<meta name="generator" content="focuscrawl seed report">
+<title>{{.Title}}</title>
+<style>
+body { font-family: system-ui, -apple-system, "Segoe UI", "Noto Sans", "Noto Sans CJK SC", sans-serif; margin: 2rem auto; max-width: 1100px; padding: 0 1rem; color: #222; background: #fff; }
+h1 { font-size: 1.6rem; margin-bottom: 0.2rem; }
+h2 { font-size: 1.25rem; margin-top: 2.5rem; border-bottom: 1px solid #ddd; padding-bottom: 0.3rem; }
+h3 { font-size: 1.05rem; margin-top: 1.8rem; }
+.meta { color: #555; margin-top: 0; }
+figure { margin: 1.2rem 0; }
+svg.chart { max-width: 100%; height: auto; display: block; }
+table { border-collapse: collapse; margin: 0.6rem 0 1rem; font-size: 0.9rem; }
+caption { text-align: left; font-weight: 600; padding-bottom: 0.3rem; }
+th, td { border-bottom: 1px solid #e4e4e4; padding: 0.25rem 0.7rem; text-align: left; vertical-align: top; }
+th { background: #f5f5f5; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; }
+.swatch { display: inline-block; width: 0.8em; height: 0.8em; margin-right: 0.4em; border-radius: 2px; vertical-align: -0.05em; }
+details { margin: 0.3rem 0 0.8rem; }
+summary { cursor: pointer; color: #0a58ca; }
+.tables { display: flex; flex-wrap: wrap; align-items: flex-start; gap: 0 2.5rem; }
+td:first-child { white-space: nowrap; }
+footer { margin-top: 3rem; color: #666; font-size: 0.85rem; }
+</style>
+</head>
+<body>
+<header>
+<h1>{{.Title}}</h1>
+<p class="meta">Generated {{.Generated}}{{if .Refresh}}; reloads every {{.Refresh}} s{{end}}. Harvest rate = pages judged relevant by score / pages fetched.</p>
+</header>
+<main>
+<section id="crawls" aria-labelledby="crawls-h">
+<h2 id="crawls-h">Crawls</h2>
+{{template "table" .Summary}}
+</section>
+<section id="curves" aria-labelledby="curves-h">
+<h2 id="curves-h">Harvest</h2>
+{{range .Curves}}{{template "figure" .}}
+{{end}}</section>
+<section id="depths" aria-labelledby="depths-h">
+<h2 id="depths-h">Depth</h2>
+{{range .Depth}}{{template "figure" .}}
+{{end}}</section>
+<section id="hosts" aria-labelledby="hosts-h">
+<h2 id="hosts-h">Hosts</h2>
+{{range .Crawls}}<h3><span class="swatch" style="background:{{css .Colour}}"></span>{{.Label}}</h3>
+{{template "figure" .Hosts}}
+{{end}}</section>
+<section id="health" aria-labelledby="health-h">
+<h2 id="health-h">Leases, errors, refusals and parked hosts</h2>
+{{range .Crawls}}<h3><span class="swatch" style="background:{{css .Colour}}"></span>{{.Label}}</h3>
+<div class="tables">
+{{template "table" .Health}}
+{{template "table" .Errors}}
+{{template "table" .Status}}
+{{template "table" .Refused}}
+</div>
+{{template "table" .Parked}}
+{{end}}</section>
+</main>
+<footer>focuscrawl seed report · one self-contained file: no scripts, no network.</footer>
+</body>
+</html>
+`
