@@ -248,6 +248,23 @@ while [ "$left_stages" -gt 0 ]; do
   fi
   # seed next has ended: the loop drains; the stages' summaries follow.
   [ "$i" -ne 0 ] || end_progress
+  # A stage that ended at the end of its input because the stage before it
+  # was killed: name the killed one (it has ended, not yet been waited for).
+  for ((j = 0; j < i; j++)); do
+    if [ -z "${ended[$j]:-}" ] && ! running "${pids[$j]}"; then
+      set +e
+      wait "${pids[$j]}"
+      rc=$?
+      set -e
+      ended[$j]=1
+      left_stages=$((left_stages - 1))
+      if [ "$rc" -ne 0 ] && [ "$rc" -ne 3 ]; then
+        echo "crawl.sh: stage ${names[$j]} $(describe "$rc"); stopping the loop (run crawl.sh again to resume)" >&2
+        stop_all TERM
+        exit 1
+      fi
+    fi
+  done
   for ((j = 0; j < i; j++)); do
     if [ -z "${ended[$j]:-}" ] && running "${pids[$j]}"; then
       echo "crawl.sh: stage $name ended before its input (${names[$j]} still runs); stopping the loop" >&2

@@ -38,8 +38,8 @@ func TestRobotsCutWarns(t *testing.T) {
 		mu.Unlock()
 	}
 	f := newFetcher(t, srv, cfg)
-	if p := f.Fetch(context.Background(), record.URL{URL: hostURL(srv, "big.test", "/early")}); p.Error != "robots" {
-		t.Errorf("/early: error %q, want robots", p.Error)
+	if p := f.Fetch(context.Background(), record.URL{URL: hostURL(srv, "big.test", "/early")}); !IsRobots(p.Error) {
+		t.Errorf("/early: error %q, want robots-disallow", p.Error)
 	}
 	if p := f.Fetch(context.Background(), record.URL{URL: hostURL(srv, "big.test", "/late")}); p.Error != "" {
 		t.Errorf("/late (past the cut): error %q", p.Error)
