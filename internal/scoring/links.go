@@ -53,6 +53,10 @@ type LinkOptions struct {
 	// means the page's own score. SharePseudo is the weight of the prior
 	// in pseudo-children once some are crawled.
 	SharePrior, SharePseudo float64
+	// BlockSharkForm picks block-shark's combination of its terms:
+	// BlockSharkModulated (the default, docs/score.md) or
+	// BlockSharkAdditive (ALGORITHMS.md §2's θ·λ·potential + (1−θ)·n′/n).
+	BlockSharkForm string
 	// Heuristic weighs uh, teh, tih and rw (any positive sum).
 	Heuristic map[string]float64
 	// RWMin is c: RW is 0 below it.
@@ -76,6 +80,7 @@ func DefaultLinkOptions() LinkOptions {
 		Strategy: LinksBlockShark,
 		Delta:    0.5, Beta: 0.8, Gamma: 0.5,
 		BlockGamma: 0.5, Theta: 0.5, NoiseWeight: 0.3, SharePrior: 0.5,
+		BlockSharkForm: BlockSharkModulated, SharePseudo: DefaultSharePseudo(BlockSharkModulated),
 		Heuristic: map[string]float64{"uh": 0.2, "teh": 0.3, "tih": 0.1, "rw": 0.4},
 		RWMin:     0.5,
 		Damping:   0.85, Tolerance: 1e-6, MaxIter: 200, RWFloor: 0.01,
@@ -230,7 +235,11 @@ func rankStream(pv *pageView, links []record.ScoredLink, o *LinkOptions) bool {
 			links[i].Inherited = inh
 		}
 	case LinksBlockShark:
-		rankBlockShark(pv, links, o)
+		if o.BlockSharkForm == BlockSharkAdditive {
+			rankBlockShark(pv, links, o)
+		} else {
+			rankBlockSharkModulated(pv, links, o)
+		}
 	case LinksHeuristic:
 		rankHeuristic(pv, links, o)
 	default:

@@ -237,14 +237,16 @@ func TestLinkStrategies(t *testing.T) {
 		{LinksBFS, nil, []float64{0.25, 0.25, 0.25}},
 		{LinksBestFirst, nil, []float64{0.8, 0.8, 0.8}},
 		{LinksShark, nil, []float64{0.7, p2, 0.2}},
-		// block 1: LB = (1+0)/2 = 0.5 = λ; nothing crawled: n′/n = 0.5.
-		//   link 1 = 0.5·0.5·0.7 + 0.5·0.5; link 2 = 0.5·0.5·p2 + 0.25
-		// block 2 (nav): LB = 0 → 0.25.
-		{LinksBlockShark, nil, []float64{0.5*0.5*0.7 + 0.25, 0.5*0.5*p2 + 0.25, 0.25}},
+		// The modulated form. block 1: LB = (1+0)/2 = 0.5 = λ, the best
+		// block: λ̂ = 1, factor 1 − θ + θ·1 = 1; block 2 (nav): λ = 0,
+		// λ̂ = 0 (×0.3), factor 0.5. Nothing crawled: the share's factor
+		// is 1. link 1 = 0.7, link 2 = p2, link 3 = 0.2·0.5.
+		{LinksBlockShark, nil, []float64{0.7, p2, 0.1}},
 		// Link 2 crawled with score 0.9 (relevant): block 1 λ = 0.5·0.5 +
-		// 0.5·0.9 = 0.7; n′/n = 1/1.
+		// 0.5·0.9 = 0.7, still the best (λ̂ = 1); s̃ = (1 + 4·0.5)/(1 + 4)
+		// = 0.6, factor 0.5 + 0.5·0.6/0.5 = 1.1.
 		{LinksBlockShark, mapStore{scores: map[string]float64{"http://a/2": 0.9}},
-			[]float64{0.5*0.7*0.7 + 0.5, 0.5*0.7*p2 + 0.5, 0.5}},
+			[]float64{0.7 * 1.1, p2 * 1.1, 0.1 * 1.1}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.strategy, func(t *testing.T) {
@@ -470,7 +472,7 @@ func TestBlockSharkOptions(t *testing.T) {
 	run := func(store Store) []float64 {
 		cfg := Config{Page: DefaultPageOptions(), Links: DefaultLinkOptions()}
 		cfg.Page.SimScale = 0
-		cfg.Links.Strategy = LinksBlockShark
+		cfg.Links.Strategy, cfg.Links.BlockSharkForm = LinksBlockShark, BlockSharkAdditive
 		cfg.Links.BlockNorm, cfg.Links.SharePrior, cfg.Links.SharePseudo = true, -1, 1
 		d := sharkDoc()
 		sd, err := NewScorer(m, cfg, store).Score(context.Background(), &d)
@@ -495,4 +497,46 @@ func TestBlockSharkOptions(t *testing.T) {
 	// 0.9; block 1 λ = 0.5·0.5 + 0.5·0.9 = 0.7, normalised to 1.
 	check("one crawled", run(mapStore{scores: map[string]float64{"http://a/2": 0.9}}),
 		[]float64{0.35 + 0.45, 0.5*p2 + 0.45, 0.45})
+}
+
+// TestBlockSharkAdditive checks the additive form with the
+// reconstruction's defaults, θ·λ·potential + (1−θ)·n′/n.
+func TestBlockSharkAdditive(t *testing.T) {
+	m := newTestModel(t, &topic.Profile{Description: "forest tree"})
+	p2 := 0.2 + 0.5*0.2/(2*math.Sqrt2) // link 2's potential (TestLinkStrategies)
+	run := func(store Store) []float64 {
+		cfg := Config{Page: DefaultPageOptions(), Links: DefaultLinkOptions()}
+		cfg.Page.SimScale = 0
+		cfg.Links.Strategy, cfg.Links.BlockSharkForm = LinksBlockShark, BlockSharkAdditive
+		cfg.Links.SharePseudo = DefaultSharePseudo(BlockSharkAdditive)
+		d := sharkDoc()
+		sd, err := NewScorer(m, cfg, store).Score(context.Background(), &d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return priorities(sd)
+	}
+	tests := []struct {
+		name  string
+		store Store
+		want  []float64
+	}{
+		// block 1: LB = (1+0)/2 = 0.5 = λ; nothing crawled: n′/n = 0.5.
+		//   link 1 = 0.5·0.5·0.7 + 0.5·0.5; link 2 = 0.5·0.5·p2 + 0.25
+		// block 2 (nav): LB = 0 → 0.25.
+		{"nothing crawled", nil, []float64{0.5*0.5*0.7 + 0.25, 0.5*0.5*p2 + 0.25, 0.25}},
+		// Link 2 crawled with score 0.9 (relevant): block 1 λ = 0.5·0.5 +
+		// 0.5·0.9 = 0.7; n′/n = 1/1.
+		{"one crawled", mapStore{scores: map[string]float64{"http://a/2": 0.9}},
+			[]float64{0.5*0.7*0.7 + 0.5, 0.5*0.7*p2 + 0.5, 0.5}},
+	}
+	for _, tc := range tests {
+		got := run(tc.store)
+		for i := range tc.want {
+			if !near(got[i], tc.want[i]) {
+				t.Errorf("%s: priorities %v, want %v", tc.name, got, tc.want)
+				break
+			}
+		}
+	}
 }
