@@ -79,17 +79,19 @@ func (b *blockStat) lambda(gamma float64) float64 {
 // terms on one scale (docs/score.md has the derivation). For link i in
 // block B of page p:
 //
-//	λ̂(B)       = λ(B) / max_B′ λ(B′)          (the page's best block: 1; every block 1 when all are 0)
-//	             × NoiseWeight for noise links
-//	s̃          = (n′ + m·π) / (n + m)          (π = SharePrior, or p's score; m = SharePseudo)
-//	priority(i) = potential(i) · (1 − θ + θ·λ̂(B)) · (1 − θ + θ·s̃/π)
+//	λ(i)        = λ(B), × NoiseWeight for noise links;  λ̄ = mean λ(i) over p's links
+//	b(i)        = 1 − θ + θ·λ(i)/λ̄, kept within [1−θ, 1+θ]   (1 when λ̄ = 0)
+//	s̃          = (n′ + m·π) / (n + m)      (π = SharePrior, or p's score; m = SharePseudo)
+//	priority(i) = potential(i) · b(i) · (1 − θ + θ·s̃/π)
 //
-// The Shark potential is the scale; λ̂ and s̃ are evidence that scale it
-// by factors in [1−θ, 1] and [1−θ, 1−θ+θ/π]: θ normalises how far
-// evidence may move a link. Before any child of p is crawled s̃ = π and
-// its factor is exactly 1, so the page-level term cannot decide while it
-// knows nothing; a block with no on-topic anchors and no good crawled
-// links keeps 1−θ of its links' potential instead of falling to 0.
+// The Shark potential is the scale; the block's influence and the parent's
+// relevant share are evidence that scale it by factors around 1, and θ
+// normalises how far evidence may move a link. b averages 1 over a page's
+// links, so block-shark's priorities stay on shark's scale (what
+// thresholds.link compares against); a block better than the page's
+// average lifts its links, a worse one (navigation, a footer) lowers them.
+// Before any child of p is crawled s̃ = π and its factor is exactly 1:
+// the page-level term cannot decide while it knows nothing.
 func rankBlockSharkModulated(pv *pageView, links []record.ScoredLink, o *LinkOptions) {
 	blocks, n, nRel := blockStats(pv)
 	prior := o.SharePrior
@@ -102,20 +104,24 @@ func rankBlockSharkModulated(pv *pageView, links []record.ScoredLink, o *LinkOpt
 		share = prior
 	}
 	shareFactor := 1 - o.Theta + o.Theta*share/prior
-	top := 0.0
-	for _, b := range blocks {
-		top = max(top, b.lambda(o.BlockGamma))
+	// λ of each link, noise weighted, and their mean over the page's links.
+	lambdas := make([]float64, len(links))
+	sum := 0.0
+	for i := range links {
+		lambdas[i] = blocks[pv.doc.Links[i].Block].lambda(o.BlockGamma)
+		if pv.isNoise(i) {
+			lambdas[i] *= o.NoiseWeight
+		}
+		sum += lambdas[i]
 	}
+	mean := sum / float64(max(len(links), 1))
 	inh := pv.inherited(o.Delta)
 	for i := range links {
-		lambda := 1.0
-		if top > 0 {
-			lambda = blocks[pv.doc.Links[i].Block].lambda(o.BlockGamma) / top
+		blockFactor := 1.0
+		if mean > 0 {
+			blockFactor = min(max(1-o.Theta+o.Theta*lambdas[i]/mean, 1-o.Theta), 1+o.Theta)
 		}
-		if pv.isNoise(i) {
-			lambda *= o.NoiseWeight
-		}
-		links[i].Priority = clamp01(pv.potential(i, o) * (1 - o.Theta + o.Theta*lambda) * shareFactor)
+		links[i].Priority = clamp01(pv.potential(i, o) * blockFactor * shareFactor)
 		links[i].Inherited = inh
 	}
 }

@@ -17,14 +17,15 @@ const (
 	LinksHeuristic  = "heuristic"
 	LinksIPageRank  = "ipagerank"
 	LinksLinkModel  = "linkmodel"
+	LinksSkyReach   = "skyreach"
 )
 
 // LinkStrategies lists the link strategies.
-var LinkStrategies = []string{LinksBFS, LinksBestFirst, LinksShark, LinksBlockShark, LinksHeuristic, LinksIPageRank, LinksLinkModel}
+var LinkStrategies = []string{LinksBFS, LinksBestFirst, LinksShark, LinksBlockShark, LinksHeuristic, LinksIPageRank, LinksLinkModel, LinksSkyReach}
 
 // NeedsGraph tells whether a strategy needs a whole batch or the store.
 func NeedsGraph(strategy string) bool {
-	return strategy == LinksIPageRank || strategy == LinksLinkModel
+	return strategy == LinksIPageRank || strategy == LinksLinkModel || strategy == LinksSkyReach
 }
 
 // LinkOptions are the parameters of the link strategies; the defaults are
@@ -59,6 +60,9 @@ type LinkOptions struct {
 	BlockSharkForm string
 	// Heuristic weighs uh, teh, tih and rw (any positive sum).
 	Heuristic map[string]float64
+	// SkyReach weighs skyreach's terms: h (the heuristics) and ipr
+	// (IPageRank of the target).
+	SkyReach map[string]float64
 	// RWMin is c: RW is 0 below it.
 	RWMin float64
 	// IPageRank: damping d, tolerance (L1 change per node) and iteration
@@ -82,6 +86,7 @@ func DefaultLinkOptions() LinkOptions {
 		BlockGamma: 0.5, Theta: 0.5, NoiseWeight: 0.3, SharePrior: 0.5,
 		BlockSharkForm: BlockSharkModulated, SharePseudo: DefaultSharePseudo(BlockSharkModulated),
 		Heuristic: map[string]float64{"uh": 0.2, "teh": 0.3, "tih": 0.1, "rw": 0.4},
+		SkyReach:  map[string]float64{"h": 0.7, "ipr": 0.3},
 		RWMin:     0.5,
 		Damping:   0.85, Tolerance: 1e-6, MaxIter: 200, RWFloor: 0.01,
 		LinkGamma: 0.68, TopK: 10, MaxPosting: 1000,

@@ -3,6 +3,7 @@ package scoring
 import (
 	"context"
 	"fmt"
+	"sync"
 
 	"github.com/focuscrawl/focuscrawl/internal/record"
 	"github.com/focuscrawl/focuscrawl/internal/vsm"
@@ -26,6 +27,10 @@ type Scorer struct {
 	cfg   Config
 	store Store
 	seen  *seenScores
+	// graph is the crawl's link graph for ipagerank and skyreach, grown
+	// window by window.
+	graphOnce sync.Once
+	graph     *crawlGraph
 }
 
 // NewScorer returns a Scorer for the model. store may be nil.

@@ -237,16 +237,16 @@ func TestLinkStrategies(t *testing.T) {
 		{LinksBFS, nil, []float64{0.25, 0.25, 0.25}},
 		{LinksBestFirst, nil, []float64{0.8, 0.8, 0.8}},
 		{LinksShark, nil, []float64{0.7, p2, 0.2}},
-		// The modulated form. block 1: LB = (1+0)/2 = 0.5 = λ, the best
-		// block: λ̂ = 1, factor 1 − θ + θ·1 = 1; block 2 (nav): λ = 0,
-		// λ̂ = 0 (×0.3), factor 0.5. Nothing crawled: the share's factor
-		// is 1. link 1 = 0.7, link 2 = p2, link 3 = 0.2·0.5.
-		{LinksBlockShark, nil, []float64{0.7, p2, 0.1}},
+		// The modulated form. λ: block 1 LB = (1+0)/2 = 0.5; block 2
+		// (nav) 0. Mean λ over the three links = 1/3, so block 1's factor
+		// is 1 − θ + θ·0.5/(1/3) = 1.25 and block 2's 0.5. Nothing crawled:
+		// the share's factor is 1.
+		{LinksBlockShark, nil, []float64{0.7 * 1.25, p2 * 1.25, 0.2 * 0.5}},
 		// Link 2 crawled with score 0.9 (relevant): block 1 λ = 0.5·0.5 +
-		// 0.5·0.9 = 0.7, still the best (λ̂ = 1); s̃ = (1 + 4·0.5)/(1 + 4)
-		// = 0.6, factor 0.5 + 0.5·0.6/0.5 = 1.1.
+		// 0.5·0.9 = 0.7, mean 1.4/3, factor again 1.25; s̃ = (1 + 4·0.5)/
+		// (1 + 4) = 0.6, the share's factor 0.5 + 0.5·0.6/0.5 = 1.1.
 		{LinksBlockShark, mapStore{scores: map[string]float64{"http://a/2": 0.9}},
-			[]float64{0.7 * 1.1, p2 * 1.1, 0.1 * 1.1}},
+			[]float64{0.7 * 1.25 * 1.1, p2 * 1.25 * 1.1, 0.1 * 1.1}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.strategy, func(t *testing.T) {
@@ -389,7 +389,7 @@ func TestGraphStrategiesBatch(t *testing.T) {
 		{URL: "http://a/f", Tokens: []string{"forest"}, Links: []record.Link{{URL: "http://a/g", Anchor: "forest river"}, {URL: "http://a/", Anchor: "home"}}},
 		{URL: "http://a/c", Error: "404"},
 	}
-	for _, strategy := range []string{LinksIPageRank, LinksLinkModel} {
+	for _, strategy := range []string{LinksIPageRank, LinksLinkModel, LinksSkyReach} {
 		t.Run(strategy, func(t *testing.T) {
 			cfg := Config{Page: DefaultPageOptions(), Links: DefaultLinkOptions()}
 			cfg.Links.Strategy = strategy
@@ -538,5 +538,68 @@ func TestBlockSharkAdditive(t *testing.T) {
 				break
 			}
 		}
+	}
+}
+
+func TestIPageRankInterest(t *testing.T) {
+	// A→B, A→C (weights 1), A passes on half its rank, d = 0.85:
+	//   A = 0.15 (no in-links); B = C = 0.15 + 0.85·0.15·0.5·(1/2).
+	// B→A with interest 0: A stays 0.15.
+	g := NewGraph()
+	g.AddEdge("A", "B", 1)
+	g.AddEdge("A", "C", 1)
+	g.AddEdge("B", "A", 1)
+	g.SetInterest("A", 0.5)
+	g.SetInterest("B", 0)
+	got, _ := IPageRank(g, 0.85, 1e-12, 1000, nil)
+	bc := 0.15 + 0.85*0.15*0.5*0.5
+	for i, want := range []float64{0.15, bc, bc} {
+		if math.Abs(got[i]-want) > 1e-9 {
+			t.Errorf("IPR[%s] = %v, want %v", g.URLs[i], got[i], want)
+		}
+	}
+}
+
+// TestSkyReachCombines checks that skyreach is the weighted mean of the
+// heuristic strategy's priority and ipagerank's: with one weight at 0 it
+// is the other strategy exactly, and with both the mean of the two.
+func TestSkyReachCombines(t *testing.T) {
+	m := newTestModel(t, &topic.Profile{Description: "forest tree", Keywords: []topic.Keyword{{Term: "forest", Weight: 1}}})
+	docs := func() []record.Doc {
+		return []record.Doc{
+			{URL: "http://a/", Title: "forest", Tokens: []string{"forest", "tree"}, Links: []record.Link{
+				{URL: "http://a/forest", Anchor: "forest trees"}, {URL: "http://a/c", Anchor: "city shop"}}},
+			{URL: "http://a/forest", Tokens: []string{"forest"}, Links: []record.Link{{URL: "http://a/g", Anchor: "river"}, {URL: "http://a/c", Anchor: "shop"}}},
+			{URL: "http://a/c", Tokens: []string{"city"}, Links: []record.Link{{URL: "http://a/h", Anchor: "city"}}},
+		}
+	}
+	run := func(strategy string, w map[string]float64) [][]float64 {
+		cfg := Config{Page: DefaultPageOptions(), Links: DefaultLinkOptions()}
+		cfg.Links.Strategy, cfg.Links.SkyReach = strategy, w
+		out, err := NewScorer(m, cfg, nil).ScoreBatch(context.Background(), docs())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var p [][]float64
+		for _, sd := range out {
+			p = append(p, priorities(sd))
+		}
+		return p
+	}
+	heur, ipr := run(LinksHeuristic, nil), run(LinksIPageRank, nil)
+	onlyH := run(LinksSkyReach, map[string]float64{"h": 1, "ipr": 0})
+	onlyI := run(LinksSkyReach, map[string]float64{"h": 0, "ipr": 2})
+	both := run(LinksSkyReach, map[string]float64{"h": 1, "ipr": 1})
+	for d := range heur {
+		for l := range heur[d] {
+			if !near(onlyH[d][l], heur[d][l]) || !near(onlyI[d][l], ipr[d][l]) || !near(both[d][l], (heur[d][l]+ipr[d][l])/2) {
+				t.Errorf("doc %d link %d: skyreach h %v ipr %v both %v; heuristic %v ipagerank %v",
+					d, l, onlyH[d][l], onlyI[d][l], both[d][l], heur[d][l], ipr[d][l])
+			}
+		}
+	}
+	// The city page is off topic: its link gets less rank than the forest page's.
+	if !(ipr[1][0] > ipr[2][0]) {
+		t.Errorf("ipagerank: link from the forest page %v, from the city page %v", ipr[1][0], ipr[2][0])
 	}
 }

@@ -12,11 +12,11 @@
 # robots.txt is fetched and obeyed. Everything a crawl wrote stays in out/bench/crawl/
 # (the frontier, the scored docs as .zst, the eval JSON, the stages' stderr).
 #
-# Env: STRATEGIES ("bfs best-first shark block-shark heuristic ipagerank linkmodel"),
+# Env: STRATEGIES ("bfs best-first shark block-shark heuristic ipagerank skyreach linkmodel"),
 #      PAGES (2000), SEED (1), SITES (300), TOPIC (forestry). Needs python3.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-strategies=${STRATEGIES:-bfs best-first shark block-shark heuristic ipagerank linkmodel}
+strategies=${STRATEGIES:-bfs best-first shark block-shark heuristic ipagerank skyreach linkmodel}
 pages=${PAGES:-2000}
 seed=${SEED:-1}
 sites=${SITES:-300}
