@@ -2,7 +2,6 @@ package scoring
 
 import (
 	"context"
-	"math"
 	"strings"
 
 	"github.com/focuscrawl/focuscrawl/internal/record"
@@ -70,70 +69,6 @@ func (s *Scorer) ipagerank(ctx context.Context, pages []scoredPage) (func(string
 	}
 	defer cg.mu.Unlock()
 	return cg.solve(&s.cfg.Links), nil
-}
-
-// linkmodel runs seed 003's model: the candidates are the link targets of
-// the batch (and of the store), each described by the anchors and contexts
-// of the links to it and its own text when it is in the batch; the seeds
-// are the profile's examples plus the topic vector as a positive seed.
-func (s *Scorer) linkmodel(ctx context.Context, pages []scoredPage) (func(string) float64, error) {
-	o := &s.cfg.Links
-	ids := map[string]int{}
-	var texts [][]string // per candidate: distinct anchor and context strings
-	docVec := map[string]vsm.Vector{}
-	add := func(to, anchor, context string) {
-		id, ok := ids[to]
-		if !ok {
-			id = len(texts)
-			ids[to] = id
-			texts = append(texts, nil)
-		}
-		for _, t := range []string{anchor, context} {
-			if t = strings.TrimSpace(t); t != "" && !containsString(texts[id], t) && len(texts[id]) < 16 {
-				texts[id] = append(texts[id], t)
-			}
-		}
-	}
-	for _, sp := range pages {
-		if sp.doc.Error != "" {
-			continue
-		}
-		docVec[sp.doc.URL] = sp.vec
-		for _, l := range sp.doc.Links {
-			add(l.URL, l.Anchor, l.Context)
-		}
-	}
-	if s.store != nil {
-		err := s.store.Edges(ctx, func(e Edge) error {
-			add(e.To, e.Anchor, e.Context)
-			return ctx.Err()
-		})
-		if err != nil {
-			return nil, err
-		}
-	}
-	cands := make([]vsm.Vector, len(texts))
-	for u, id := range ids {
-		v := s.m.Text(strings.Join(texts[id], "\n"))
-		if dv, ok := docVec[u]; ok {
-			v = vsm.Add(v.Normalize(), 1, dv.Normalize())
-		}
-		cands[id] = v
-	}
-	seeds, labels := s.seeds(ids, cands, docVec)
-	lm := NewLinkModel(cands, seeds, labels, o.LinkGamma, o.TopK, o.MaxPosting)
-	x, _ := lm.Solve(nil, o.Tolerance, o.MaxIter)
-	top := 0.0
-	for _, v := range x {
-		top = math.Max(top, math.Abs(v))
-	}
-	return func(u string) float64 {
-		id, ok := ids[u]
-		if !ok || top == 0 {
-			return 0.5
-		}
-		return (1 + x[id]/top) / 2
-	}, ctx.Err()
 }
 
 func containsString(list []string, s string) bool {

@@ -31,6 +31,9 @@ type Scorer struct {
 	// window by window.
 	graphOnce sync.Once
 	graph     *crawlGraph
+	// lm is linkmodel's state, grown window by window.
+	lmOnce sync.Once
+	lm     *lmState
 }
 
 // NewScorer returns a Scorer for the model. store may be nil.

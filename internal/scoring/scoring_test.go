@@ -3,6 +3,7 @@ package scoring
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"regexp"
@@ -601,5 +602,69 @@ func TestSkyReachCombines(t *testing.T) {
 	// The city page is off topic: its link gets less rank than the forest page's.
 	if !(ipr[1][0] > ipr[2][0]) {
 		t.Errorf("ipagerank: link from the forest page %v, from the city page %v", ipr[1][0], ipr[2][0])
+	}
+}
+
+// TestLinkModelWindows scores a crawl in two windows: the second adds
+// fewer candidates than a rebuild needs, so its new targets are folded
+// into the first window's model. Links to forest pages must still
+// outrank links to city pages, and the calibrated priorities must spread
+// over more than the 0.5 ± 0.05 that the uncalibrated x gave.
+func TestLinkModelWindows(t *testing.T) {
+	m := newTestModel(t, &topic.Profile{Description: "forest tree river",
+		Examples: topic.Examples{Items: []topic.Example{{Positive: true, Text: "forest tree river"}, {Positive: false, Text: "city shop"}}}})
+	var links []record.Link
+	for i := 0; i < 6; i++ {
+		links = append(links, record.Link{URL: fmt.Sprintf("http://a/f%d", i), Anchor: "forest tree"},
+			record.Link{URL: fmt.Sprintf("http://a/c%d", i), Anchor: "city shop"})
+	}
+	w1 := []record.Doc{{URL: "http://a/", Tokens: []string{"forest", "tree"}, Links: links},
+		{URL: "http://a/f0", Tokens: []string{"forest", "river"}}, {URL: "http://a/c0", Tokens: []string{"city", "shop"}}}
+	w2 := []record.Doc{{URL: "http://a/f1", Tokens: []string{"forest"}, Links: []record.Link{
+		{URL: "http://a/new-f", Anchor: "river forest"}, {URL: "http://a/new-c", Anchor: "shop city"}, {URL: "http://a/f2", Anchor: "tree"}}}}
+	cfg := Config{Page: DefaultPageOptions(), Links: DefaultLinkOptions()}
+	cfg.Links.Strategy = LinksLinkModel
+	sc := NewScorer(m, cfg, nil)
+	out1, err := sc.ScoreBatch(context.Background(), w1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	built := sc.lm.built
+	out2, err := sc.ScoreBatch(context.Background(), w2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sc.lm.built != built || len(sc.lm.fold) == 0 {
+		t.Errorf("second window rebuilt the model (built %d → %d) or folded nothing in", built, sc.lm.built)
+	}
+	p1, p2 := priorities(out1[0]), priorities(out2[0])
+	if !(p1[0] > p1[1]) || !(p2[0] > p2[1]) {
+		t.Errorf("forest links do not outrank city links: window 1 %v, window 2 %v", p1, p2)
+	}
+	if p1[0]-p1[1] < 0.1 {
+		t.Errorf("priorities squeezed: forest %v, city %v", p1[0], p1[1])
+	}
+}
+
+func TestPlattFit(t *testing.T) {
+	zs := []float64{-1, -0.5, 0, 0.5, 1, 0.2, 0.8}
+	ys := []float64{0, 0, 0, 1, 1, 0, 1}
+	a, b := plattFit(zs, ys, 1)
+	if !(a > 0) || math.IsNaN(b) {
+		t.Fatalf("a %v b %v", a, b)
+	}
+	// The fit minimises the loss: moving either parameter raises it.
+	loss := func(a, b float64) float64 {
+		l := a * a / 2
+		for i, z := range zs {
+			p := sigmoid(a*z + b)
+			l -= ys[i]*math.Log(p) + (1-ys[i])*math.Log(1-p)
+		}
+		return l
+	}
+	for _, d := range [][2]float64{{0.01, 0}, {-0.01, 0}, {0, 0.01}, {0, -0.01}} {
+		if loss(a+d[0], b+d[1]) < loss(a, b) {
+			t.Errorf("(a, b) = (%v, %v) is not the minimum: %v lowers the loss", a, b, d)
+		}
 	}
 }
