@@ -3,6 +3,7 @@ package scoring
 import (
 	"context"
 	"math"
+	"sort"
 	"sync"
 )
 
@@ -101,10 +102,12 @@ func (s *Scorer) growGraph(ctx context.Context, pages []scoredPage) (*crawlGraph
 }
 
 // solve runs IPageRank over the graph from the last solution (new nodes
-// start at 1) and returns each URL's rank on a [0,1] scale:
-// log(IPR/(1−d)) / log(max IPR/(1−d)), so a URL that only gets the
-// random jump's 1−d is 0 and the best-ranked one 1. IPR/max would put
-// almost every URL near 0: ranks are heavy-tailed.
+// start at 1) and returns each URL's rank as a percentile among the
+// graph's URLs (ties at their middle): 0.9 means above nine in ten of the
+// URLs the crawl knows of. IPR has no scale of its own (it sums to the
+// node count, and is heavy-tailed: IPR/max put almost every URL under
+// thresholds.link, and a crawl by it ran dry after 99 pages); as a
+// percentile, thresholds.link 0.2 prunes the least-ranked fifth.
 func (cg *crawlGraph) solve(o *LinkOptions) func(string) float64 {
 	start := make([]float64, cg.g.Len())
 	for i := range start {
@@ -113,17 +116,17 @@ func (cg *crawlGraph) solve(o *LinkOptions) func(string) float64 {
 	copy(start, cg.rank)
 	ipr, _ := IPageRank(cg.g, o.Damping, o.Tolerance, o.MaxIter, start)
 	cg.rank = ipr
-	base := 1 - o.Damping
-	top := 0.0
-	for _, v := range ipr {
-		top = math.Max(top, v)
-	}
-	span := math.Log(top / base)
+	sorted := append([]float64(nil), ipr...)
+	sort.Float64s(sorted)
+	n := float64(len(sorted))
 	return func(u string) float64 {
 		id, ok := cg.g.ID(u)
-		if !ok || span <= 0 {
+		if !ok || n == 0 {
 			return 0
 		}
-		return clamp01(math.Log(ipr[id]/base) / span)
+		v := ipr[id]
+		lo := sort.SearchFloat64s(sorted, v)
+		hi := lo + sort.Search(len(sorted)-lo, func(i int) bool { return sorted[lo+i] > v })
+		return (float64(lo) + float64(hi-lo)/2) / n
 	}
 }
