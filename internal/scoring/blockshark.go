@@ -82,7 +82,12 @@ func (b *blockStat) lambda(gamma float64) float64 {
 //	λ(i)        = λ(B), × NoiseWeight for noise links;  λ̄ = mean λ(i) over p's links
 //	b(i)        = 1 − θ + θ·λ(i)/λ̄, kept within [1−θ, 1+θ]   (1 when λ̄ = 0)
 //	s̃          = (n′ + m·π) / (n + m)      (π = SharePrior, or p's score; m = SharePseudo)
-//	priority(i) = potential(i) · b(i) · (1 − θ + θ·s̃/π)
+//	f(i)        = b(i) · (1 − θ + θ·s̃/π)
+//	priority(i) = potential·f / (potential·f + 1 − potential)
+//
+// The factors multiply the potential's odds, as likelihood ratios do in
+// Bayes' rule: for small potentials the priority is ≈ potential·f, and
+// it never passes 1, so strong evidence does not clamp links to a tie.
 //
 // The Shark potential is the scale; the block's influence and the parent's
 // relevant share are evidence that scale it by factors around 1, and θ
@@ -121,7 +126,7 @@ func rankBlockSharkModulated(pv *pageView, links []record.ScoredLink, o *LinkOpt
 		if mean > 0 {
 			blockFactor = min(max(1-o.Theta+o.Theta*lambdas[i]/mean, 1-o.Theta), 1+o.Theta)
 		}
-		links[i].Priority = clamp01(pv.potential(i, o) * blockFactor * shareFactor)
+		links[i].Priority = oddsScale(pv.potential(i, o), blockFactor*shareFactor)
 		links[i].Inherited = inh
 	}
 }
@@ -176,4 +181,13 @@ func rankBlockShark(pv *pageView, links []record.ScoredLink, o *LinkOptions) {
 		links[i].Priority = clamp01(o.Theta*lambda*pv.potential(i, o) + (1-o.Theta)*share)
 		links[i].Inherited = inh
 	}
+}
+
+// oddsScale multiplies the odds of p by f: p·f / (p·f + 1 − p).
+func oddsScale(p, f float64) float64 {
+	p = clamp01(p)
+	if p >= 1 {
+		return 1
+	}
+	return p * f / (p*f + 1 - p)
 }

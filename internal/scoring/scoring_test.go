@@ -217,6 +217,12 @@ func (s mapStore) Edges(_ context.Context, fn func(Edge) error) error {
 	return nil
 }
 
+// odds is p with its odds multiplied by f, worked out apart from the code.
+func odds(p, f float64) float64 {
+	o := p / (1 - p) * f
+	return o / (1 + o)
+}
+
 func TestLinkStrategies(t *testing.T) {
 	m := newTestModel(t, &topic.Profile{Description: "forest tree"})
 	// Hand derivation, topic unit (2,1)/√5 over (forest, tree), its peak
@@ -242,12 +248,13 @@ func TestLinkStrategies(t *testing.T) {
 		// (nav) 0. Mean λ over the three links = 1/3, so block 1's factor
 		// is 1 − θ + θ·0.5/(1/3) = 1.25 and block 2's 0.5. Nothing crawled:
 		// the share's factor is 1.
-		{LinksBlockShark, nil, []float64{0.7 * 1.25, p2 * 1.25, 0.2 * 0.5}},
+		// The factors scale the potential's odds: p·f/(p·f + 1 − p).
+		{LinksBlockShark, nil, []float64{odds(0.7, 1.25), odds(p2, 1.25), odds(0.2, 0.5)}},
 		// Link 2 crawled with score 0.9 (relevant): block 1 λ = 0.5·0.5 +
 		// 0.5·0.9 = 0.7, mean 1.4/3, factor again 1.25; s̃ = (1 + 4·0.5)/
 		// (1 + 4) = 0.6, the share's factor 0.5 + 0.5·0.6/0.5 = 1.1.
 		{LinksBlockShark, mapStore{scores: map[string]float64{"http://a/2": 0.9}},
-			[]float64{0.7 * 1.25 * 1.1, p2 * 1.25 * 1.1, 0.1 * 1.1}},
+			[]float64{odds(0.7, 1.25*1.1), odds(p2, 1.25*1.1), odds(0.2, 0.5*1.1)}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.strategy, func(t *testing.T) {
