@@ -37,7 +37,8 @@ type lmState struct {
 	ix    *lmIndex
 	x     []float64
 	built int
-	// fold caches the folded-in x of candidates since the build.
+	// fold caches the folded-in x of candidates since the build (valid
+	// until the next build or until the candidate's text changes).
 	fold map[int]float64
 	// a, b are the calibration σ(a·z + b) of z = x/max|x|; scale is max|x|.
 	a, b, scale float64
@@ -110,6 +111,7 @@ func (s *Scorer) linkmodel(ctx context.Context, pages []scoredPage) (func(string
 	for u, id := range st.ids {
 		if st.stale[id] {
 			st.stale[id] = false
+			delete(st.fold, id)
 			v := s.m.Text(strings.Join(st.texts[id], "\n"))
 			if dv, ok := st.docVec[u]; ok {
 				v = vsm.Add(v.Normalize(), 1, dv.Normalize())
@@ -130,12 +132,12 @@ func (s *Scorer) linkmodel(ctx context.Context, pages []scoredPage) (func(string
 		st.x, _ = st.lm.Solve(start, o.Tolerance, o.MaxIter)
 		st.built = len(st.vecs)
 		st.changed = map[int]bool{}
+		st.fold = map[int]float64{}
 		st.scale = 0
 		for _, v := range st.x {
 			st.scale = math.Max(st.scale, math.Abs(v))
 		}
 	}
-	st.fold = map[int]float64{}
 	st.calibrate()
 	return func(u string) float64 {
 		id, ok := st.ids[u]
