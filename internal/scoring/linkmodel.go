@@ -209,3 +209,25 @@ func (lm *LinkModel) Solve(start []float64, tol float64, maxIter int) ([]float64
 	}
 	return x, iter
 }
+
+// norms are the sums that a round from x divides by before its
+// renormalisation: of the positive and of the (absolute) negative entries
+// of (1 − γ)·U·X_s + γ·V·x.
+func (lm *LinkModel) norms(x []float64) (pos, neg float64) {
+	for i, row := range lm.U {
+		v := 0.0
+		for j, u := range row {
+			v += u * lm.Xs[j]
+		}
+		v *= 1 - lm.Gamma
+		for k, c := range lm.VCols[i] {
+			v += lm.Gamma * lm.VVals[i][k] * x[c]
+		}
+		if v > 0 {
+			pos += v
+		} else {
+			neg -= v
+		}
+	}
+	return pos, neg
+}

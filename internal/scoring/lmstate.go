@@ -40,6 +40,9 @@ type lmState struct {
 	// fold caches the folded-in x of candidates since the build (valid
 	// until the next build or until the candidate's text changes).
 	fold map[int]float64
+	// posNorm and negNorm are the sums that Solve's last round divided
+	// the positive and negative x by: fold-ins are divided by them too.
+	posNorm, negNorm float64
 	// a, b are the calibration σ(a·z + b) of z = x/max|x|; scale is max|x|.
 	a, b, scale float64
 }
@@ -130,6 +133,7 @@ func (s *Scorer) linkmodel(ctx context.Context, pages []scoredPage) (func(string
 		start := make([]float64, len(st.vecs)) // the last solution, new candidates at 0
 		copy(start, st.x)
 		st.x, _ = st.lm.Solve(start, o.Tolerance, o.MaxIter)
+		st.posNorm, st.negNorm = st.lm.norms(st.x)
 		st.built = len(st.vecs)
 		st.changed = map[int]bool{}
 		st.fold = map[int]float64{}
@@ -168,6 +172,14 @@ func (st *lmState) xOf(id int) float64 {
 	v := (1 - st.lm.Gamma) * s
 	for k, c := range cols {
 		v += st.lm.Gamma * vals[k] * st.x[c]
+	}
+	// On the solved x's scale: Solve renormalises each round, positives
+	// to sum 1 and negatives −1.
+	switch {
+	case v > 0 && st.posNorm > 0:
+		v /= st.posNorm
+	case v < 0 && st.negNorm > 0:
+		v /= st.negNorm
 	}
 	st.fold[id] = v
 	return v

@@ -620,8 +620,10 @@ func TestSkyReachCombines(t *testing.T) {
 func TestLinkModelWindows(t *testing.T) {
 	m := newTestModel(t, &topic.Profile{Description: "forest tree river",
 		Examples: topic.Examples{Items: []topic.Example{{Positive: true, Text: "forest tree river"}, {Positive: false, Text: "city shop"}}}})
+	// 200 candidates: Solve's renormalisation divides by sums over all of
+	// them, which a folded-in candidate must share.
 	var links []record.Link
-	for i := 0; i < 6; i++ {
+	for i := 0; i < 100; i++ {
 		links = append(links, record.Link{URL: fmt.Sprintf("http://a/f%d", i), Anchor: "forest tree"},
 			record.Link{URL: fmt.Sprintf("http://a/c%d", i), Anchor: "city shop"})
 	}
@@ -643,6 +645,12 @@ func TestLinkModelWindows(t *testing.T) {
 	}
 	if sc.lm.built != built || len(sc.lm.fold) == 0 {
 		t.Errorf("second window rebuilt the model (built %d → %d) or folded nothing in", built, sc.lm.built)
+	}
+	// A folded-in candidate is on the solved candidates' scale: new-f
+	// (anchor "river forest") against f3 ("forest tree", never crawled).
+	fold, solved := sc.lm.xOf(sc.lm.ids["http://a/new-f"]), sc.lm.x[sc.lm.ids["http://a/f3"]]
+	if !(solved > 0) || fold/solved < 0.5 || fold/solved > 2 {
+		t.Errorf("folded-in x %v against a solved one %v: not on one scale", fold, solved)
 	}
 	p1, p2 := priorities(out1[0]), priorities(out2[0])
 	if !(p1[0] > p1[1]) || !(p2[0] > p2[1]) {
