@@ -3,6 +3,7 @@ package scoring
 import (
 	"context"
 	"math"
+	"sort"
 	"strings"
 	"sync"
 
@@ -43,8 +44,10 @@ type lmState struct {
 	// posNorm and negNorm are the sums that Solve's last round divided
 	// the positive and negative x by: fold-ins are divided by them too.
 	posNorm, negNorm float64
-	// a, b are the calibration σ(a·z + b) of z = x/max|x|; scale is max|x|.
-	a, b, scale float64
+	// sorted is the built model's x, sorted: z's percentiles.
+	sorted []float64
+	// a, b are the calibration σ(a·z + b) of z.
+	a, b float64
 }
 
 // lmRebuildGrowth is the growth of the candidate set that triggers a
@@ -134,13 +137,11 @@ func (s *Scorer) linkmodel(ctx context.Context, pages []scoredPage) (func(string
 		copy(start, st.x)
 		st.x, _ = st.lm.Solve(start, o.Tolerance, o.MaxIter)
 		st.posNorm, st.negNorm = st.lm.norms(st.x)
+		st.sorted = append(st.sorted[:0], st.x...)
+		sort.Float64s(st.sorted)
 		st.built = len(st.vecs)
 		st.changed = map[int]bool{}
 		st.fold = map[int]float64{}
-		st.scale = 0
-		for _, v := range st.x {
-			st.scale = math.Max(st.scale, math.Abs(v))
-		}
 	}
 	st.calibrate()
 	return func(u string) float64 {
@@ -185,19 +186,27 @@ func (st *lmState) xOf(id int) float64 {
 	return v
 }
 
-// z is x on the scale of the built model: x/max|x|, in [−1, 1] for built
-// candidates.
+// z is candidate id's x as a percentile among the built model's
+// candidates (ties at their middle), in [0, 1]. x itself is concentrated
+// near 0 with a few large values (the seeds' neighbours), so a map of x
+// or x/max|x| squeezes almost every candidate together; percentiles keep
+// the model's order and spread it evenly, the same way from window to
+// window.
 func (st *lmState) z(id int) float64 {
-	if st.scale == 0 {
-		return 0
+	n := len(st.sorted)
+	if n == 0 {
+		return 0.5
 	}
-	return st.xOf(id) / st.scale
+	v := st.xOf(id)
+	lo := sort.SearchFloat64s(st.sorted, v)
+	hi := lo + sort.Search(n-lo, func(i int) bool { return st.sorted[lo+i] > v })
+	return (float64(lo) + float64(hi-lo)/2) / float64(n)
 }
 
 // calibrate fits the priority σ(a·z + b) to the crawl's verdicts (Platt
-// scaling): the crawled candidates, labelled by their page's relevance,
-// plus two pseudo-pages, a relevant one at z = 1 and an irrelevant one
-// at z = −1, so that before the crawl has verdicts of both kinds the
+// scaling), z the candidate's percentile: the crawled candidates,
+// labelled by their page's relevance, plus two pseudo-pages, a relevant
+// one at z = 1 and an irrelevant one at z = 0, so that before the crawl has verdicts of both kinds the
 // priority still rises with x; a ridge on a keeps the fit finite when the
 // verdicts separate. The priority is then the estimated chance that the
 // target is relevant: thresholds.link means the same as for the other
@@ -205,7 +214,7 @@ func (st *lmState) z(id int) float64 {
 // links by it. x alone squeezes around 0.5 — (1 + x/max|x|)/2 put
 // relevant targets at 0.514 and others at 0.500 on simweb.
 func (st *lmState) calibrate() {
-	zs := []float64{1, -1}
+	zs := []float64{1, 0}
 	ys := []float64{1, 0}
 	for u, rel := range st.crawled {
 		id, ok := st.ids[u]
