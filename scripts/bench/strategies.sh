@@ -3,7 +3,9 @@
 # from the outputs scripts/bench/crawl.sh and scripts/bench/realweb.sh left in out/bench/
 # (scripts/bench.sh runs them first; this script crawls nothing). One row per strategy:
 # harvest at 500 / 1,000 / 2,000 pages and the link-priority AUC on simweb (forestry), then
-# on each real-web topic harvest at 500 / 1,000 and the AUC. "–": not run or not reached.
+# on each real-web topic harvest at 500 / 1,000 and the AUC; each with the harvest over all the
+# crawl's fetches (a crawl can end a few fetches short of its budget). "–": not run or not
+# reached.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 python3 - <<'PY'
@@ -27,7 +29,8 @@ def cell(e, ks):
     h = e.get("harvest_at") or {}
     lp = e.get("link_priority") or {}
     auc = f"{lp['auc']:.2f}" if lp.get("auc") else "–"
-    return "/".join(f"{h[k]:.2f}" if k in h else "–" for k in ks) + f" (AUC {auc})"
+    return ("/".join(f"{h[k]:.2f}" if k in h else "–" for k in ks)
+            + f", {e['harvest']:.2f} over {e['pages']} (AUC {auc})")
 for s in strategies:
     parts = [f"simweb {cell(load(f'{crawl}/{s}/eval.json'), ('500', '1000', '2000'))}"]
     for t in topics:
