@@ -26,9 +26,9 @@ const description = `Reads doc records (segment output) and writes scored docs: 
 links under thresholds.link are marked "pruned" (left out with --drop-pruned).
 
 bfs, best-first, shark, block-shark and heuristic score each doc as it arrives.
-ipagerank and linkmodel need the link graph: give --batch (read all input, then
-score it as one batch) or --db FILE (the frontier store's graph, scored in windows of
---window docs); without either they refuse to run. block-shark takes sibling scores
+ipagerank, skyreach and linkmodel need the link graph: give --batch (read all input,
+then score it as one batch) or --db FILE (the frontier store's graph, scored in windows
+of --window docs, the graph kept between windows); without either they refuse to run. block-shark takes sibling scores
 and n'/n from --db when given, else from the docs seen so far.`
 
 func newApp() *ucli.App {

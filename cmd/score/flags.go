@@ -29,7 +29,9 @@ const (
 	flagBlockNorm    = "block-norm"
 	flagSharePrior   = "share-prior"
 	flagSharePseudo  = "share-pseudo"
+	flagBlockForm    = "block-shark-form"
 	flagHeuristic    = "heuristic"
+	flagSkyReach     = "skyreach"
 	flagRWMin        = "rw-min"
 	flagDamping      = "damping"
 	flagTolerance    = "tolerance"
@@ -60,7 +62,7 @@ func scoreFlags() []ucli.Flag {
 		f(flagKeywordCover, p.KeywordCover, "share of the keyword weight a page must hold for full cover"),
 		&ucli.Float64Flag{Name: flagSimScale, Value: p.SimScale, Usage: "τ: vsm and pearson report 1 − e^(−sim/τ) of the raw similarity (0: raw)", EnvVars: cli.Env(flagSimScale)},
 		&ucli.StringFlag{Name: flagRulesOn, Value: cli.RulesOnContent, Usage: "apply the rules to: content (title and main text), html (also the raw HTML of segment --keep-html); verify also has page", EnvVars: cli.Env(flagRulesOn)},
-		&ucli.StringFlag{Name: flagLinks, Value: defaultLinks, Usage: "link strategy: " + strings.Join(scoring.LinkStrategies, ", ") + ", or a per-doc one + learned (shark+learned); ipagerank and linkmodel need --batch or --db", EnvVars: cli.Env(flagLinks)},
+		&ucli.StringFlag{Name: flagLinks, Value: defaultLinks, Usage: "link strategy: " + strings.Join(scoring.LinkStrategies, ", ") + ", or a per-doc one + learned (shark+learned); ipagerank, linkmodel and skyreach need --batch or --db", EnvVars: cli.Env(flagLinks)},
 		f(flagDelta, l.Delta, "shark: δ, decay of the inherited score"),
 		f(flagBeta, l.Beta, "shark: β, anchor vs context in the neighbourhood score"),
 		f(flagGamma, l.Gamma, "shark: γ, inherited vs neighbourhood score"),
@@ -69,8 +71,10 @@ func scoreFlags() []ucli.Flag {
 		f(flagNoiseWeight, l.NoiseWeight, "block-shark: factor of λ for nav/ad/footer blocks, link stop words, ad hosts"),
 		&ucli.BoolFlag{Name: flagBlockNorm, Usage: "block-shark: λ relative to the page's best block (an addition to the reconstruction)", EnvVars: cli.Env(flagBlockNorm)},
 		&ucli.StringFlag{Name: flagSharePrior, Value: "0.5", Usage: "block-shark: n′/n while no child is crawled: a number, or \"page\" for the page's own score", EnvVars: cli.Env(flagSharePrior)},
-		&ucli.Float64Flag{Name: flagSharePseudo, Value: 0, Usage: "block-shark: weight of the prior in n′/n, in pseudo-children, once children are crawled", EnvVars: cli.Env(flagSharePseudo)},
+		&ucli.Float64Flag{Name: flagSharePseudo, Value: 0, DefaultText: "4 modulated, 0 additive", Usage: "block-shark: weight of the prior in n′/n, in pseudo-children, once children are crawled", EnvVars: cli.Env(flagSharePseudo)},
+		&ucli.StringFlag{Name: flagBlockForm, Value: l.BlockSharkForm, Usage: "block-shark: how its terms combine: " + strings.Join(scoring.BlockSharkForms, ", ") + "; additive is the earlier reconstruction θ·λ·potential + (1−θ)·n′/n", EnvVars: cli.Env(flagBlockForm)},
 		&ucli.StringFlag{Name: flagHeuristic, Value: "uh=0.2,teh=0.3,tih=0.1,rw=0.4", Usage: "heuristic: weights of UH, TeH, TiH and RW", EnvVars: cli.Env(flagHeuristic)},
+		&ucli.StringFlag{Name: flagSkyReach, Value: "h=0.7,ipr=0.3", Usage: "skyreach: weights of the URL heuristics (as --heuristic weighs them) and of the target's IPageRank", EnvVars: cli.Env(flagSkyReach)},
 		f(flagRWMin, l.RWMin, "heuristic, ipagerank: c, the least Θ that RW counts"),
 		f(flagDamping, l.Damping, "ipagerank: d"),
 		f(flagTolerance, l.Tolerance, "ipagerank, linkmodel: convergence tolerance"),
@@ -122,11 +126,21 @@ func config(c *ucli.Context) (scoring.Config, error) {
 	} else if _, err := fmt.Sscan(sp, &l.SharePrior); err != nil || l.SharePrior < 0 || l.SharePrior > 1 {
 		return cfg, cli.Usagef("--%s %q: want a number in [0,1] or \"page\"", flagSharePrior, sp)
 	}
-	if l.SharePseudo = c.Float64(flagSharePseudo); l.SharePseudo < 0 {
+	if l.BlockSharkForm = c.String(flagBlockForm); !contains(scoring.BlockSharkForms, l.BlockSharkForm) {
+		return cfg, cli.Usagef("--%s %q: want one of %s", flagBlockForm, l.BlockSharkForm, strings.Join(scoring.BlockSharkForms, ", "))
+	}
+	l.SharePseudo = scoring.DefaultSharePseudo(l.BlockSharkForm)
+	if c.IsSet(flagSharePseudo) {
+		l.SharePseudo = c.Float64(flagSharePseudo)
+	}
+	if l.SharePseudo < 0 {
 		return cfg, cli.Usagef("--%s must be ≥ 0", flagSharePseudo)
 	}
 	if l.Heuristic, err = scoring.ParseHeuristic(c.String(flagHeuristic)); err != nil {
 		return cfg, cli.Usagef("--heuristic %v", err)
+	}
+	if l.SkyReach, err = scoring.ParseSkyReach(c.String(flagSkyReach)); err != nil {
+		return cfg, cli.Usagef("--%s %v", flagSkyReach, err)
 	}
 	unit := []struct {
 		name string

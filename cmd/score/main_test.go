@@ -94,6 +94,9 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"--topic", "testdata/forest.yaml", "--page", "nope"}, "--page \"nope\""},
 		{[]string{"--topic", "testdata/forest.yaml", "--delta", "2"}, "--delta"},
 		{[]string{"--topic", "testdata/forest.yaml", "--combo", "vsm=x"}, "--combo"},
+		{[]string{"--topic", "testdata/forest.yaml", "--block-shark-form", "paper"}, "--block-shark-form \"paper\""},
+		{[]string{"--topic", "testdata/forest.yaml", "--skyreach", "h=1,pr=1"}, "--skyreach"},
+		{[]string{"--topic", "testdata/forest.yaml", "--skyreach", "h=0,ipr=0"}, "sum to 0"},
 	}
 	for _, tc := range tests {
 		code, _, stderr := run(t, tc.args...)

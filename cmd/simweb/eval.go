@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"strconv"
@@ -11,6 +12,8 @@ import (
 
 	"github.com/focuscrawl/focuscrawl/internal/cli"
 	"github.com/focuscrawl/focuscrawl/internal/jsonl"
+	"github.com/focuscrawl/focuscrawl/internal/linkauc"
+	"github.com/focuscrawl/focuscrawl/internal/simweb"
 )
 
 func init() {
@@ -60,6 +63,7 @@ func evaluate(c *ucli.Context) error {
 	if err != nil {
 		return err
 	}
+	var auc linkauc.Counter
 	for {
 		line, err := st.In.Next()
 		if errors.Is(err, io.EOF) {
@@ -78,15 +82,41 @@ func evaluate(c *ucli.Context) error {
 			continue
 		}
 		ev.Add(u.URL)
+		if jsonl.IsJSON(line.Bytes) {
+			links, err := linkauc.Links(line.Bytes)
+			if err != nil {
+				st.Rejects.Reject(line, fmt.Errorf("links: %w", err))
+				continue
+			}
+			for _, l := range links {
+				pt, known := web.Page(l.URL)
+				auc.Add(l.Priority, known && pt.Relevant(topic), known)
+			}
+		}
 	}
-	r := ev.Result()
+	r := evalResult{Eval: ev.Result()}
+	if !auc.Empty() {
+		lp := auc.Result()
+		r.LinkPriority = &lp
+	}
 	st.Log.Infof("%s: %d pages, harvest %.3f, discovery %.3f (%d of %d relevant pages), %d of %d relevant sites",
 		r.Topic, r.Pages, r.Harvest, r.Discovery, r.Found, r.Exist, r.Sites, r.SitesExist)
 	if format == "text" {
 		// Through the stream's writer, so -o and compression apply.
 		var sb strings.Builder
-		writeEvalText(&sb, r)
+		writeEvalText(&sb, r.Eval)
+		if lp := r.LinkPriority; lp != nil {
+			fmt.Fprintf(&sb, "  link priority AUC %.3f (%d links to relevant pages, mean priority %.3f; %d to others, mean %.3f)\n",
+				lp.AUC, lp.Relevant, lp.MeanRelevant, lp.Irrelevant, lp.MeanIrrelevant)
+		}
 		return firstErr(st.Out.WriteLine([]byte(strings.TrimSuffix(sb.String(), "\n"))), st.Close())
 	}
 	return firstErr(st.Out.Write(r), st.Close())
+}
+
+// evalResult is the evaluation with, when the records carry scored links,
+// how well their priorities ranked the relevant targets.
+type evalResult struct {
+	simweb.Eval
+	LinkPriority *linkauc.Result `json:"link_priority,omitempty"`
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/focuscrawl/focuscrawl/internal/cli"
 	"github.com/focuscrawl/focuscrawl/internal/jsonl"
+	"github.com/focuscrawl/focuscrawl/internal/linkauc"
 	"github.com/focuscrawl/focuscrawl/internal/mirrorweb"
 )
 
@@ -58,6 +59,8 @@ func mirrorEval(c *ucli.Context) error {
 		return err
 	}
 	var fetches []mirrorweb.Fetch
+	var auc linkauc.Counter
+	topic := c.String("topic")
 	for {
 		line, err := st.In.Next()
 		if errors.Is(err, io.EOF) {
@@ -82,11 +85,27 @@ func mirrorEval(c *ucli.Context) error {
 			continue
 		}
 		fetches = append(fetches, mirrorweb.Fetch{URL: rec.URL, FinalURL: rec.FinalURL})
+		if jsonl.IsJSON(line.Bytes) {
+			links, err := linkauc.Links(line.Bytes)
+			if err != nil {
+				st.Rejects.Reject(line, fmt.Errorf("links: %w", err))
+				continue
+			}
+			for _, l := range links {
+				rel, known := g.Judge(topic, l.URL)
+				auc.Add(l.Priority, rel, known)
+			}
+		}
 	}
-	r, err := g.Evaluate(c.String("topic"), fetches, at)
+	res, err := g.Evaluate(topic, fetches, at)
 	if err != nil {
 		st.Close()
 		return cli.Usagef("--topic: %v", err)
+	}
+	r := mirrorEvalResult{Result: res}
+	if !auc.Empty() {
+		lp := auc.Result()
+		r.LinkPriority = &lp
 	}
 	st.Log.Infof("%s: %d pages, harvest %.3f, recall %.3f (%d of %d reachable relevant), %d slots on unfetchable URLs",
 		r.Topic, r.Pages, r.Harvest, r.Recall, r.Found, r.Reachable, r.Unfetchable)
@@ -96,8 +115,15 @@ func mirrorEval(c *ucli.Context) error {
 	return firstErr(st.Out.Write(r), st.Close())
 }
 
+// mirrorEvalResult is the evaluation with, when the records carry scored
+// links, how well their priorities ranked the relevant targets.
+type mirrorEvalResult struct {
+	mirrorweb.Result
+	LinkPriority *linkauc.Result `json:"link_priority,omitempty"`
+}
+
 // mirrorEvalText is the evaluation as a short report for people.
-func mirrorEvalText(r mirrorweb.Result) string {
+func mirrorEvalText(r mirrorEvalResult) string {
 	var b strings.Builder
 	keys := func(m map[int]float64) []int {
 		out := make([]int, 0, len(m))
@@ -131,6 +157,10 @@ func mirrorEvalText(r mirrorweb.Result) string {
 	fmt.Fprintf(&b, "  unfetchable URLs   %d fetches, %.3f of the budget %v\n", r.Unfetchable, r.UnfetchableShare, r.UnfetchableBy)
 	if r.Unknown > 0 {
 		fmt.Fprintf(&b, "  not in the truth   %d URLs\n", r.Unknown)
+	}
+	if lp := r.LinkPriority; lp != nil {
+		fmt.Fprintf(&b, "  link priority AUC  %.3f  (%d links to relevant pages, mean priority %.3f; %d to others, mean %.3f)\n",
+			lp.AUC, lp.Relevant, lp.MeanRelevant, lp.Irrelevant, lp.MeanIrrelevant)
 	}
 	return b.String()
 }

@@ -110,6 +110,33 @@ func TestMirrorCommands(t *testing.T) {
 	if r.Upper.HarvestAt["2"] != 0.5 || r.Upper.HarvestAt["4"] != 0.75 {
 		t.Errorf("upper bound %v", r.Upper.HarvestAt)
 	}
+	// Scored records: the links' priorities against the truth. Relevant
+	// targets 0.9 and 0.4, irrelevant ones (the portal) 0.5 and 0.1: of
+	// the four pairs 0.4 < 0.5 is the one lost, AUC 3/4.
+	scored := `{"url":"http://a.test/","links":[{"url":"http://a.test/t/one.html","priority":0.9},{"url":"http://a.test/","priority":0.5},` +
+		`{"url":"http://a.test/t/two.html","priority":0.4},{"url":"http://unknown.test/q","priority":0.3}]}` + "\n" +
+		`{"url":"http://a.test/t/one.html","links":[{"url":"http://a.test/","priority":0.1}]}` + "\n"
+	if err := os.WriteFile(filepath.Join(dir, "scored.jsonl"), []byte(scored), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, stderr = run(t, "mirror", "eval", "-q", "--truth", truth, "--topic", "t", filepath.Join(dir, "scored.jsonl"))
+	if code != 0 {
+		t.Fatalf("eval of scored records: exit %d: %s", code, stderr)
+	}
+	var lr struct {
+		LinkPriority struct {
+			AUC        float64 `json:"auc"`
+			Relevant   int     `json:"relevant_links"`
+			Irrelevant int     `json:"irrelevant_links"`
+			Unknown    int     `json:"unknown_links"`
+		} `json:"link_priority"`
+	}
+	if err := json.Unmarshal([]byte(out), &lr); err != nil {
+		t.Fatalf("eval output %q: %v", out, err)
+	}
+	if lp := lr.LinkPriority; lp.AUC != 0.75 || lp.Relevant != 2 || lp.Irrelevant != 2 || lp.Unknown != 1 {
+		t.Errorf("link priority %+v, want AUC 0.75 of 2 and 2 links, 1 unknown", lp)
+	}
 	if code, _, stderr := run(t, "mirror", "eval", "--truth", truth, "--topic", "nope", filepath.Join(dir, "crawl.txt")); code != 2 || !strings.Contains(stderr, `topic "nope"`) {
 		t.Errorf("unknown topic: exit %d, %s", code, stderr)
 	}

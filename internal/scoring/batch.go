@@ -2,7 +2,6 @@ package scoring
 
 import (
 	"context"
-	"math"
 	"strings"
 
 	"github.com/focuscrawl/focuscrawl/internal/record"
@@ -34,6 +33,9 @@ func (s *Scorer) ScoreBatch(ctx context.Context, docs []record.Doc) ([]record.Sc
 		}
 		return out, nil
 	}
+	if s.cfg.Links.Strategy == LinksSkyReach {
+		return s.skyreach(ctx, pages)
+	}
 	var prio func(target string) float64
 	var err error
 	switch s.cfg.Links.Strategy {
@@ -58,114 +60,15 @@ func (s *Scorer) ScoreBatch(ctx context.Context, docs []record.Doc) ([]record.Sc
 	return out, ctx.Err()
 }
 
-// ipagerank builds the RW-weighted graph of the batch (and the store) and
-// returns each URL's IPageRank divided by the largest.
+// ipagerank adds the batch to the crawl's RW-weighted graph and returns
+// each URL's IPageRank on a [0,1] scale (crawlGraph.solve).
 func (s *Scorer) ipagerank(ctx context.Context, pages []scoredPage) (func(string) float64, error) {
-	o := &s.cfg.Links
-	g := NewGraph()
-	inBatch := map[string]bool{}
-	for _, sp := range pages {
-		if sp.doc.Error != "" {
-			continue
-		}
-		inBatch[sp.doc.URL] = true
-		pv := newPageView(s.m, sp.doc, sp.score, s.m.Profile.Thresholds.Page, nil)
-		for i, l := range sp.doc.Links {
-			g.AddEdge(sp.doc.URL, l.URL, math.Max(pv.rw(i, o.RWMin), o.RWFloor))
-		}
+	cg, err := s.growGraph(ctx, pages)
+	if err != nil {
+		return nil, err
 	}
-	if s.store != nil {
-		err := s.store.Edges(ctx, func(e Edge) error {
-			if inBatch[e.From] {
-				return nil // the batch's own copy of the page wins
-			}
-			th := s.m.maxTheta(urlWords(e.To), newWords(e.Anchor), newWords(e.Context))
-			if th < o.RWMin {
-				th = 0
-			}
-			g.AddEdge(e.From, e.To, math.Max(th, o.RWFloor))
-			return ctx.Err()
-		})
-		if err != nil {
-			return nil, err
-		}
-	}
-	ipr, _ := IPageRank(g, o.Damping, o.Tolerance, o.MaxIter, nil)
-	top := 0.0
-	for _, v := range ipr {
-		top = math.Max(top, v)
-	}
-	return func(u string) float64 {
-		id, ok := g.ID(u)
-		if !ok || top == 0 {
-			return 0
-		}
-		return ipr[id] / top
-	}, nil
-}
-
-// linkmodel runs seed 003's model: the candidates are the link targets of
-// the batch (and of the store), each described by the anchors and contexts
-// of the links to it and its own text when it is in the batch; the seeds
-// are the profile's examples plus the topic vector as a positive seed.
-func (s *Scorer) linkmodel(ctx context.Context, pages []scoredPage) (func(string) float64, error) {
-	o := &s.cfg.Links
-	ids := map[string]int{}
-	var texts [][]string // per candidate: distinct anchor and context strings
-	docVec := map[string]vsm.Vector{}
-	add := func(to, anchor, context string) {
-		id, ok := ids[to]
-		if !ok {
-			id = len(texts)
-			ids[to] = id
-			texts = append(texts, nil)
-		}
-		for _, t := range []string{anchor, context} {
-			if t = strings.TrimSpace(t); t != "" && !containsString(texts[id], t) && len(texts[id]) < 16 {
-				texts[id] = append(texts[id], t)
-			}
-		}
-	}
-	for _, sp := range pages {
-		if sp.doc.Error != "" {
-			continue
-		}
-		docVec[sp.doc.URL] = sp.vec
-		for _, l := range sp.doc.Links {
-			add(l.URL, l.Anchor, l.Context)
-		}
-	}
-	if s.store != nil {
-		err := s.store.Edges(ctx, func(e Edge) error {
-			add(e.To, e.Anchor, e.Context)
-			return ctx.Err()
-		})
-		if err != nil {
-			return nil, err
-		}
-	}
-	cands := make([]vsm.Vector, len(texts))
-	for u, id := range ids {
-		v := s.m.Text(strings.Join(texts[id], "\n"))
-		if dv, ok := docVec[u]; ok {
-			v = vsm.Add(v.Normalize(), 1, dv.Normalize())
-		}
-		cands[id] = v
-	}
-	seeds, labels := s.seeds(ids, cands, docVec)
-	lm := NewLinkModel(cands, seeds, labels, o.LinkGamma, o.TopK, o.MaxPosting)
-	x, _ := lm.Solve(nil, o.Tolerance, o.MaxIter)
-	top := 0.0
-	for _, v := range x {
-		top = math.Max(top, math.Abs(v))
-	}
-	return func(u string) float64 {
-		id, ok := ids[u]
-		if !ok || top == 0 {
-			return 0.5
-		}
-		return (1 + x[id]/top) / 2
-	}, ctx.Err()
+	defer cg.mu.Unlock()
+	return cg.solve(&s.cfg.Links), nil
 }
 
 func containsString(list []string, s string) bool {
@@ -209,4 +112,33 @@ func (s *Scorer) seeds(ids map[string]int, cands []vsm.Vector, docVec map[string
 		}
 	}
 	return seeds, labels
+}
+
+// skyreach is seed 002's system: the URL heuristics (UH, TeH, TiH, RW as
+// the heuristic strategy weighs them) of each link combined with the
+// IPageRank of its target over the crawled graph, weighted by
+// LinkOptions.SkyReach (h and ipr).
+func (s *Scorer) skyreach(ctx context.Context, pages []scoredPage) ([]record.ScoredDoc, error) {
+	prio, err := s.ipagerank(ctx, pages)
+	if err != nil {
+		return nil, err
+	}
+	o := &s.cfg.Links
+	wh, wi := o.SkyReach["h"], o.SkyReach["ipr"]
+	total := wh + wi
+	out := make([]record.ScoredDoc, len(pages))
+	for i, sp := range pages {
+		out[i] = newScored(sp)
+		if sp.doc.Error != "" {
+			continue
+		}
+		pv := newPageView(s.m, sp.doc, sp.score, s.m.Profile.Thresholds.Page, nil)
+		rankHeuristic(pv, out[i].Links, o)
+		for j := range out[i].Links {
+			l := &out[i].Links[j]
+			l.Priority = clamp01((wh*l.Priority + wi*prio(l.URL)) / total)
+		}
+		s.prune(&out[i])
+	}
+	return out, ctx.Err()
 }

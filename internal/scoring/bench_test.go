@@ -170,3 +170,31 @@ func BenchmarkLinkModel100k(b *testing.B) {
 	runtime.KeepAlive(lm)
 	runtime.KeepAlive(x)
 }
+
+// BenchmarkCrawlWindows scores a 2,000-page crawl the way a crawl loop
+// feeds score --db: in windows of 5 docs, each window seeing every link
+// of the windows before it. One op is the whole crawl; compare the
+// strategies' ns/op (linkmodel's target: within 1.5× shark's wall time
+// for the crawl, of which scoring is a part).
+func BenchmarkCrawlWindows(b *testing.B) {
+	m := benchModel(b)
+	r := rand.New(rand.NewPCG(7, 7))
+	docs := make([]record.Doc, 2000)
+	for i := range docs {
+		docs[i] = benchDoc(r, i)
+	}
+	for _, strategy := range []string{LinksShark, LinksLinkModel, LinksSkyReach} {
+		b.Run(strategy, func(b *testing.B) {
+			for b.Loop() {
+				cfg := Config{Page: DefaultPageOptions(), Links: DefaultLinkOptions()}
+				cfg.Links.Strategy = strategy
+				sc := NewScorer(m, cfg, nil)
+				for i := 0; i < len(docs); i += 5 {
+					if _, err := sc.ScoreBatch(context.Background(), docs[i:i+5]); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+		})
+	}
+}

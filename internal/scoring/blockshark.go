@@ -1,37 +1,49 @@
 package scoring
 
-import "github.com/focuscrawl/focuscrawl/internal/record"
+import (
+	"math"
 
-// rankBlockShark is seed 001's block-based Shark-Search, as reconstructed
-// in ALGORITHMS.md §2 (the paper lost its formulas in print; the
-// parameters are flags with the reconstruction's defaults). For link i in
-// block B:
-//
-//	LB(B)       = Σ_{l in B} anchor(l) / |B|
-//	λ(i)        = γ_b·LB(B) + (1−γ_b)·mean score of B's crawled links  (λ = LB(B) when none is crawled)
-//	priority(i) = θ·λ(i)·potential(i) + (1−θ)·n′/n
-//
-// where n′/n is the share of the doc's crawled children that were relevant.
-// Noise links (nav, ad and footer blocks, link stop words, ad hosts) have
-// λ scaled by NoiseWeight; with BlockNorm λ is relative to the page's best
-// block.
-//
-// The share may be smoothed towards a prior with SharePseudo
-// pseudo-children: (n′ + m·prior)/(n + m), the prior alone while n = 0.
-// The defaults are the reconstruction's: prior 0.5, m = 0. SharePrior < 0
-// takes the page's own score as the prior: in a live crawl the children
-// crawled before their parent is scored are mostly its navigation
-// targets, and a flat 0.5 for every page without crawled children favours
-// fresh, off-topic regions (docs/score.md has the measured harvests).
-func rankBlockShark(pv *pageView, links []record.ScoredLink, o *LinkOptions) {
-	type blockStat struct {
-		anchorSum    float64
-		links        int
-		siblingSum   float64
-		siblingCount int
+	"github.com/focuscrawl/focuscrawl/internal/record"
+)
+
+// Block-shark's forms (LinkOptions.BlockSharkForm).
+const (
+	// BlockSharkModulated keeps every term on the Shark potential's scale:
+	// the block's influence and the parent's relevant share each scale the
+	// potential by a factor around 1 (rankBlockSharkModulated).
+	BlockSharkModulated = "modulated"
+	// BlockSharkAdditive is ALGORITHMS.md §2's reconstruction,
+	// θ·λ·potential + (1−θ)·n′/n (rankBlockShark).
+	BlockSharkAdditive = "additive"
+)
+
+// BlockSharkForms lists the forms.
+var BlockSharkForms = []string{BlockSharkModulated, BlockSharkAdditive}
+
+// DefaultSharePseudo is the default weight of the n′/n prior, in
+// pseudo-children, of a form: 4 for the modulated form (a page's share
+// moves its links by half of θ's range once 4 children are crawled), 0
+// for the additive one (the reconstruction's raw n′/n).
+func DefaultSharePseudo(form string) float64 {
+	if form == BlockSharkAdditive {
+		return 0
 	}
-	blocks := map[int]*blockStat{}
-	n, nRel := 0, 0
+	return 4
+}
+
+// blockStat is one block of a page: the sum of its anchors' similarities
+// and the page scores of its crawled links.
+type blockStat struct {
+	anchorSum    float64
+	links        int
+	siblingSum   float64
+	siblingCount int
+}
+
+// blockStats gathers the page's blocks, and n and n′: its crawled
+// children and those that were relevant.
+func blockStats(pv *pageView) (blocks map[int]*blockStat, n, nRel int) {
+	blocks = map[int]*blockStat{}
 	for i := range pv.doc.Links {
 		l := &pv.doc.Links[i]
 		b := blocks[l.Block]
@@ -50,6 +62,98 @@ func rankBlockShark(pv *pageView, links []record.ScoredLink, o *LinkOptions) {
 			}
 		}
 	}
+	return blocks, n, nRel
+}
+
+// lambda is λ(B) = γ_b·LB(B) + (1−γ_b)·mean score of B's crawled links,
+// LB(B) alone when none is crawled.
+func (b *blockStat) lambda(gamma float64) float64 {
+	lb := b.anchorSum / float64(b.links)
+	if b.siblingCount == 0 {
+		return lb
+	}
+	return gamma*lb + (1-gamma)*b.siblingSum/float64(b.siblingCount)
+}
+
+// rankBlockSharkModulated is seed 001's block-based Shark-Search with its
+// terms on one scale (docs/score.md has the derivation). For link i in
+// block B of page p:
+//
+//	λ(i)        = λ(B), × NoiseWeight for noise links;  λ̄ = mean λ(i) over p's links
+//	b(i)        = 1 − θ + θ·λ(i)/λ̄, kept within [1−θ, 1+θ]   (1 when λ̄ = 0)
+//	s̃          = (n′ + m·π) / (n + m)      (π = SharePrior, or p's score; m = SharePseudo)
+//	f(i)        = b(i) · (1 − θ + θ·s̃/π)
+//	priority(i) = potential·f / (potential·f + 1 − potential)
+//
+// The factors multiply the potential's odds, as likelihood ratios do in
+// Bayes' rule: for small potentials the priority is ≈ potential·f, and
+// it never passes 1, so strong evidence does not clamp links to a tie.
+//
+// The Shark potential is the scale; the block's influence and the parent's
+// relevant share are evidence that scale it by factors around 1, and θ
+// normalises how far evidence may move a link. b averages 1 over a page's
+// links, so block-shark's priorities stay on shark's scale (what
+// thresholds.link compares against); a block better than the page's
+// average lifts its links, a worse one (navigation, a footer) lowers them.
+// Before any child of p is crawled s̃ = π and its factor is exactly 1:
+// the page-level term cannot decide while it knows nothing.
+func rankBlockSharkModulated(pv *pageView, links []record.ScoredLink, o *LinkOptions) {
+	blocks, n, nRel := blockStats(pv)
+	prior := o.SharePrior
+	if prior < 0 {
+		prior = pv.score
+	}
+	prior = math.Max(prior, 0.05) // the factor divides by it
+	share := (float64(nRel) + o.SharePseudo*prior) / (float64(n) + o.SharePseudo)
+	if n == 0 {
+		share = prior
+	}
+	shareFactor := 1 - o.Theta + o.Theta*share/prior
+	// λ of each link, noise weighted, and their mean over the page's links.
+	lambdas := make([]float64, len(links))
+	sum := 0.0
+	for i := range links {
+		lambdas[i] = blocks[pv.doc.Links[i].Block].lambda(o.BlockGamma)
+		if pv.isNoise(i) {
+			lambdas[i] *= o.NoiseWeight
+		}
+		sum += lambdas[i]
+	}
+	mean := sum / float64(max(len(links), 1))
+	inh := pv.inherited(o.Delta)
+	for i := range links {
+		blockFactor := 1.0
+		if mean > 0 {
+			blockFactor = min(max(1-o.Theta+o.Theta*lambdas[i]/mean, 1-o.Theta), 1+o.Theta)
+		}
+		links[i].Priority = oddsScale(pv.potential(i, o), blockFactor*shareFactor)
+		links[i].Inherited = inh
+	}
+}
+
+// rankBlockShark is seed 001's block-based Shark-Search, as reconstructed
+// in ALGORITHMS.md §2 (the paper lost its formulas in print; the
+// parameters are flags with the reconstruction's defaults), the additive
+// form (--block-shark-form additive). For link i in block B:
+//
+//	LB(B)       = Σ_{l in B} anchor(l) / |B|
+//	λ(i)        = γ_b·LB(B) + (1−γ_b)·mean score of B's crawled links  (λ = LB(B) when none is crawled)
+//	priority(i) = θ·λ(i)·potential(i) + (1−θ)·n′/n
+//
+// where n′/n is the share of the doc's crawled children that were relevant.
+// Noise links (nav, ad and footer blocks, link stop words, ad hosts) have
+// λ scaled by NoiseWeight; with BlockNorm λ is relative to the page's best
+// block.
+//
+// The share may be smoothed towards a prior with SharePseudo
+// pseudo-children: (n′ + m·prior)/(n + m), the prior alone while n = 0.
+// The defaults are the reconstruction's: prior 0.5, m = 0. SharePrior < 0
+// takes the page's own score as the prior: in a live crawl the children
+// crawled before their parent is scored are mostly its navigation
+// targets, and a flat 0.5 for every page without crawled children favours
+// fresh, off-topic regions (docs/score.md has the measured harvests).
+func rankBlockShark(pv *pageView, links []record.ScoredLink, o *LinkOptions) {
+	blocks, n, nRel := blockStats(pv)
 	prior := o.SharePrior
 	if prior < 0 {
 		prior = pv.score
@@ -62,12 +166,7 @@ func rankBlockShark(pv *pageView, links []record.ScoredLink, o *LinkOptions) {
 	lambdas := make([]float64, len(links))
 	top := 0.0
 	for i := range links {
-		b := blocks[pv.doc.Links[i].Block]
-		lb := b.anchorSum / float64(b.links)
-		lambda := lb
-		if b.siblingCount > 0 {
-			lambda = o.BlockGamma*lb + (1-o.BlockGamma)*b.siblingSum/float64(b.siblingCount)
-		}
+		lambda := blocks[pv.doc.Links[i].Block].lambda(o.BlockGamma)
 		if pv.isNoise(i) {
 			lambda *= o.NoiseWeight
 		}
@@ -82,4 +181,13 @@ func rankBlockShark(pv *pageView, links []record.ScoredLink, o *LinkOptions) {
 		links[i].Priority = clamp01(o.Theta*lambda*pv.potential(i, o) + (1-o.Theta)*share)
 		links[i].Inherited = inh
 	}
+}
+
+// oddsScale multiplies the odds of p by f: p·f / (p·f + 1 − p).
+func oddsScale(p, f float64) float64 {
+	p = clamp01(p)
+	if p >= 1 {
+		return 1
+	}
+	return p * f / (p*f + 1 - p)
 }

@@ -13,6 +13,9 @@ type Graph struct {
 	From []int32
 	To   []int32
 	W    []float64
+	// Interest is, per node, the share of its rank a node passes on
+	// through its links (missing: 1); see IPageRank.
+	Interest []float64
 }
 
 // NewGraph returns an empty graph.
@@ -43,6 +46,15 @@ func (g *Graph) AddEdge(from, to string, w float64) {
 	g.W = append(g.W, w)
 }
 
+// SetInterest sets the share of its rank that url passes on (0–1).
+func (g *Graph) SetInterest(url string, v float64) {
+	id := g.Node(url)
+	for len(g.Interest) <= int(id) {
+		g.Interest = append(g.Interest, 1)
+	}
+	g.Interest[id] = v
+}
+
 // Len is the number of nodes.
 func (g *Graph) Len() int { return len(g.URLs) }
 
@@ -55,6 +67,11 @@ func (g *Graph) Len() int { return len(g.URLs) }
 // mean absolute change per node falls under tol, or maxIter rounds, and
 // returns the scores and the rounds run. The map is a contraction (factor
 // d < 1), so every start vector reaches the same fixed point.
+//
+// With g.Interest set, a node T passes on only Interest(T) of its rank:
+// Σ_{T→A} IPR(T)·Interest(T)·W(T→A)/Σ W; the rest is lost to the random
+// jump. The surfer who is not interested in a page does not follow its
+// links, so an off-topic page does not hand its rank on evenly.
 func IPageRank(g *Graph, d, tol float64, maxIter int, start []float64) ([]float64, int) {
 	n := g.Len()
 	if n == 0 {
@@ -63,6 +80,11 @@ func IPageRank(g *Graph, d, tol float64, maxIter int, start []float64) ([]float6
 	out := make([]float64, n)
 	for i, f := range g.From {
 		out[f] += g.W[i]
+	}
+	for i, v := range g.Interest {
+		if out[i] > 0 {
+			out[i] /= v // a share v of the rank passes: divide by Σ W / v (v = 0: +Inf, nothing passes)
+		}
 	}
 	x := make([]float64, n)
 	if len(start) == n {

@@ -37,94 +37,112 @@ type posting struct {
 func NewLinkModel(cands, seeds []vsm.Vector, labels []float64, gamma float64, topK, maxPosting int) *LinkModel {
 	n := len(cands)
 	lm := &LinkModel{U: make([][]float64, n), VCols: make([][]int32, n), VVals: make([][]float64, n), Gamma: gamma}
-	units := make([]vsm.Vector, n)
-	for i, c := range cands {
-		units[i] = c.Normalize()
-	}
-	seedUnits := make([]vsm.Vector, len(seeds))
-	for j, s := range seeds {
-		seedUnits[j] = s.Normalize()
-	}
+	ix := newLMIndex(cands, seeds, topK, maxPosting)
 	// Seed labels: positives sum to 1, negatives to −1.
 	lm.Xs = normaliseSigned(append([]float64(nil), labels...))
+	for i, u := range ix.units {
+		lm.U[i], lm.VCols[i], lm.VVals[i] = ix.row(u, int32(i))
+	}
+	return lm
+}
 
-	index := map[string][]posting{}
-	for i, u := range units {
+// lmIndex finds the rows of U and V: the candidates' unit vectors behind
+// an inverted index, and the seeds'.
+type lmIndex struct {
+	units, seedUnits []vsm.Vector
+	index            map[string][]posting
+	topK, maxPosting int
+	acc              []float64
+	touched          []int32
+}
+
+func newLMIndex(cands, seeds []vsm.Vector, topK, maxPosting int) *lmIndex {
+	ix := &lmIndex{units: make([]vsm.Vector, len(cands)), seedUnits: make([]vsm.Vector, len(seeds)),
+		index: map[string][]posting{}, topK: topK, maxPosting: maxPosting, acc: make([]float64, len(cands))}
+	for i, c := range cands {
+		ix.units[i] = c.Normalize()
+	}
+	for j, s := range seeds {
+		ix.seedUnits[j] = s.Normalize()
+	}
+	for i, u := range ix.units {
 		for k, t := range u.Terms {
-			index[t] = append(index[t], posting{int32(i), u.Weights[k]})
+			ix.index[t] = append(ix.index[t], posting{int32(i), u.Weights[k]})
 		}
 	}
-	acc := make([]float64, n)
-	var touched []int32
+	return ix
+}
+
+// row is the row of U and V for the unit vector u among the indexed
+// candidates, leaving out candidate self (−1: none): its similarities to
+// the seeds and its topK most similar candidates, normalised jointly.
+func (ix *lmIndex) row(u vsm.Vector, self int32) ([]float64, []int32, []float64) {
 	type kept struct {
 		col int32
 		val float64
 	}
-	top := make([]kept, 0, topK+1)
-	for i, u := range units {
-		touched = touched[:0]
-		for k, t := range u.Terms {
-			ps := index[t]
-			if len(ps) > maxPosting {
+	touched := ix.touched[:0]
+	for k, t := range u.Terms {
+		ps := ix.index[t]
+		if len(ps) > ix.maxPosting {
+			continue
+		}
+		wi := u.Weights[k]
+		for _, p := range ps {
+			if p.cand == self {
 				continue
 			}
-			wi := u.Weights[k]
-			for _, p := range ps {
-				if int(p.cand) == i {
-					continue
-				}
-				if acc[p.cand] == 0 {
-					touched = append(touched, p.cand)
-				}
-				acc[p.cand] += wi * p.w
+			if ix.acc[p.cand] == 0 {
+				touched = append(touched, p.cand)
 			}
+			ix.acc[p.cand] += wi * p.w
 		}
-		top = top[:0]
-		for _, j := range touched {
-			v := acc[j]
-			acc[j] = 0
-			if v <= 0 || topK <= 0 {
-				continue
-			}
-			if len(top) == topK && v <= top[len(top)-1].val {
-				continue
-			}
-			// Insert in descending order; the slice holds at most topK.
-			pos := len(top)
-			for pos > 0 && top[pos-1].val < v {
-				pos--
-			}
-			top = append(top, kept{})
-			copy(top[pos+1:], top[pos:])
-			top[pos] = kept{j, v}
-			if len(top) > topK {
-				top = top[:topK]
-			}
-		}
-		row := make([]float64, len(seeds))
-		sum := 0.0
-		for j, s := range seedUnits {
-			row[j] = math.Max(0, vsm.Dot(u, s))
-			sum += row[j]
-		}
-		cols := make([]int32, len(top))
-		vals := make([]float64, len(top))
-		for k, e := range top {
-			cols[k], vals[k] = e.col, e.val
-			sum += e.val
-		}
-		// Joint row normalisation of U and V.
-		if sum > 0 {
-			for j := range row {
-				row[j] /= sum
-			}
-			for k := range vals {
-				vals[k] /= sum
-			}
-		}
-		lm.U[i], lm.VCols[i], lm.VVals[i] = row, cols, vals
 	}
-	return lm
+	ix.touched = touched
+	top := make([]kept, 0, ix.topK+1)
+	for _, j := range touched {
+		v := ix.acc[j]
+		ix.acc[j] = 0
+		if v <= 0 || ix.topK <= 0 {
+			continue
+		}
+		if len(top) == ix.topK && v <= top[len(top)-1].val {
+			continue
+		}
+		// Insert in descending order; the slice holds at most topK.
+		pos := len(top)
+		for pos > 0 && top[pos-1].val < v {
+			pos--
+		}
+		top = append(top, kept{})
+		copy(top[pos+1:], top[pos:])
+		top[pos] = kept{j, v}
+		if len(top) > ix.topK {
+			top = top[:ix.topK]
+		}
+	}
+	row := make([]float64, len(ix.seedUnits))
+	sum := 0.0
+	for j, s := range ix.seedUnits {
+		row[j] = math.Max(0, vsm.Dot(u, s))
+		sum += row[j]
+	}
+	cols := make([]int32, len(top))
+	vals := make([]float64, len(top))
+	for k, e := range top {
+		cols[k], vals[k] = e.col, e.val
+		sum += e.val
+	}
+	// Joint row normalisation of U and V.
+	if sum > 0 {
+		for j := range row {
+			row[j] /= sum
+		}
+		for k := range vals {
+			vals[k] /= sum
+		}
+	}
+	return row, cols, vals
 }
 
 // normaliseSigned scales the positive entries of x to sum to 1 and the
@@ -190,4 +208,26 @@ func (lm *LinkModel) Solve(start []float64, tol float64, maxIter int) ([]float64
 		}
 	}
 	return x, iter
+}
+
+// norms are the sums that a round from x divides by before its
+// renormalisation: of the positive and of the (absolute) negative entries
+// of (1 − γ)·U·X_s + γ·V·x.
+func (lm *LinkModel) norms(x []float64) (pos, neg float64) {
+	for i, row := range lm.U {
+		v := 0.0
+		for j, u := range row {
+			v += u * lm.Xs[j]
+		}
+		v *= 1 - lm.Gamma
+		for k, c := range lm.VCols[i] {
+			v += lm.Gamma * lm.VVals[i][k] * x[c]
+		}
+		if v > 0 {
+			pos += v
+		} else {
+			neg -= v
+		}
+	}
+	return pos, neg
 }

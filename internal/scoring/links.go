@@ -17,14 +17,15 @@ const (
 	LinksHeuristic  = "heuristic"
 	LinksIPageRank  = "ipagerank"
 	LinksLinkModel  = "linkmodel"
+	LinksSkyReach   = "skyreach"
 )
 
 // LinkStrategies lists the link strategies.
-var LinkStrategies = []string{LinksBFS, LinksBestFirst, LinksShark, LinksBlockShark, LinksHeuristic, LinksIPageRank, LinksLinkModel, LinksLearned}
+var LinkStrategies = []string{LinksBFS, LinksBestFirst, LinksShark, LinksBlockShark, LinksHeuristic, LinksIPageRank, LinksLinkModel, LinksSkyReach, LinksLearned}
 
 // NeedsGraph tells whether a strategy needs a whole batch or the store.
 func NeedsGraph(strategy string) bool {
-	return strategy == LinksIPageRank || strategy == LinksLinkModel
+	return strategy == LinksIPageRank || strategy == LinksLinkModel || strategy == LinksSkyReach
 }
 
 // LinkOptions are the parameters of the link strategies; the defaults are
@@ -53,8 +54,15 @@ type LinkOptions struct {
 	// means the page's own score. SharePseudo is the weight of the prior
 	// in pseudo-children once some are crawled.
 	SharePrior, SharePseudo float64
+	// BlockSharkForm picks block-shark's combination of its terms:
+	// BlockSharkModulated (the default, docs/score.md) or
+	// BlockSharkAdditive (ALGORITHMS.md §2's θ·λ·potential + (1−θ)·n′/n).
+	BlockSharkForm string
 	// Heuristic weighs uh, teh, tih and rw (any positive sum).
 	Heuristic map[string]float64
+	// SkyReach weighs skyreach's terms: h (the heuristics) and ipr
+	// (IPageRank of the target).
+	SkyReach map[string]float64
 	// RWMin is c: RW is 0 below it.
 	RWMin float64
 	// IPageRank: damping d, tolerance (L1 change per node) and iteration
@@ -79,7 +87,9 @@ func DefaultLinkOptions() LinkOptions {
 		Strategy: LinksBlockShark,
 		Delta:    0.5, Beta: 0.8, Gamma: 0.5,
 		BlockGamma: 0.5, Theta: 0.5, NoiseWeight: 0.3, SharePrior: 0.5,
+		BlockSharkForm: BlockSharkModulated, SharePseudo: DefaultSharePseudo(BlockSharkModulated),
 		Heuristic: map[string]float64{"uh": 0.2, "teh": 0.3, "tih": 0.1, "rw": 0.4},
+		SkyReach:  map[string]float64{"h": 0.7, "ipr": 0.3},
 		RWMin:     0.5,
 		Damping:   0.85, Tolerance: 1e-6, MaxIter: 200, RWFloor: 0.01,
 		LinkGamma: 0.68, TopK: 10, MaxPosting: 1000,
@@ -234,7 +244,11 @@ func rankStream(pv *pageView, links []record.ScoredLink, o *LinkOptions) bool {
 			links[i].Inherited = inh
 		}
 	case LinksBlockShark:
-		rankBlockShark(pv, links, o)
+		if o.BlockSharkForm == BlockSharkAdditive {
+			rankBlockShark(pv, links, o)
+		} else {
+			rankBlockSharkModulated(pv, links, o)
+		}
 	case LinksHeuristic:
 		rankHeuristic(pv, links, o)
 	case LinksLearned:

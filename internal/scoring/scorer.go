@@ -3,6 +3,7 @@ package scoring
 import (
 	"context"
 	"fmt"
+	"sync"
 
 	"github.com/focuscrawl/focuscrawl/internal/record"
 	"github.com/focuscrawl/focuscrawl/internal/vsm"
@@ -28,6 +29,13 @@ type Scorer struct {
 	seen  *seenScores
 	// learned is the online link model (learned.go), nil unless on.
 	learned *learner
+	// graph is the crawl's link graph for ipagerank and skyreach, grown
+	// window by window.
+	graphOnce sync.Once
+	graph     *crawlGraph
+	// lm is linkmodel's state, grown window by window.
+	lmOnce sync.Once
+	lm     *lmState
 }
 
 // NewScorer returns a Scorer for the model. store may be nil.

@@ -3,6 +3,7 @@ package scoring
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"regexp"
@@ -216,6 +217,12 @@ func (s mapStore) Edges(_ context.Context, fn func(Edge) error) error {
 	return nil
 }
 
+// odds is p with its odds multiplied by f, worked out apart from the code.
+func odds(p, f float64) float64 {
+	o := p / (1 - p) * f
+	return o / (1 + o)
+}
+
 func TestLinkStrategies(t *testing.T) {
 	m := newTestModel(t, &topic.Profile{Description: "forest tree"})
 	// Hand derivation, topic unit (2,1)/√5 over (forest, tree), its peak
@@ -237,14 +244,17 @@ func TestLinkStrategies(t *testing.T) {
 		{LinksBFS, nil, []float64{0.25, 0.25, 0.25}},
 		{LinksBestFirst, nil, []float64{0.8, 0.8, 0.8}},
 		{LinksShark, nil, []float64{0.7, p2, 0.2}},
-		// block 1: LB = (1+0)/2 = 0.5 = λ; nothing crawled: n′/n = 0.5.
-		//   link 1 = 0.5·0.5·0.7 + 0.5·0.5; link 2 = 0.5·0.5·p2 + 0.25
-		// block 2 (nav): LB = 0 → 0.25.
-		{LinksBlockShark, nil, []float64{0.5*0.5*0.7 + 0.25, 0.5*0.5*p2 + 0.25, 0.25}},
+		// The modulated form. λ: block 1 LB = (1+0)/2 = 0.5; block 2
+		// (nav) 0. Mean λ over the three links = 1/3, so block 1's factor
+		// is 1 − θ + θ·0.5/(1/3) = 1.25 and block 2's 0.5. Nothing crawled:
+		// the share's factor is 1.
+		// The factors scale the potential's odds: p·f/(p·f + 1 − p).
+		{LinksBlockShark, nil, []float64{odds(0.7, 1.25), odds(p2, 1.25), odds(0.2, 0.5)}},
 		// Link 2 crawled with score 0.9 (relevant): block 1 λ = 0.5·0.5 +
-		// 0.5·0.9 = 0.7; n′/n = 1/1.
+		// 0.5·0.9 = 0.7, mean 1.4/3, factor again 1.25; s̃ = (1 + 4·0.5)/
+		// (1 + 4) = 0.6, the share's factor 0.5 + 0.5·0.6/0.5 = 1.1.
 		{LinksBlockShark, mapStore{scores: map[string]float64{"http://a/2": 0.9}},
-			[]float64{0.5*0.7*0.7 + 0.5, 0.5*0.7*p2 + 0.5, 0.5}},
+			[]float64{odds(0.7, 1.25*1.1), odds(p2, 1.25*1.1), odds(0.2, 0.5*1.1)}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.strategy, func(t *testing.T) {
@@ -387,7 +397,7 @@ func TestGraphStrategiesBatch(t *testing.T) {
 		{URL: "http://a/f", Tokens: []string{"forest"}, Links: []record.Link{{URL: "http://a/g", Anchor: "forest river"}, {URL: "http://a/", Anchor: "home"}}},
 		{URL: "http://a/c", Error: "404"},
 	}
-	for _, strategy := range []string{LinksIPageRank, LinksLinkModel} {
+	for _, strategy := range []string{LinksIPageRank, LinksLinkModel, LinksSkyReach} {
 		t.Run(strategy, func(t *testing.T) {
 			cfg := Config{Page: DefaultPageOptions(), Links: DefaultLinkOptions()}
 			cfg.Links.Strategy = strategy
@@ -470,7 +480,7 @@ func TestBlockSharkOptions(t *testing.T) {
 	run := func(store Store) []float64 {
 		cfg := Config{Page: DefaultPageOptions(), Links: DefaultLinkOptions()}
 		cfg.Page.SimScale = 0
-		cfg.Links.Strategy = LinksBlockShark
+		cfg.Links.Strategy, cfg.Links.BlockSharkForm = LinksBlockShark, BlockSharkAdditive
 		cfg.Links.BlockNorm, cfg.Links.SharePrior, cfg.Links.SharePseudo = true, -1, 1
 		d := sharkDoc()
 		sd, err := NewScorer(m, cfg, store).Score(context.Background(), &d)
@@ -495,4 +505,181 @@ func TestBlockSharkOptions(t *testing.T) {
 	// 0.9; block 1 λ = 0.5·0.5 + 0.5·0.9 = 0.7, normalised to 1.
 	check("one crawled", run(mapStore{scores: map[string]float64{"http://a/2": 0.9}}),
 		[]float64{0.35 + 0.45, 0.5*p2 + 0.45, 0.45})
+}
+
+// TestBlockSharkAdditive checks the additive form with the
+// reconstruction's defaults, θ·λ·potential + (1−θ)·n′/n.
+func TestBlockSharkAdditive(t *testing.T) {
+	m := newTestModel(t, &topic.Profile{Description: "forest tree"})
+	p2 := 0.2 + 0.5*0.2/(2*math.Sqrt2) // link 2's potential (TestLinkStrategies)
+	run := func(store Store) []float64 {
+		cfg := Config{Page: DefaultPageOptions(), Links: DefaultLinkOptions()}
+		cfg.Page.SimScale = 0
+		cfg.Links.Strategy, cfg.Links.BlockSharkForm = LinksBlockShark, BlockSharkAdditive
+		cfg.Links.SharePseudo = DefaultSharePseudo(BlockSharkAdditive)
+		d := sharkDoc()
+		sd, err := NewScorer(m, cfg, store).Score(context.Background(), &d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return priorities(sd)
+	}
+	tests := []struct {
+		name  string
+		store Store
+		want  []float64
+	}{
+		// block 1: LB = (1+0)/2 = 0.5 = λ; nothing crawled: n′/n = 0.5.
+		//   link 1 = 0.5·0.5·0.7 + 0.5·0.5; link 2 = 0.5·0.5·p2 + 0.25
+		// block 2 (nav): LB = 0 → 0.25.
+		{"nothing crawled", nil, []float64{0.5*0.5*0.7 + 0.25, 0.5*0.5*p2 + 0.25, 0.25}},
+		// Link 2 crawled with score 0.9 (relevant): block 1 λ = 0.5·0.5 +
+		// 0.5·0.9 = 0.7; n′/n = 1/1.
+		{"one crawled", mapStore{scores: map[string]float64{"http://a/2": 0.9}},
+			[]float64{0.5*0.7*0.7 + 0.5, 0.5*0.7*p2 + 0.5, 0.5}},
+	}
+	for _, tc := range tests {
+		got := run(tc.store)
+		for i := range tc.want {
+			if !near(got[i], tc.want[i]) {
+				t.Errorf("%s: priorities %v, want %v", tc.name, got, tc.want)
+				break
+			}
+		}
+	}
+}
+
+func TestIPageRankInterest(t *testing.T) {
+	// A→B, A→C (weights 1), A passes on half its rank, d = 0.85:
+	//   A = 0.15 (no in-links); B = C = 0.15 + 0.85·0.15·0.5·(1/2).
+	// B→A with interest 0: A stays 0.15.
+	g := NewGraph()
+	g.AddEdge("A", "B", 1)
+	g.AddEdge("A", "C", 1)
+	g.AddEdge("B", "A", 1)
+	g.SetInterest("A", 0.5)
+	g.SetInterest("B", 0)
+	got, _ := IPageRank(g, 0.85, 1e-12, 1000, nil)
+	bc := 0.15 + 0.85*0.15*0.5*0.5
+	for i, want := range []float64{0.15, bc, bc} {
+		if math.Abs(got[i]-want) > 1e-9 {
+			t.Errorf("IPR[%s] = %v, want %v", g.URLs[i], got[i], want)
+		}
+	}
+}
+
+// TestSkyReachCombines checks that skyreach is the weighted mean of the
+// heuristic strategy's priority and ipagerank's: with one weight at 0 it
+// is the other strategy exactly, and with both the mean of the two.
+func TestSkyReachCombines(t *testing.T) {
+	m := newTestModel(t, &topic.Profile{Description: "forest tree", Keywords: []topic.Keyword{{Term: "forest", Weight: 1}}})
+	docs := func() []record.Doc {
+		return []record.Doc{
+			{URL: "http://a/", Title: "forest", Tokens: []string{"forest", "tree"}, Links: []record.Link{
+				{URL: "http://a/forest", Anchor: "forest trees"}, {URL: "http://a/c", Anchor: "city shop"}}},
+			{URL: "http://a/forest", Tokens: []string{"forest"}, Links: []record.Link{{URL: "http://a/g", Anchor: "river"}, {URL: "http://a/c", Anchor: "shop"}}},
+			{URL: "http://a/c", Tokens: []string{"city"}, Links: []record.Link{{URL: "http://a/h", Anchor: "city"}}},
+		}
+	}
+	run := func(strategy string, w map[string]float64) [][]float64 {
+		cfg := Config{Page: DefaultPageOptions(), Links: DefaultLinkOptions()}
+		cfg.Links.Strategy, cfg.Links.SkyReach = strategy, w
+		out, err := NewScorer(m, cfg, nil).ScoreBatch(context.Background(), docs())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var p [][]float64
+		for _, sd := range out {
+			p = append(p, priorities(sd))
+		}
+		return p
+	}
+	heur, ipr := run(LinksHeuristic, nil), run(LinksIPageRank, nil)
+	onlyH := run(LinksSkyReach, map[string]float64{"h": 1, "ipr": 0})
+	onlyI := run(LinksSkyReach, map[string]float64{"h": 0, "ipr": 2})
+	both := run(LinksSkyReach, map[string]float64{"h": 1, "ipr": 1})
+	for d := range heur {
+		for l := range heur[d] {
+			if !near(onlyH[d][l], heur[d][l]) || !near(onlyI[d][l], ipr[d][l]) || !near(both[d][l], (heur[d][l]+ipr[d][l])/2) {
+				t.Errorf("doc %d link %d: skyreach h %v ipr %v both %v; heuristic %v ipagerank %v",
+					d, l, onlyH[d][l], onlyI[d][l], both[d][l], heur[d][l], ipr[d][l])
+			}
+		}
+	}
+	// The city page is off topic: its link gets less rank than the forest page's.
+	if !(ipr[1][0] > ipr[2][0]) {
+		t.Errorf("ipagerank: link from the forest page %v, from the city page %v", ipr[1][0], ipr[2][0])
+	}
+}
+
+// TestLinkModelWindows scores a crawl in two windows: the second adds
+// fewer candidates than a rebuild needs, so its new targets are folded
+// into the first window's model. Links to forest pages must still
+// outrank links to city pages, and the calibrated priorities must spread
+// over more than the 0.5 ± 0.05 that the uncalibrated x gave.
+func TestLinkModelWindows(t *testing.T) {
+	m := newTestModel(t, &topic.Profile{Description: "forest tree river",
+		Examples: topic.Examples{Items: []topic.Example{{Positive: true, Text: "forest tree river"}, {Positive: false, Text: "city shop"}}}})
+	// 200 candidates: Solve's renormalisation divides by sums over all of
+	// them, which a folded-in candidate must share.
+	var links []record.Link
+	for i := 0; i < 100; i++ {
+		links = append(links, record.Link{URL: fmt.Sprintf("http://a/f%d", i), Anchor: "forest tree"},
+			record.Link{URL: fmt.Sprintf("http://a/c%d", i), Anchor: "city shop"})
+	}
+	w1 := []record.Doc{{URL: "http://a/", Tokens: []string{"forest", "tree"}, Links: links},
+		{URL: "http://a/f0", Tokens: []string{"forest", "river"}}, {URL: "http://a/c0", Tokens: []string{"city", "shop"}}}
+	w2 := []record.Doc{{URL: "http://a/f1", Tokens: []string{"forest"}, Links: []record.Link{
+		{URL: "http://a/new-f", Anchor: "river forest"}, {URL: "http://a/new-c", Anchor: "shop city"}, {URL: "http://a/f2", Anchor: "tree"}}}}
+	cfg := Config{Page: DefaultPageOptions(), Links: DefaultLinkOptions()}
+	cfg.Links.Strategy = LinksLinkModel
+	sc := NewScorer(m, cfg, nil)
+	out1, err := sc.ScoreBatch(context.Background(), w1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	built := sc.lm.built
+	out2, err := sc.ScoreBatch(context.Background(), w2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sc.lm.built != built || len(sc.lm.fold) == 0 {
+		t.Errorf("second window rebuilt the model (built %d → %d) or folded nothing in", built, sc.lm.built)
+	}
+	// A folded-in candidate is on the solved candidates' scale: new-f
+	// (anchor "river forest") against f3 ("forest tree", never crawled).
+	fold, solved := sc.lm.xOf(sc.lm.ids["http://a/new-f"]), sc.lm.x[sc.lm.ids["http://a/f3"]]
+	if !(solved > 0) || fold/solved < 0.5 || fold/solved > 2 {
+		t.Errorf("folded-in x %v against a solved one %v: not on one scale", fold, solved)
+	}
+	p1, p2 := priorities(out1[0]), priorities(out2[0])
+	if !(p1[0] > p1[1]) || !(p2[0] > p2[1]) {
+		t.Errorf("forest links do not outrank city links: window 1 %v, window 2 %v", p1, p2)
+	}
+	if p1[0]-p1[1] < 0.1 {
+		t.Errorf("priorities squeezed: forest %v, city %v", p1[0], p1[1])
+	}
+}
+
+func TestPlattFit(t *testing.T) {
+	zs := []float64{-1, -0.5, 0, 0.5, 1, 0.2, 0.8}
+	ys := []float64{0, 0, 0, 1, 1, 0, 1}
+	a, b := plattFit(zs, ys, 1)
+	if !(a > 0) || math.IsNaN(b) {
+		t.Fatalf("a %v b %v", a, b)
+	}
+	// The fit minimises the loss: moving either parameter raises it.
+	loss := func(a, b float64) float64 {
+		l := a * a / 2
+		for i, z := range zs {
+			p := sigmoid(a*z + b)
+			l -= ys[i]*math.Log(p) + (1-ys[i])*math.Log(1-p)
+		}
+		return l
+	}
+	for _, d := range [][2]float64{{0.01, 0}, {-0.01, 0}, {0, 0.01}, {0, -0.01}} {
+		if loss(a+d[0], b+d[1]) < loss(a, b) {
+			t.Errorf("(a, b) = (%v, %v) is not the minimum: %v lowers the loss", a, b, d)
+		}
+	}
 }

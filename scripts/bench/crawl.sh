@@ -4,7 +4,9 @@
 # scripts/crawl.sh with examples/topics/forestry.yaml from `simweb seeds --sim-topic forestry`,
 # 2,000 pages through fetch --proxy, then `simweb eval` against the truth. Prints markdown
 # rows "| stage | metric | value | target |": harvest rate at 500 / 1,000 / 2,000 pages,
-# discovery rate and topic drift at 2,000 pages, relevant sites found, wall time.
+# discovery rate and topic drift at 2,000 pages, relevant sites found, wall time, and the
+# link-priority AUC (simweb eval's link_priority: do the priorities rank the links to relevant
+# pages above the others?).
 #
 # Each crawl runs against a fresh simweb (its flaky hosts remember which URLs they
 # already failed once). Politeness is lowered for the simulation — no delay between
@@ -14,11 +16,11 @@
 # At the end, `seed report --svg harvest` overlays every strategy's harvest curve (as score
 # judged relevance) from their frontiers into docs/harvest.svg (HARVEST_SVG; "" for none).
 #
-# Env: STRATEGIES ("bfs best-first shark block-shark heuristic ipagerank linkmodel"),
+# Env: STRATEGIES ("bfs best-first shark block-shark heuristic ipagerank skyreach linkmodel"),
 #      PAGES (2000), SEED (1), SITES (300), TOPIC (forestry). Needs python3.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-strategies=${STRATEGIES:-bfs best-first shark block-shark heuristic ipagerank linkmodel}
+strategies=${STRATEGIES:-bfs best-first shark block-shark heuristic ipagerank skyreach linkmodel}
 pages=${PAGES:-2000}
 seed=${SEED:-1}
 sites=${SITES:-300}
@@ -79,6 +81,10 @@ for n in names:
     print(f"| crawl | {n}: harvest@500/1000/2000 | {h} | {target} |")
     print(f"| crawl | {n}: discovery / drift @{e['pages']} | {e['discovery']:.3f} ({e['found']} of {e['exist']}) / {e['drift']:.3f} | — |")
     print(f"| crawl | {n}: relevant sites found, wall time | {e['relevant_sites']} of {e['relevant_sites_exist']}, {ms/1000:.1f} s | — |")
+    lp = e.get("link_priority")
+    if lp:
+        print(f"| crawl | {n}: link-priority AUC (mean priority of links to relevant / other pages) | "
+              f"{lp['auc']:.3f} ({lp['mean_relevant']:.3f} / {lp['mean_irrelevant']:.3f}) | > 0.5 |")
     if n == "bfs":
         bfs = max(at.values()) if at else e["harvest"]
     elif best is None or e["harvest"] > best[1]:

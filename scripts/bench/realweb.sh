@@ -4,7 +4,7 @@
 # docs/realweb.md). For every topic of examples/topics/realweb/truth.yaml and every link
 # strategy: scripts/crawl.sh from the portal, PAGES pages through fetch --proxy, then
 # `simweb mirror eval` against the truth. Prints markdown rows "| stage | metric | value |
-# target |": harvest at 500 / 1,000 / 2,000 pages, recall of the relevant pages reachable
+# target |": harvest at 500 / 1,000 / 2,000 pages, the link-priority AUC, recall of the relevant pages reachable
 # from the portal by 1,000 pages, the share of fetch slots spent on URLs that can never be
 # fetched (hosts the mirror does not have, robots.txt), the requests the mirror saw for hosts
 # it does not have (retries and robots.txt included), and per topic the upper bound: the
@@ -18,12 +18,12 @@
 # out/bench/realweb/TOPIC/STRATEGY/ (frontier, scored docs, eval JSON, the mirror's request log).
 #
 # Env: TOPICS (every topic of the truth), STRATEGIES ("bfs best-first shark block-shark
-#      heuristic"; ipagerank and linkmodel work too, slower), PAGES (2000), REALWEB_DIR
+#      heuristic ipagerank skyreach linkmodel"), PAGES (2000), REALWEB_DIR
 #      (out/realweb; built by scripts/realweb.sh when missing), ADD_FLAGS ("-q --keep-pruned").
 # A reduced run: TOPICS=gimp-filters STRATEGIES="shark best-first" PAGES=1000 bash scripts/bench/realweb.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-strategies=${STRATEGIES:-bfs best-first shark block-shark heuristic}
+strategies=${STRATEGIES:-bfs best-first shark block-shark heuristic ipagerank skyreach linkmodel}
 pages=${PAGES:-2000}
 web=${REALWEB_DIR:-out/realweb}
 add_flags=${ADD_FLAGS:--q --keep-pruned}
@@ -116,6 +116,10 @@ for t in topics:
         print(f"| realweb | {t} {s}: requests to unreachable hosts (mirror log) | {unreach} to {len(hosts)} hosts | — |")
         ff = e.get("fetches_for_recall", {})
         print(f"| realweb | {t} {s}: fetches to recall 0.5 / 0.9 / 1 | {' / '.join(str(ff.get(k, '–')) for k in ('0.5', '0.9', '1'))} | — |")
+        lp = e.get("link_priority")
+        if lp:
+            print(f"| realweb | {t} {s}: link-priority AUC (mean priority of links to relevant / other pages) | "
+                  f"{lp['auc']:.3f} ({lp['mean_relevant']:.3f} / {lp['mean_irrelevant']:.3f}) | > 0.5 |")
         print(f"| realweb | {t} {s}: wall time | {ms/1000:.1f} s | — |")
         h500 = h.get(k500, 0)
         if best is None or h500 > best[1]:

@@ -1,0 +1,268 @@
+package scoring
+
+import (
+	"context"
+	"math"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/focuscrawl/focuscrawl/internal/vsm"
+)
+
+// lmState is linkmodel's state between the windows of a run: the
+// candidates (link targets) with their texts and vectors, the crawled
+// pages' vectors and verdicts, and the last solved model. A window adds
+// its docs' links and pages and tokenises only the candidates whose text
+// changed. The model (U, V, the solve) is rebuilt only when the
+// candidates grew by a quarter since the last build, so rebuilds cost
+// O(N) in all over a crawl; between rebuilds a new or changed candidate
+// is folded in: its row of U and V against the built model's candidates,
+// x = (1−γ)·U·X_s + γ·V·X_t, one step of the iteration with X_t held.
+type lmState struct {
+	mu     sync.Mutex
+	loaded bool
+	ids    map[string]int
+	texts  [][]string
+	vecs   []vsm.Vector
+	// stale marks the vectors to compute again (their text changed).
+	stale []bool
+	// changed marks built candidates whose text changed since the build.
+	changed map[int]bool
+	docVec  map[string]vsm.Vector
+	// crawled maps crawled candidates to their page verdict: the labels
+	// that calibrate the priorities.
+	crawled map[string]bool
+
+	lm    *LinkModel
+	ix    *lmIndex
+	x     []float64
+	built int
+	// fold caches the folded-in x of candidates since the build (valid
+	// until the next build or until the candidate's text changes).
+	fold map[int]float64
+	// posNorm and negNorm are the sums that Solve's last round divided
+	// the positive and negative x by: fold-ins are divided by them too.
+	posNorm, negNorm float64
+	// sorted is the built model's x, sorted: z's percentiles.
+	sorted []float64
+	// a, b are the calibration σ(a·z + b) of z.
+	a, b float64
+}
+
+// lmRebuildGrowth is the growth of the candidate set that triggers a
+// rebuild of the model.
+const lmRebuildGrowth = 0.25
+
+func (st *lmState) add(to, anchor, context string) {
+	id, ok := st.ids[to]
+	if !ok {
+		id = len(st.texts)
+		st.ids[to] = id
+		st.texts = append(st.texts, nil)
+		st.vecs = append(st.vecs, vsm.Vector{})
+		st.stale = append(st.stale, true)
+	}
+	for _, t := range []string{anchor, context} {
+		if t = strings.TrimSpace(t); t != "" && !containsString(st.texts[id], t) && len(st.texts[id]) < 16 {
+			st.texts[id] = append(st.texts[id], t)
+			st.stale[id] = true
+			if id < st.built {
+				st.changed[id] = true
+			}
+		}
+	}
+}
+
+// linkmodel runs seed 003's model over the crawl's candidates: each link
+// target, described by the anchors and contexts of the links to it (and
+// its own page's text once crawled); the seeds are the profile's examples
+// plus the topic vector as a positive seed. Priorities are calibrated
+// (calibrate).
+func (s *Scorer) linkmodel(ctx context.Context, pages []scoredPage) (func(string) float64, error) {
+	s.lmOnce.Do(func() {
+		s.lm = &lmState{ids: map[string]int{}, changed: map[int]bool{}, docVec: map[string]vsm.Vector{},
+			crawled: map[string]bool{}, fold: map[int]float64{}}
+	})
+	st := s.lm
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	o := &s.cfg.Links
+	if s.store != nil && !st.loaded {
+		err := s.store.Edges(ctx, func(e Edge) error {
+			st.add(e.To, e.Anchor, e.Context)
+			return ctx.Err()
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	st.loaded = true
+	for _, sp := range pages {
+		if sp.doc.Error != "" {
+			continue
+		}
+		st.docVec[sp.doc.URL] = sp.vec
+		st.crawled[sp.doc.URL] = sp.relevant
+		if id, ok := st.ids[sp.doc.URL]; ok {
+			st.stale[id] = true
+			if id < st.built {
+				st.changed[id] = true
+			}
+		}
+		for _, l := range sp.doc.Links {
+			st.add(l.URL, l.Anchor, l.Context)
+		}
+	}
+	for u, id := range st.ids {
+		if st.stale[id] {
+			st.stale[id] = false
+			delete(st.fold, id)
+			v := s.m.Text(strings.Join(st.texts[id], "\n"))
+			if dv, ok := st.docVec[u]; ok {
+				v = vsm.Add(v.Normalize(), 1, dv.Normalize())
+			}
+			st.vecs[id] = v
+		}
+	}
+	if st.lm == nil || float64(len(st.vecs)) >= float64(st.built)*(1+lmRebuildGrowth) {
+		seeds, labels := s.seeds(st.ids, st.vecs, st.docVec)
+		st.ix = newLMIndex(st.vecs, seeds, o.TopK, o.MaxPosting)
+		st.lm = &LinkModel{U: make([][]float64, len(st.vecs)), VCols: make([][]int32, len(st.vecs)),
+			VVals: make([][]float64, len(st.vecs)), Gamma: o.LinkGamma, Xs: normaliseSigned(labels)}
+		for i, u := range st.ix.units {
+			st.lm.U[i], st.lm.VCols[i], st.lm.VVals[i] = st.ix.row(u, int32(i))
+		}
+		start := make([]float64, len(st.vecs)) // the last solution, new candidates at 0
+		copy(start, st.x)
+		st.x, _ = st.lm.Solve(start, o.Tolerance, o.MaxIter)
+		st.posNorm, st.negNorm = st.lm.norms(st.x)
+		st.sorted = append(st.sorted[:0], st.x...)
+		sort.Float64s(st.sorted)
+		st.built = len(st.vecs)
+		st.changed = map[int]bool{}
+		st.fold = map[int]float64{}
+	}
+	st.calibrate()
+	return func(u string) float64 {
+		id, ok := st.ids[u]
+		if !ok {
+			return sigmoid(st.b)
+		}
+		return sigmoid(st.a*st.z(id) + st.b)
+	}, ctx.Err()
+}
+
+// xOf is candidate id's x: the solved one, or folded in.
+func (st *lmState) xOf(id int) float64 {
+	if id < st.built && !st.changed[id] {
+		return st.x[id]
+	}
+	if v, ok := st.fold[id]; ok {
+		return v
+	}
+	self := int32(-1)
+	if id < st.built {
+		self = int32(id)
+	}
+	urow, cols, vals := st.ix.row(st.vecs[id].Normalize(), self)
+	s := 0.0
+	for j, u := range urow {
+		s += u * st.lm.Xs[j]
+	}
+	v := (1 - st.lm.Gamma) * s
+	for k, c := range cols {
+		v += st.lm.Gamma * vals[k] * st.x[c]
+	}
+	// On the solved x's scale: Solve renormalises each round, positives
+	// to sum 1 and negatives −1.
+	switch {
+	case v > 0 && st.posNorm > 0:
+		v /= st.posNorm
+	case v < 0 && st.negNorm > 0:
+		v /= st.negNorm
+	}
+	st.fold[id] = v
+	return v
+}
+
+// z is candidate id's x as a percentile among the built model's
+// candidates (ties at their middle), in [0, 1]. x itself is concentrated
+// near 0 with a few large values (the seeds' neighbours), so a map of x
+// or x/max|x| squeezes almost every candidate together; percentiles keep
+// the model's order and spread it evenly, the same way from window to
+// window.
+func (st *lmState) z(id int) float64 {
+	n := len(st.sorted)
+	if n == 0 {
+		return 0.5
+	}
+	v := st.xOf(id)
+	lo := sort.SearchFloat64s(st.sorted, v)
+	hi := lo + sort.Search(n-lo, func(i int) bool { return st.sorted[lo+i] > v })
+	return (float64(lo) + float64(hi-lo)/2) / float64(n)
+}
+
+// calibrate fits the priority σ(a·z + b) to the crawl's verdicts (Platt
+// scaling), z the candidate's percentile: the crawled candidates,
+// labelled by their page's relevance, plus two pseudo-pages, a relevant
+// one at z = 1 and an irrelevant one at z = 0, so that before the crawl has verdicts of both kinds the
+// priority still rises with x; a ridge on a keeps the fit finite when the
+// verdicts separate. The priority is then the estimated chance that the
+// target is relevant: thresholds.link means the same as for the other
+// strategies (a link under it is a poor bet), and the frontier orders
+// links by it. x alone squeezes around 0.5 — (1 + x/max|x|)/2 put
+// relevant targets at 0.514 and others at 0.500 on simweb.
+func (st *lmState) calibrate() {
+	zs := []float64{1, 0}
+	ys := []float64{1, 0}
+	for u, rel := range st.crawled {
+		id, ok := st.ids[u]
+		if !ok {
+			continue
+		}
+		zs = append(zs, st.z(id))
+		if rel {
+			ys = append(ys, 1)
+		} else {
+			ys = append(ys, 0)
+		}
+	}
+	st.a, st.b = plattFit(zs, ys, 1)
+}
+
+// plattFit fits p = σ(a·z + b) to labels y ∈ {0,1} by Newton's method on
+// the log loss plus ridge·a²/2.
+func plattFit(zs, ys []float64, ridge float64) (a, b float64) {
+	a, b = 1, 0
+	for iter := 0; iter < 50; iter++ {
+		var ga, gb, haa, hab, hbb float64
+		for i, z := range zs {
+			p := sigmoid(a*z + b)
+			r := p - ys[i]
+			w := math.Max(p*(1-p), 1e-9)
+			ga += r * z
+			gb += r
+			haa += w * z * z
+			hab += w * z
+			hbb += w
+		}
+		ga += ridge * a
+		haa += ridge
+		hbb += 1e-9
+		det := haa*hbb - hab*hab
+		if det <= 0 {
+			break
+		}
+		da := (hbb*ga - hab*gb) / det
+		db := (haa*gb - hab*ga) / det
+		a -= da
+		b -= db
+		if math.Abs(da)+math.Abs(db) < 1e-9 {
+			break
+		}
+	}
+	return a, b
+}
+
+func sigmoid(v float64) float64 { return 1 / (1 + math.Exp(-v)) }
