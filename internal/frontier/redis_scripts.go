@@ -151,11 +151,11 @@ local function hostadd(host, site)
     redis.call('HSETNX', P .. 'h:site', host, site)
   end
 end
--- reclaim queues again up to limit URLs whose lease ran out.
-local function reclaim(now, limit)
-  local exp = redis.call('ZRANGEBYSCORE', P .. 'leased', '-inf', now, 'LIMIT', 0, limit)
+-- requeueAll queues the leased URLs of ids again (and drops ids of
+-- leases that ended already); it returns how many it queued.
+local function requeueAll(ids)
   local n = 0
-  for _, id in ipairs(exp) do
+  for _, id in ipairs(ids) do
     local r = getrec(id)
     if r and r[STATE] == 1 then
       requeue(id, r)
@@ -164,6 +164,11 @@ local function reclaim(now, limit)
       redis.call('ZREM', P .. 'leased', id)
     end
   end
+  return n
+end
+-- reclaim queues again up to limit URLs whose lease ran out.
+local function reclaim(now, limit)
+  local n = requeueAll(redis.call('ZRANGEBYSCORE', P .. 'leased', '-inf', now, 'LIMIT', 0, limit))
   if n > 0 then add('counters', 'lease.expired', n) end
   return n
 end
@@ -410,17 +415,7 @@ return n
 
 // redisRelease queues every leased URL again. It returns how many.
 var redisRelease = redis.NewScript(luaPrelude + `
-local ids = redis.call('ZRANGE', P .. 'leased', 0, -1)
-local n = 0
-for _, id in ipairs(ids) do
-  local r = getrec(id)
-  if r and r[STATE] == 1 then
-    requeue(id, r)
-    n = n + 1
-  else
-    redis.call('ZREM', P .. 'leased', id)
-  end
-end
+local n = requeueAll(redis.call('ZRANGE', P .. 'leased', 0, -1))
 flush()
 return n
 `)
