@@ -51,7 +51,10 @@ leased=$(wc -l <"$tmp/leased.jsonl")
 next_wall=$(rate "$leased" "$wall")
 
 q=$((more / 4))
-run next4 sh -c "for i in 1 2 3 4; do '$tmp/seed' next -q --db '$db' -n $q --per-host 0 >'$tmp/leased4.\$i.jsonl' & done; wait"
+start=$(date +%s.%N)
+for i in 1 2 3 4; do "$tmp/seed" next -q --db "$db" -n "$q" --per-host 0 >"$tmp/leased4.$i.jsonl" & done
+wait
+wall=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { print e - s }')
 leased4=$(cat "$tmp"/leased4.*.jsonl | wc -l)
 dups=$(cat "$tmp"/leased4.*.jsonl "$tmp/leased.jsonl" | sort | uniq -d | wc -l)
 next4_wall=$(rate "$leased4" "$wall")
