@@ -31,7 +31,7 @@ func TestAppendScored(t *testing.T) {
 			{Link: record.Link{URL: "http://a/\u2028", Anchor: "x<y>&z", Context: "tab\there \x00\x1f\x7f", Block: -3, Internal: true,
 				Nofollow: true, Tag: "area", Tokens: []string{"a", "", "é"}}, Priority: 0.5, Pruned: true, Inherited: -0.000001},
 			{Link: record.Link{URL: "bad \xff\xfe utf8 \xe2\x82"}, Priority: 1e-9, Inherited: 1},
-			{Link: record.Link{Tokens: []string{}}, Priority: -0.0},
+			{Link: record.Link{Tokens: []string{}}, Priority: math.Copysign(0, -1)},
 		}},
 		{Scores: map[string]float64{}, Links: []record.ScoredLink{}},
 		// Contexts shared by neighbours, repeated after another, empty.

@@ -348,6 +348,9 @@ func TestCrawlScriptResume(t *testing.T) {
 	var addr struct{ Proxy string }
 	br := bufio.NewReader(out)
 	line, err := br.ReadBytes('\n')
+	if err != nil {
+		t.Fatalf("simweb serve: %v", err)
+	}
 	if err := json.Unmarshal(line, &addr); err != nil {
 		t.Fatalf("simweb serve: %q: %v", line, err)
 	}

@@ -21,7 +21,7 @@ func TestSeedSearchSitemapHosts(t *testing.T) {
 			case "造林":
 				fmt.Fprint(w, `{"results":[{"url":"http://b.example.cn/","title":"B"}]}`)
 			default:
-				http.Error(w, "down", 503)
+				http.Error(w, "down", http.StatusServiceUnavailable)
 			}
 		case "/robots.txt":
 			fmt.Fprintf(w, "Sitemap: %s/sm.xml\n", "http://"+r.Host)

@@ -197,7 +197,9 @@ func TestDeduperEuclid(t *testing.T) {
 	for _, sd := range []*record.ScoredDoc{doc("http://a/1", textAshort, 0, ""), doc("http://b/1", textB, 0, ""), doc("http://a/2", textA, 0, "")} {
 		outs, _ = d.Add(outs, NewItem(f, sd))
 	}
-	outs, _ = d.Flush(outs)
+	if _, err := d.Flush(outs); err != nil {
+		t.Fatal(err)
+	}
 	if st := d.Stats(); st.ByNear != 1 || st.Kept != 2 {
 		t.Fatalf("stats %+v", st)
 	}

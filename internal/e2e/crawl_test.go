@@ -8,7 +8,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -31,7 +30,8 @@ func stages(t *testing.T) string {
 	buildOnce.Do(func() {
 		goCmd, err := exec.LookPath("go")
 		if err != nil {
-			goCmd = filepath.Join(runtime.GOROOT(), "bin", "go")
+			buildErr = err
+			return
 		}
 		binDir, buildErr = os.MkdirTemp("", "focuscrawl-e2e-")
 		if buildErr != nil {

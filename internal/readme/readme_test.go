@@ -7,7 +7,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"syscall"
 	"testing"
@@ -100,7 +99,7 @@ func build(t *testing.T, dir string) {
 	t.Helper()
 	goCmd, err := exec.LookPath("go")
 	if err != nil {
-		goCmd = filepath.Join(runtime.GOROOT(), "bin", "go")
+		t.Fatalf("no go command to build the commands with: %v", err)
 	}
 	cmd := exec.Command(goCmd, "build", "-trimpath", "-o", dir+string(filepath.Separator), "../../cmd/...")
 	if out, err := cmd.CombinedOutput(); err != nil {

@@ -14,16 +14,15 @@ import (
 // renderer writes one page. Every choice it makes comes from r, seeded by
 // (seed, host, page), so the bytes depend on nothing else.
 type renderer struct {
-	w    *Web
-	s    *site
-	pi   int32
-	p    page
-	sid  string // session id carried by internal links ("" none)
-	r    *rand.Rand
-	g    *textGen
-	b    *bytes.Buffer
-	zh   bool
-	more int // month offset of a calendar page
+	w   *Web
+	s   *site
+	pi  int32
+	p   page
+	sid string // session id carried by internal links ("" none)
+	r   *rand.Rand
+	g   *textGen
+	b   *bytes.Buffer
+	zh  bool
 }
 
 var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
