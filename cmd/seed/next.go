@@ -17,18 +17,19 @@ import (
 )
 
 const (
-	flagN        = "n"
-	flagPerHost  = "per-host"
-	flagHostGap  = "host-gap"
-	flagBudget   = "budget"
-	flagLease    = "lease"
-	flagFollow   = "follow"
-	flagMaxPages = "max-pages"
-	flagInFlight = "in-flight"
-	flagPoll     = "poll"
-	flagRelease  = "release"
-	flagRenewFor = "renew-for"
-	flagProbe    = "probe-new-hosts"
+	flagN         = "n"
+	flagPerHost   = "per-host"
+	flagHostGap   = "host-gap"
+	flagHostLimit = "host-limit"
+	flagBudget    = "budget"
+	flagLease     = "lease"
+	flagFollow    = "follow"
+	flagMaxPages  = "max-pages"
+	flagInFlight  = "in-flight"
+	flagPoll      = "poll"
+	flagRelease   = "release"
+	flagRenewFor  = "renew-for"
+	flagProbe     = "probe-new-hosts"
 )
 
 // errDownstreamGone ends a follower whose reader closed the pipe: a quiet
@@ -52,7 +53,8 @@ func init() {
 		Flags: append([]ucli.Flag{
 			existingDBFlag(),
 			&ucli.IntFlag{Name: flagN, Value: 100, Usage: "lease `N` URLs (with --follow: at most N per lease)", EnvVars: cli.Env("next-n")},
-			&ucli.IntFlag{Name: flagPerHost, Value: 10, Usage: "at most `N` running leases per host, over every worker of the frontier (0: no limit)", EnvVars: cli.Env("next-per-host")},
+			&ucli.IntFlag{Name: flagPerHost, Value: 10, Usage: "at most `N` URLs per host per lease (without --follow: over the whole run) (0: no limit)", EnvVars: cli.Env("next-per-host")},
+			&ucli.IntFlag{Name: flagHostLimit, Usage: "at most `N` running leases per host, counted over every worker of the frontier: set it on a frontier shared by several machines (0: no limit)", EnvVars: cli.Env("next-host-limit")},
 			&ucli.Int64Flag{Name: flagBudget, Usage: "with --follow: stop once the crawl as a whole, every worker of the frontier counted, has fetched `N` pages (leases running count as spent until they come back; 0: no limit)", EnvVars: cli.Env("next-budget")},
 			&ucli.DurationFlag{Name: flagHostGap, Usage: "lease a host's URLs at most once per `D` over every worker (a shared frontier's politeness across machines; 0: off)", EnvVars: cli.Env("next-host-gap")},
 			&ucli.DurationFlag{Name: flagLease, Value: 10 * time.Minute, Usage: "a leased URL is queued again after `DURATION` unless its page came back", EnvVars: cli.Env(flagLease)},
@@ -72,6 +74,7 @@ func init() {
 // nexter is one run of seed next.
 type nexter struct {
 	n, perHost, maxPages, inFlight int
+	hostLimit                      int
 	budget                         int64
 	lease, poll, renewFor, hostGap time.Duration
 	follow, probe                  bool
@@ -85,7 +88,7 @@ func runNext(c *ucli.Context) error {
 	nx := &nexter{
 		n: c.Int(flagN), perHost: c.Int(flagPerHost), maxPages: c.Int(flagMaxPages), inFlight: c.Int(flagInFlight),
 		lease: c.Duration(flagLease), poll: c.Duration(flagPoll), follow: c.Bool(flagFollow), renewFor: c.Duration(flagRenewFor),
-		hostGap: c.Duration(flagHostGap), budget: c.Int64(flagBudget), probe: c.Bool(flagProbe),
+		hostGap: c.Duration(flagHostGap), hostLimit: c.Int(flagHostLimit), budget: c.Int64(flagBudget), probe: c.Bool(flagProbe),
 		owner: rand.Int64N(1<<53) + 1, stall: stallWatch{bound: c.Duration(flagStallTimeout)},
 	}
 	switch {
@@ -148,8 +151,17 @@ func runNext(c *ucli.Context) error {
 }
 
 func (nx *nexter) request(n int) frontier.LeaseRequest {
-	return frontier.LeaseRequest{N: min(n, leaseChunk), PerHost: nx.perHost, For: nx.lease, Owner: nx.owner, HostGap: nx.hostGap,
-		FirstContact: nx.follow && nx.probe}
+	r := frontier.LeaseRequest{N: min(n, leaseChunk), PerHost: nx.perHost, For: nx.lease, Owner: nx.owner, HostGap: nx.hostGap,
+		HostLimit: nx.hostLimit, FirstContact: nx.follow && nx.probe}
+	if !nx.follow && nx.perHost > 0 {
+		// One run leases -n URLs in chunks: --per-host bounds them all,
+		// through the running leases (the chunks before are still out).
+		r.PerHost = 0
+		if r.HostLimit == 0 || nx.perHost < r.HostLimit {
+			r.HostLimit = nx.perHost
+		}
+	}
+	return r
 }
 
 // runOnce leases -n URLs, in chunks; the per-host bound counts the running

@@ -144,7 +144,7 @@ func startRedisCrawl(t *testing.T, web *simweb.Web, proxy string, n int) *redisC
 		w.cmd.Env = append(os.Environ(),
 			"BIN="+c.bin, "LINKS=shark", "ARCHIVE="+w.archive, "LEASE=3s", "IN_FLIGHT="+itoa(redisInFlight),
 			fmt.Sprintf("FETCH_FLAGS=-q --proxy %s --delay 0 --max-crawl-delay 50ms --backoff 100ms --max-backoff 1s --user-agent worker%d", proxy, i),
-			"SEGMENT_FLAGS=-q", "SCORE_FLAGS=-q", "ADD_FLAGS=-q", "NEXT_FLAGS=-q --per-host "+itoa(redisPerHost))
+			"SEGMENT_FLAGS=-q", "SCORE_FLAGS=-q", "ADD_FLAGS=-q", "NEXT_FLAGS=-q --host-limit "+itoa(redisPerHost))
 		w.cmd.Stderr = &w.stderr
 		w.cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 		if err := w.cmd.Start(); err != nil {
@@ -203,7 +203,7 @@ func (c *redisCrawl) eval(web *simweb.Web) simweb.Eval {
 // TestRedisFourWorkers runs four crawl.sh pipes against one Redis
 // frontier on simweb, kills one of them with SIGKILL mid-crawl, and
 // checks what a crawl shared by several machines promises: no host ever
-// fetched by more workers at once than --per-host, no URL fetched twice
+// fetched by more workers at once than --host-limit, no URL fetched twice
 // beyond the killed worker's in-flight window, nothing the killed worker
 // held lost, and a harvest within noise of one worker's crawl of the same
 // budget with the same flags.
@@ -244,7 +244,7 @@ func TestRedisFourWorkers(t *testing.T) {
 	defer mon.mu.Unlock()
 	for host, n := range mon.maxHost {
 		if n > redisPerHost {
-			t.Errorf("host %s had %d requests in flight at once, want at most %d (--per-host)", host, n, redisPerHost)
+			t.Errorf("host %s had %d requests in flight at once, want at most %d (--host-limit)", host, n, redisPerHost)
 		}
 	}
 	twice := 0

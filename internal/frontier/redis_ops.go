@@ -146,11 +146,10 @@ func outcomeRows(o *Outcome, now int64) [][]any {
 	return rows
 }
 
-// Lease hands out the best queued URLs. PerHost bounds the running leases
-// of a host over every worker of the crawl, and a host with running
-// leases belongs to their owner until they are back (then r.HostGap
-// after its last fetch), so politeness holds across machines. r.Quota is
-// not needed: the running leases are counted in Redis.
+// Lease hands out the best queued URLs: at most r.PerHost of a host in
+// this call, at most r.HostLimit running leases of a host over every
+// worker, and none of a host leased less than r.HostGap ago, so that
+// politeness holds across machines.
 func (s *RedisStore) Lease(ctx context.Context, r LeaseRequest) ([]record.URL, error) {
 	if s.rdb == nil {
 		return nil, ErrClosed
@@ -163,11 +162,11 @@ func (s *RedisStore) Lease(ctx context.Context, r LeaseRequest) ([]record.URL, e
 	}
 	now := time.Now()
 	scan := r.N
-	if r.PerHost > 0 {
+	if r.PerHost > 0 || r.HostLimit > 0 {
 		scan = r.N*scanFactor + scanExtra
 	}
 	v, err := s.run(ctx, redisLease, now.UnixMilli(), r.N, r.PerHost, now.Add(r.For).UnixMilli(),
-		strconv.FormatInt(r.Owner, 10), scan, r.HostGap.Milliseconds())
+		strconv.FormatInt(r.Owner, 10), scan, r.HostGap.Milliseconds(), r.HostLimit)
 	if err != nil {
 		return nil, fmt.Errorf("frontier: lease: %w", errNil(err))
 	}

@@ -299,15 +299,16 @@ flush()
 return res
 `)
 
-// redisLease leases the best queued URLs. ARGV: now, n, per host, until,
-// owner, rows to scan, host gap (ms). Per host counts the running leases
-// of every worker of the crawl, so it bounds a host's concurrency across
-// machines; with a gap, a host is leased at most once per gap (its
-// Crawl-delay, honoured across machines). It returns one array per URL:
+// redisLease leases the best queued URLs. ARGV: now, n, per host (in this
+// call), until, owner, hosts to scan, host gap (ms), host limit. The host
+// limit counts the running leases of every worker of the crawl, so it
+// bounds a host's concurrency across machines; with a gap, a host is
+// leased at most once per gap (its Crawl-delay, honoured across machines). It returns one array per URL:
 // url, depth, priority, parent url, anchor, inherited, meta, site.
 var redisLease = redis.NewScript(luaPrelude + `
-local now, n, perHost, untilMs, owner, scan, gap =
-      tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]), ARGV[5], tonumber(ARGV[6]), tonumber(ARGV[7])
+local now, n, perHost, untilMs, owner, scan, gap, limit =
+      tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]), ARGV[5], tonumber(ARGV[6]),
+      tonumber(ARGV[7]), tonumber(ARGV[8])
 reclaim(now, 100000)
 fixheads()
 -- Gather candidates host by host, best host first, each host giving its
@@ -334,7 +335,8 @@ while not done do
     if (thr and hs > thr) or looked >= scan then done = true; break end
     looked = looked + 1
     local room = n
-    if perHost > 0 then room = math.min(n, perHost - tonumber(redis.call('HGET', P .. 'h:active', h) or 0)) end
+    if perHost > 0 then room = math.min(room, perHost) end
+    if limit > 0 then room = math.min(room, limit - tonumber(redis.call('HGET', P .. 'h:active', h) or 0)) end
     if gap > 0 and now < tonumber(redis.call('HGET', P .. 'h:next', h) or 0) then room = 0 end
     if room > 0 then
       local q = redis.call('ZRANGE', P .. 'q:' .. h, 0, room - 1, 'WITHSCORES')

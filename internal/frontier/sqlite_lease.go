@@ -135,9 +135,9 @@ func pick(ctx context.Context, tx *sql.Tx, r LeaseRequest) ([]leaseRow, error) {
 		return nil, fmt.Errorf("frontier: lease: %w", err)
 	}
 	defer rows.Close()
-	perHost := map[int64]int{}
-	if r.PerHost > 0 {
-		if err := runningPerHost(ctx, tx, perHost); err != nil {
+	perHost, running := map[int64]int{}, map[int64]int{}
+	if r.HostLimit > 0 {
+		if err := runningPerHost(ctx, tx, running); err != nil {
 			return nil, err
 		}
 	}
@@ -150,6 +150,9 @@ func pick(ctx context.Context, tx *sql.Tx, r LeaseRequest) ([]leaseRow, error) {
 			return nil, fmt.Errorf("frontier: lease: %w", err)
 		}
 		if r.PerHost > 0 && perHost[p.hostID] >= r.PerHost {
+			continue
+		}
+		if r.HostLimit > 0 && running[p.hostID]+perHost[p.hostID] >= r.HostLimit {
 			continue
 		}
 		if ok, err := first.admit(p.hostID); r.FirstContact && (err != nil || !ok) {

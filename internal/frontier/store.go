@@ -115,13 +115,15 @@ type Applied struct {
 // LeaseRequest asks for the best queued URLs.
 type LeaseRequest struct {
 	N int // at most N URLs
-	// PerHost bounds the running leases of one host, over every caller
-	// and process using the frontier (0: no limit): it spreads a lease
-	// over hosts, and on a shared frontier no host is fetched by more
-	// workers at once.
+	// PerHost bounds the URLs of one host in this call (0: no limit): it
+	// spreads a lease over hosts.
 	PerHost int
-	For     time.Duration // lease length
-	Owner   int64         // who holds the lease (counted by Holding)
+	// HostLimit bounds the running leases of one host, counted over every
+	// caller, process and machine using the frontier (0: no limit): on a
+	// shared frontier no host is fetched by more workers at once.
+	HostLimit int
+	For       time.Duration // lease length
+	Owner     int64         // who holds the lease (counted by Holding)
 	// HostGap, on a store shared by several workers (Redis), keeps a host
 	// that passes from one worker to another unleased until HostGap after
 	// its last fetch, so its delay holds across machines.

@@ -113,7 +113,7 @@ func TestApplyBestPriorityWins(t *testing.T) {
 func TestLeasePerHostAndOrder(t *testing.T) {
 	forEachStore(t, func(t *testing.T, s Store, reopen func(*testing.T) Store) {
 		var q []Entry
-		for i := 0; i < 5; i++ {
+		for i := 0; i < 7; i++ {
 			q = append(q, entry(fmt.Sprintf("http://a.cn/%d", i), "a.cn", 0.9-float64(i)/100, 1))
 		}
 		q = append(q, entry("http://b.cn/", "b.cn", 0.1, 1), entry("http://c.cn/", "c.cn", 0.5, 0))
@@ -125,18 +125,23 @@ func TestLeasePerHostAndOrder(t *testing.T) {
 		if fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Fatalf("leased %v, want %v", got, want)
 		}
-		// Per host bounds the running leases: a.cn holds two until they
-		// come back.
-		if got = lease(t, s, LeaseRequest{N: 10, PerHost: 2}); len(got) != 0 {
-			t.Fatalf("second lease %v while a.cn holds 2 leases", got)
+		// Per host bounds one call.
+		got = lease(t, s, LeaseRequest{N: 10, PerHost: 2})
+		if fmt.Sprint(got) != fmt.Sprint([]string{"http://a.cn/2", "http://a.cn/3"}) {
+			t.Fatalf("second lease %v", got)
+		}
+		// The host limit bounds the running leases: a.cn holds four until
+		// they come back.
+		if got = lease(t, s, LeaseRequest{N: 10, HostLimit: 4}); len(got) != 0 {
+			t.Fatalf("lease %v while a.cn holds 4 leases, limit 4", got)
 		}
 		done := Batch{Done: []Outcome{{URL: "http://a.cn/0", Host: "a.cn"}, {URL: "http://a.cn/1", Host: "a.cn"}}}
 		if _, err := s.Apply(context.Background(), done); err != nil {
 			t.Fatal(err)
 		}
-		got = lease(t, s, LeaseRequest{N: 10, PerHost: 2})
-		if fmt.Sprint(got) != fmt.Sprint([]string{"http://a.cn/2", "http://a.cn/3"}) {
-			t.Fatalf("third lease %v", got)
+		got = lease(t, s, LeaseRequest{N: 10, HostLimit: 4})
+		if fmt.Sprint(got) != fmt.Sprint([]string{"http://a.cn/4", "http://a.cn/5"}) {
+			t.Fatalf("lease after two came back: %v", got)
 		}
 	})
 }
@@ -267,7 +272,7 @@ func TestConcurrentProcesses(t *testing.T) {
 		deadline := time.Now().Add(20 * time.Second)
 		for len(seen) < total && time.Now().Before(deadline) {
 			var back Batch
-			for _, u := range lease(t, s, LeaseRequest{N: 150, PerHost: 30}) {
+			for _, u := range lease(t, s, LeaseRequest{N: 150, PerHost: 30, HostLimit: 30}) {
 				if seen[u] {
 					t.Fatalf("%s leased twice", u)
 				}
@@ -374,7 +379,7 @@ func TestLeaseOrderAgrees(t *testing.T) {
 			var orders [2][]string
 			for k, s := range []Store{sq, rd} {
 				for {
-					got := lease(t, s, LeaseRequest{N: 37, PerHost: perHost})
+					got := lease(t, s, LeaseRequest{N: 37, PerHost: perHost, HostLimit: 2 * perHost})
 					if len(got) == 0 {
 						break
 					}
