@@ -65,7 +65,7 @@ for t in $topics; do
     status=0
     BIN=$bin LINKS=$s ARCHIVE="$dir/scored.jsonl.zst" \
       FETCH_FLAGS="-q --proxy $proxy --delay 0 --max-crawl-delay 50ms --backoff 100ms --max-backoff 1s" \
-      SEGMENT_FLAGS=-q SCORE_FLAGS=-q ADD_FLAGS="$add_flags" NEXT_FLAGS=-q \
+      SEGMENT_FLAGS=-q SCORE_FLAGS=-q ADD_FLAGS="$add_flags" NEXT_FLAGS="-q ${NEXT_FLAGS:-}" \
       bash scripts/crawl.sh "$profile" "$web/seeds.txt" "$dir/crawl.db" "$pages" >"$dir/stats.txt" 2>"$dir/crawl.log" || status=$?
     t1=$(date +%s%N)
     stop
