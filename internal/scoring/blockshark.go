@@ -12,7 +12,7 @@ const (
 	// the block's influence and the parent's relevant share each scale the
 	// potential by a factor around 1 (rankBlockSharkModulated).
 	BlockSharkModulated = "modulated"
-	// BlockSharkAdditive is ALGORITHMS.md §2's reconstruction,
+	// BlockSharkAdditive is docs/algorithms.md §2's reconstruction,
 	// θ·λ·potential + (1−θ)·n′/n (rankBlockShark).
 	BlockSharkAdditive = "additive"
 )
@@ -132,7 +132,7 @@ func rankBlockSharkModulated(pv *pageView, links []record.ScoredLink, o *LinkOpt
 }
 
 // rankBlockShark is seed 001's block-based Shark-Search, as reconstructed
-// in ALGORITHMS.md §2 (the paper lost its formulas in print; the
+// in docs/algorithms.md §2 (the paper lost its formulas in print; the
 // parameters are flags with the reconstruction's defaults), the additive
 // form (--block-shark-form additive). For link i in block B:
 //

@@ -1,7 +1,7 @@
 // Package scoring judges pages against a topic and ranks the links they
 // hold: the score stage of focuscrawl.
 //
-// Page methods (ALGORITHMS.md §1, §3, §5): vsm (TF-IDF cosine against the
+// Page methods (docs/algorithms.md §1, §3, §5): vsm (TF-IDF cosine against the
 // topic vector), pearson (Pearson correlation of the TF-IDF vectors, seed
 // 004), rules (F(P,R) of seed 000) and combo (their weighted mean). vsm and
 // pearson add the weighted share of the profile's keywords the page holds,
@@ -10,7 +10,7 @@
 //
 // Link strategies give every link a priority in [0,1]: bfs and best-first
 // (baselines), shark (Hersovici's Shark-Search), block-shark (seed 001 as
-// reconstructed in ALGORITHMS.md §2), heuristic (UH, TeH, TiH and RW of
+// reconstructed in docs/algorithms.md §2), heuristic (UH, TeH, TiH and RW of
 // seed 002), ipagerank (seed 002) and linkmodel (seed 003). The first five
 // score each doc as it arrives; ipagerank and linkmodel need a graph, from
 // a whole batch of docs or from the crawl frontier (Store).

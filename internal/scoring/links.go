@@ -29,7 +29,7 @@ func NeedsGraph(strategy string) bool {
 }
 
 // LinkOptions are the parameters of the link strategies; the defaults are
-// those of the papers (ALGORITHMS.md).
+// those of the papers (docs/algorithms.md).
 type LinkOptions struct {
 	Strategy string
 	// Shark-Search: δ (inheritance decay), β (anchor vs context), γ
@@ -56,7 +56,7 @@ type LinkOptions struct {
 	SharePrior, SharePseudo float64
 	// BlockSharkForm picks block-shark's combination of its terms:
 	// BlockSharkModulated (the default, docs/score.md) or
-	// BlockSharkAdditive (ALGORITHMS.md §2's θ·λ·potential + (1−θ)·n′/n).
+	// BlockSharkAdditive (docs/algorithms.md §2's θ·λ·potential + (1−θ)·n′/n).
 	BlockSharkForm string
 	// Heuristic weighs uh, teh, tih and rw (any positive sum).
 	Heuristic map[string]float64

@@ -1,5 +1,5 @@
 // Package search queries web search engines for seed URLs (meta-search,
-// ALGORITHMS.md §1): several queries, several result pages each, sent
+// docs/algorithms.md §1): several queries, several result pages each, sent
 // politely to each engine, and the union of what they found, one result
 // per URL with the queries that found it and its best rank.
 //

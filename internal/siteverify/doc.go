@@ -1,6 +1,6 @@
 // Package siteverify decides whether a whole website belongs to a topic
 // at the lowest cost: the heuristic site verification of seed 000
-// (ALGORITHMS.md §1, step 4), with a breadth-first baseline beside it so
+// (docs/algorithms.md §1, step 4), with a breadth-first baseline beside it so
 // that the saving can be measured.
 //
 // The pages of one site fall into equivalence classes A_k by their

@@ -47,7 +47,7 @@ const (
 // ClassChoices lists the class modes.
 var ClassChoices = []string{ClassesTemplate, ClassesAbstract}
 
-// Defaults of the paper's parameters (ALGORITHMS.md §1), and of patience.
+// Defaults of the paper's parameters (docs/algorithms.md §1), and of patience.
 const (
 	DefaultPageThreshold = 0.7
 	DefaultNumRelPages   = 3

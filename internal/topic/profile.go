@@ -247,7 +247,7 @@ func (r *Rule) compileFilters() {
 	r.anyF, r.allF, r.notF = build(r.Any), build(r.All), build(r.Not)
 }
 
-// RuleScore is F(P,R) of ALGORITHMS.md §1: the sum of the normalised
+// RuleScore is F(P,R) of docs/algorithms.md §1: the sum of the normalised
 // weights of the rules that text satisfies, in [0,1], with the names of
 // those rules in profile order. A profile without rules scores 0.
 func (p *Profile) RuleScore(text string) (score float64, matched []string) {

@@ -1,6 +1,6 @@
 // Package urlx normalises URLs and derives the keys a crawler groups them
 // by: the host (politeness), the site (the registrable domain, via the
-// public suffix list) and the AbstractURL of ALGORITHMS.md §1 (path, file
+// public suffix list) and the AbstractURL of docs/algorithms.md §1 (path, file
 // and sorted query parameter names), under which pages of one site are
 // assumed to score alike.
 //
