@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 
 	ucli "github.com/urfave/cli/v2"
@@ -36,20 +35,9 @@ func evaluate(c *ucli.Context) error {
 	if err != nil {
 		return err
 	}
-	format := c.String("format")
-	if format != "json" && format != "text" {
-		return cli.Usagef("--format: %q is not json or text", format)
-	}
-	var at []int
-	for _, f := range strings.Split(c.String("at"), ",") {
-		if f = strings.TrimSpace(f); f == "" {
-			continue
-		}
-		n, err := strconv.Atoi(f)
-		if err != nil || n <= 0 {
-			return cli.Usagef("--at: %q is not a positive number of pages", f)
-		}
-		at = append(at, n)
+	format, at, err := evalOptions(c)
+	if err != nil {
+		return err
 	}
 	web, err := newWeb(c)
 	if err != nil {

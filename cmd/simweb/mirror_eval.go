@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"sort"
-	"strconv"
 	"strings"
 
 	ucli "github.com/urfave/cli/v2"
@@ -35,20 +34,9 @@ func init() {
 }
 
 func mirrorEval(c *ucli.Context) error {
-	format := c.String("format")
-	if format != "json" && format != "text" {
-		return cli.Usagef("--format: %q is not json or text", format)
-	}
-	var at []int
-	for _, f := range strings.Split(c.String("at"), ",") {
-		if f = strings.TrimSpace(f); f == "" {
-			continue
-		}
-		n, err := strconv.Atoi(f)
-		if err != nil || n <= 0 {
-			return cli.Usagef("--at: %q is not a positive number of pages", f)
-		}
-		at = append(at, n)
+	format, at, err := evalOptions(c)
+	if err != nil {
+		return err
 	}
 	g, err := mirrorweb.ReadGraph(c.String("truth"))
 	if err != nil {

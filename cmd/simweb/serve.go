@@ -1,9 +1,7 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net"
 	"net/http"
@@ -53,18 +51,5 @@ func serve(c *ucli.Context) error {
 	}
 	st := web.Stats()
 	log.Infof("serving %d sites, %d pages on %s", st.Sites, st.Pages, ln.Addr())
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(ln) }()
-	select {
-	case err := <-done:
-		return fmt.Errorf("serve: %w", err)
-	case <-c.Context.Done():
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if err := srv.Shutdown(ctx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
-		return fmt.Errorf("shutdown: %w", err)
-	}
-	log.Infof("stopped")
-	return nil
+	return serveUntilDone(c, srv, ln, log)
 }
