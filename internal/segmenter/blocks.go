@@ -214,7 +214,9 @@ func oneLine(s string) string {
 		c := s[i]
 		n := 1
 		sp := c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'
-		if c >= utf8.RuneSelf {
+		if c >= 0xE4 && c <= 0xEC && i+2 < len(s) && s[i+1]&0xC0 == 0x80 && s[i+2]&0xC0 == 0x80 {
+			n = 3 // U+4000–U+CFFF: Chinese text, never space
+		} else if c >= utf8.RuneSelf {
 			var r rune
 			r, n = utf8.DecodeRuneInString(s[i:])
 			sp = unicode.IsSpace(r)

@@ -121,7 +121,7 @@ func TestCollapseAndOneLineAgree(t *testing.T) {
 		}
 		return sb.String()
 	}
-	parts := []string{"a", "森", " ", "  ", "\n", "\t", "\u3000", "\u00a0", "\u200b", "\ufeff", "。", "x y", "\u2028", "é"}
+	parts := []string{"a", "森", " ", "  ", "\n", "\t", "\u3000", "\u00a0", "\u200b", "\ufeff", "。", "x y", "\u2028", "é", "䀀", "鿿", "ꀀ", "한", "😀"}
 	rng := rand.New(rand.NewSource(2))
 	for range 5000 {
 		var sb strings.Builder
@@ -167,6 +167,41 @@ func TestIsStopAgrees(t *testing.T) {
 	for _, a := range anchors {
 		if got, want := lw.isStop(a), slow(a); got != want {
 			t.Errorf("isStop(%q) = %v, want %v", a, got, want)
+		}
+	}
+}
+
+// TestCountTextFastPath: the ASCII and Chinese fast paths of countText
+// count what decoding every rune counts.
+func TestCountTextFastPath(t *testing.T) {
+	plain := func(s string) (chars, commas, cjk int) {
+		for _, r := range s {
+			if isSpace(r) {
+				continue
+			}
+			chars++
+			if isCJK(r) {
+				cjk++
+			}
+			if strings.ContainsRune(",，、。;；．", r) {
+				commas++
+			}
+		}
+		return chars, commas, cjk
+	}
+	rng := rand.New(rand.NewSource(2))
+	alphabet := []string{"a", " ", "\t", "\n", ",", ";", "森", "林", "䀀", "\u4dff", "鿿", "ꀀ", "。", "、", "，",
+		"\u3000", "\u00a0", "\u200b", "\ufeff", "é", "\x7f", "\x1c", "\xe4\xb8", "\xff", "한", "カ", "😀"}
+	for range 5000 {
+		var sb strings.Builder
+		for n := rng.Intn(12); n >= 0; n-- {
+			sb.WriteString(alphabet[rng.Intn(len(alphabet))])
+		}
+		s := sb.String()
+		c1, m1, k1 := countText(s)
+		c2, m2, k2 := plain(s)
+		if c1 != c2 || m1 != m2 || k1 != k2 {
+			t.Fatalf("countText(%q) = %d, %d, %d; decoding every rune gives %d, %d, %d", s, c1, m1, k1, c2, m2, k2)
 		}
 	}
 }

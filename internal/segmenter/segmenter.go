@@ -226,6 +226,16 @@ func (sg *Segmenter) segment(p record.Page) (d record.Doc, blocks []*block) {
 	}
 	blocks = sg.collectBlocks(body, rs, inMain)
 	sg.words.classify(blocks, d.Title)
+	nLinks := 0
+	for _, b := range blocks {
+		nLinks += len(b.links)
+	}
+	if nLinks > 0 {
+		d.Links = make([]record.Link, 0, nLinks)
+	}
+	if len(blocks) > 0 {
+		d.Blocks = make([]record.Block, 0, len(blocks))
+	}
 	for _, b := range blocks {
 		text := b.w.String()
 		for i := range b.links {

@@ -65,7 +65,22 @@ var droppedTags = map[atom.Atom]bool{
 // builder converts the DOM into the cleaned node tree.
 type builder struct {
 	h     head
-	space *node // the shared white-space text node
+	space *node  // the shared white-space text node
+	slab  []node // nodes are carved from slabs: one allocation per nodeSlab nodes
+}
+
+// nodeSlab is how many nodes one allocation of the builder holds. A page's
+// nodes live and die together, so a slab wastes at most its unused tail.
+const nodeSlab = 256
+
+// newNode returns a zero node from the current slab.
+func (b *builder) newNode() *node {
+	if len(b.slab) == 0 {
+		b.slab = make([]node, nodeSlab)
+	}
+	n := &b.slab[0]
+	b.slab = b.slab[1:]
+	return n
 }
 
 // build converts root, dropping noise, and returns the body (or the root
@@ -163,7 +178,8 @@ func (b *builder) convert(h *html.Node, parent *node, inLink, pre bool) *node {
 			}
 			return b.space
 		}
-		n := &node{text: t, parent: parent, inLink: inLink, pre: pre}
+		n := b.newNode()
+		n.text, n.parent, n.inLink, n.pre = t, parent, inLink, pre
 		n.chars, n.commas, n.cjk = countText(t)
 		if inLink {
 			n.linkChars = n.chars
@@ -196,7 +212,8 @@ func (b *builder) convert(h *html.Node, parent *node, inLink, pre bool) *node {
 	if h.DataAtom == atom.Input || h.DataAtom == atom.Link || h.DataAtom == atom.Meta {
 		return nil
 	}
-	n := &node{el: h, tag: h.DataAtom, name: h.Data, parent: parent,
+	n := b.newNode()
+	*n = node{el: h, tag: h.DataAtom, name: h.Data, parent: parent,
 		id: id, class: class, inLink: inLink, pre: pre}
 	n.tags = 1
 	if h.DataAtom == atom.Iframe || h.DataAtom == atom.Frame {
@@ -351,11 +368,8 @@ func collapseSpace(s string) string {
 		}
 	}
 	for i := 0; i < len(s); {
-		r, size := rune(s[i]), 1
-		if r >= utf8.RuneSelf {
-			r, size = utf8.DecodeRuneInString(s[i:])
-		}
-		if isSpace(r) {
+		sp, size := spaceAt(s, i)
+		if sp {
 			flush(i)
 			space = true
 			i += size
@@ -384,6 +398,21 @@ func collapseSpace(s string) string {
 	return sb.String()
 }
 
+// spaceAt tells whether the rune at s[i] is white space (isSpace) and
+// how many bytes it takes. ASCII and the three-byte runes of Chinese text
+// (U+4000–U+CFFF, never space) are read without decoding.
+func spaceAt(s string, i int) (space bool, size int) {
+	c := s[i]
+	if c < utf8.RuneSelf {
+		return c == ' ' || (c >= '\t' && c <= '\r'), 1
+	}
+	if c >= 0xE4 && c <= 0xEC && i+2 < len(s) && s[i+1]&0xC0 == 0x80 && s[i+2]&0xC0 == 0x80 {
+		return false, 3
+	}
+	r, size := utf8.DecodeRuneInString(s[i:])
+	return isSpace(r), size
+}
+
 // singleSpaced tells whether s is ASCII-spaced text with no run of
 // spaces and no other white space: collapseSpace would return it as is.
 func singleSpaced(s string) bool {
@@ -408,6 +437,29 @@ func singleSpaced(s string) bool {
 // countText counts non-space runes, clause punctuation and CJK runes.
 func countText(s string) (chars, commas, cjk int) {
 	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf { // ASCII: no decoding
+			i++
+			if c == ' ' || (c >= '\t' && c <= '\r') {
+				continue
+			}
+			chars++
+			if c == ',' || c == ';' {
+				commas++
+			}
+			continue
+		}
+		if c >= 0xE4 && c <= 0xE9 && i+2 < len(s) && s[i+1]&0xC0 == 0x80 && s[i+2]&0xC0 == 0x80 {
+			// U+4000–U+9FFF, three bytes: Chinese text, never space or
+			// punctuation; U+4E00 and up are CJK Unified Ideographs.
+			r := rune(c&0x0F)<<12 | rune(s[i+1]&0x3F)<<6 | rune(s[i+2]&0x3F)
+			i += 3
+			chars++
+			if isCJK(r) {
+				cjk++
+			}
+			continue
+		}
 		r, size := utf8.DecodeRuneInString(s[i:])
 		i += size
 		if isSpace(r) {
