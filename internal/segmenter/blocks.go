@@ -57,7 +57,7 @@ func (sg *Segmenter) collectBlocks(body *node, rs *resolver, inMain func(*node) 
 			cur.linkChars += n.linkChars
 			return
 		}
-		if blockTags[n.tag] || cur == nil {
+		if n.startsBlock() || cur == nil {
 			if path == "" {
 				path = n.name
 			} else {
@@ -81,9 +81,9 @@ func (sg *Segmenter) collectBlocks(body *node, rs *resolver, inMain func(*node) 
 		case n.tag == atom.Br:
 			cur.w.br()
 			return
-		case lineTags[n.tag]:
+		case n.isLine():
 			cur.w.breakLine(1)
-		case blockLevel[n.tag]:
+		case n.isBlockLevel():
 			cur.w.breakLine(2)
 		case n.tag == atom.Td || n.tag == atom.Th:
 			cur.w.cell = cur.w.sb.Len() > 0
@@ -107,9 +107,9 @@ func (sg *Segmenter) collectBlocks(body *node, rs *resolver, inMain func(*node) 
 				l.start, l.end = min(at, cur.w.sb.Len()), cur.w.sb.Len()
 			}
 		}
-		if lineTags[n.tag] {
+		if n.isLine() {
 			cur.w.breakLine(1)
-		} else if blockLevel[n.tag] {
+		} else if n.isBlockLevel() {
 			cur.w.breakLine(2)
 		}
 	}

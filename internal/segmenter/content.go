@@ -130,7 +130,7 @@ type scorer struct {
 // container is the nearest block-level ancestor of n (n itself if it is).
 func container(n *node) *node {
 	for p := n; p != nil; p = p.parent {
-		if !p.isText() && blockLevel[p.tag] {
+		if !p.isText() && p.isBlockLevel() {
 			return p
 		}
 	}
@@ -161,7 +161,7 @@ func collectRuns(n, c *node, runs map[*node]*run) {
 	if neverContent[n.tag] && n.parent != nil {
 		return
 	}
-	if blockLevel[n.tag] {
+	if n.isBlockLevel() {
 		c = n
 	}
 	for _, k := range n.kids {
@@ -450,7 +450,7 @@ func renderUntil(w *textWriter, n *node, limit int) {
 		if w.sb.Len() > 0 && w.pending == 0 {
 			w.cell = true // the cells of a row stay on one line
 		}
-	case n.tag == atom.Br || lineTags[n.tag] || blockLevel[n.tag]:
+	case n.tag == atom.Br || n.isLine() || n.isBlockLevel():
 		w.breakLine(1)
 	}
 	for _, k := range n.kids {
@@ -464,7 +464,7 @@ func renderUntil(w *textWriter, n *node, limit int) {
 		if w.pending == 0 {
 			w.cell = true
 		}
-	case blockLevel[n.tag] || lineTags[n.tag]:
+	case n.isBlockLevel() || n.isLine():
 		w.breakLine(1)
 	}
 }

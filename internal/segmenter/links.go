@@ -264,7 +264,7 @@ func flatText(n *node) string {
 	var sb strings.Builder
 	for _, k := range n.kids {
 		t := flatText(k)
-		if sb.Len() > 0 && blockLevel[k.tag] && !k.isText() {
+		if sb.Len() > 0 && k.isBlockLevel() && !k.isText() {
 			sb.WriteByte(' ')
 		}
 		sb.WriteString(t)

@@ -2,6 +2,7 @@ package segmenter
 
 import (
 	"encoding/json"
+	"iter"
 	"regexp"
 	"strings"
 	"time"
@@ -59,18 +60,23 @@ func indexFold(s, word string) int {
 	return -1
 }
 
-// dateCues are the dateCue matches in text, as offsets into text.
-func dateCues(text string) [][]int {
-	at := dateCueAt(text)
-	if at < 0 {
-		return nil
+// dateCues yields the dateCue matches in text (at most 16), as offsets
+// into text, one at a time: callers stop at the first that gives a date,
+// and the regexp never scans the text past it.
+func dateCues(text string) iter.Seq[[2]int] {
+	return func(yield func([2]int) bool) {
+		at := dateCueAt(text)
+		if at < 0 {
+			return
+		}
+		for range 16 {
+			m := dateCue.FindStringIndex(text[at:])
+			if m == nil || !yield([2]int{at + m[0], at + m[1]}) {
+				return
+			}
+			at += m[1]
+		}
 	}
-	ms := dateCue.FindAllStringIndex(text[at:], 16)
-	for _, m := range ms {
-		m[0] += at
-		m[1] += at
-	}
-	return ms
 }
 
 // jsonLDField finds "field": "value" pairs in JSON-LD text when it does
@@ -233,7 +239,7 @@ func findPublished(pg *page, z *extract.Zone, loc *time.Location) string {
 // whole-quarter-hour offset (13:48 printed, 12:48:06Z in the metadata),
 // that offset is the page's.
 func pageLocal(d extract.Date, text string) extract.Date {
-	for _, m := range dateCues(text) {
+	for m := range dateCues(text) {
 		rest := text[m[1]:min(len(text), m[1]+60)]
 		v, s, _, ok := extract.LooseDate(rest, time.UTC)
 		if !ok || s >= 12 || v.Prec < extract.Minute || v.Zoned {
@@ -285,7 +291,7 @@ func findPublishedDate(pg *page, text string, loc *time.Location) extract.Date {
 	}
 	// Visible text: a date after a cue word, then the first full date
 	// around the main content.
-	for _, m := range dateCues(text) {
+	for m := range dateCues(text) {
 		rest := text[m[1]:min(len(text), m[1]+60)]
 		if dt, s, _, ok := extract.LooseDate(rest, loc); ok && s < 12 && dt.Prec >= extract.Day {
 			return dt
@@ -298,6 +304,12 @@ func findPublishedDate(pg *page, text string, loc *time.Location) extract.Date {
 			return dt
 		}
 	}
+	// A report or document reprinted on a site carries its own date on a
+	// line of its own among its opening lines (title, signing body, date):
+	// its date of record, ahead of the site's posting date around it.
+	if dt, ok := openingDateLine(pg.content, loc); ok {
+		return dt
+	}
 	if dt, _, _, ok := extract.FindDate(text, loc); ok && dt.Prec >= extract.Day {
 		return dt
 	}
@@ -306,6 +318,30 @@ func findPublishedDate(pg *page, text string, loc *time.Location) extract.Date {
 		return dt
 	}
 	return extract.Date{}
+}
+
+// openingDateLines is how many of the content's first lines may hold its
+// own dateline.
+const openingDateLines = 4
+
+// openingDateLine is the date of a line, among the first openingDateLines
+// of content, that holds nothing but a date of at least a month.
+func openingDateLine(content string, loc *time.Location) (extract.Date, bool) {
+	for i, line := 0, ""; i < openingDateLines && content != ""; i++ {
+		line, content, _ = strings.Cut(content, "\n")
+		line = strings.TrimSpace(line)
+		if line == "" {
+			i--
+			continue
+		}
+		if len(line) > 40 {
+			continue
+		}
+		if dt, start, end, ok := extract.FindDate(line, loc); ok && start == 0 && end == len(line) && dt.Prec >= extract.Month {
+			return dt, true
+		}
+	}
+	return extract.Date{}, false
 }
 
 func utf8Start(b byte) bool { return b&0xC0 != 0x80 }

@@ -118,7 +118,7 @@ func render(w *textWriter, n *node, skip func(*node) bool) {
 		return
 	}
 	if skip != nil && skip(n) {
-		if blockLevel[n.tag] {
+		if n.isBlockLevel() {
 			w.breakLine(2)
 		}
 		return
@@ -129,26 +129,26 @@ func render(w *textWriter, n *node, skip func(*node) bool) {
 		return
 	case n.tag == atom.Img:
 		return
-	case lineTags[n.tag]:
+	case n.isLine():
 		w.breakLine(1)
 	case n.tag == atom.Td || n.tag == atom.Th:
 		if w.sb.Len() > 0 && w.pending == 0 {
 			w.cell = true
 		}
-	case blockLevel[n.tag]:
+	case n.isBlockLevel():
 		w.breakLine(2)
 	}
 	for _, k := range n.kids {
 		render(w, k, skip)
 	}
 	switch {
-	case lineTags[n.tag]:
+	case n.isLine():
 		w.breakLine(1)
 	case n.tag == atom.Td || n.tag == atom.Th:
 		if w.pending == 0 {
 			w.cell = true
 		}
-	case blockLevel[n.tag]:
+	case n.isBlockLevel():
 		w.breakLine(2)
 	}
 }

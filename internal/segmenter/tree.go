@@ -28,7 +28,38 @@ type node struct {
 	cjk       int // CJK characters outside links in the subtree
 	inLink    bool
 	pre       bool
+	flags     tagFlag // what blockTags, blockLevel and lineTags say of tag
 }
+
+// tagFlag caches, per element, the tag sets the block and text rules ask
+// about for every node they visit (one map lookup per element, not one
+// per question).
+type tagFlag uint8
+
+const (
+	flagBlock      tagFlag = 1 << iota // blockTags: starts a block
+	flagBlockLevel                     // blockLevel: a paragraph break around it
+	flagLine                           // lineTags: a line break around it
+)
+
+// tagFlags is blockTags, blockLevel and lineTags in one map.
+var tagFlags = func() map[atom.Atom]tagFlag {
+	m := map[atom.Atom]tagFlag{}
+	for a := range blockTags {
+		m[a] |= flagBlock
+	}
+	for a := range blockLevel {
+		m[a] |= flagBlockLevel
+	}
+	for a := range lineTags {
+		m[a] |= flagLine
+	}
+	return m
+}()
+
+func (n *node) startsBlock() bool  { return n.flags&flagBlock != 0 }
+func (n *node) isBlockLevel() bool { return n.flags&flagBlockLevel != 0 }
+func (n *node) isLine() bool       { return n.flags&flagLine != 0 }
 
 func (n *node) isText() bool { return n.el == nil }
 
@@ -89,7 +120,7 @@ func build(root *html.Node) (*node, *head) {
 	b := &builder{h: head{meta: map[string]string{}}}
 	doc := b.convert(root, nil, false, false)
 	if doc == nil {
-		doc = &node{tag: atom.Body, name: "body"}
+		doc = &node{tag: atom.Body, name: "body", flags: tagFlags[atom.Body]}
 	}
 	body := findTag(doc, atom.Body)
 	if body == nil {
@@ -214,7 +245,7 @@ func (b *builder) convert(h *html.Node, parent *node, inLink, pre bool) *node {
 	}
 	n := b.newNode()
 	*n = node{el: h, tag: h.DataAtom, name: h.Data, parent: parent,
-		id: id, class: class, inLink: inLink, pre: pre}
+		id: id, class: class, inLink: inLink, pre: pre, flags: tagFlags[h.DataAtom]}
 	n.tags = 1
 	if h.DataAtom == atom.Iframe || h.DataAtom == atom.Frame {
 		return n // their content is raw text for browsers without frames
@@ -488,7 +519,7 @@ func isCJK(r rune) bool {
 
 func hasBlockKid(n *node) bool {
 	for _, k := range n.kids {
-		if !k.isText() && (blockLevel[k.tag] || hasBlockKid(k)) {
+		if !k.isText() && (k.isBlockLevel() || hasBlockKid(k)) {
 			return true
 		}
 	}
