@@ -388,7 +388,6 @@ func collapseSpace(s string) string {
 		return s
 	}
 	var sb strings.Builder
-	sb.Grow(len(s))
 	space := false
 	wrote := false
 	run := -1 // start of the current run of non-space text
@@ -407,6 +406,11 @@ func collapseSpace(s string) string {
 			continue
 		}
 		if run < 0 {
+			if !wrote {
+				// Sized at the first word: the white space between
+				// tags, most text nodes, allocates nothing.
+				sb.Grow(len(s) - i + 1)
+			}
 			if space {
 				sb.WriteByte(' ')
 			}
