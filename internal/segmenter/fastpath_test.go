@@ -205,3 +205,19 @@ func TestCountTextFastPath(t *testing.T) {
 		}
 	}
 }
+
+// TestTrimSpaceFastPath: trimSpace is strings.TrimSpace.
+func TestTrimSpaceFastPath(t *testing.T) {
+	parts := []string{"a", " ", "  ", "\t", "森", "。", "\u3000", "\u00a0", "\u2028", "é", "\xe4", "\x80", "鿿", "ꀀ", "한", "😀", "\x1c"}
+	rng := rand.New(rand.NewSource(3))
+	for range 20000 {
+		var sb strings.Builder
+		for n := rng.Intn(6); n >= 0; n-- {
+			sb.WriteString(parts[rng.Intn(len(parts))])
+		}
+		s := sb.String()
+		if got, want := trimSpace(s), strings.TrimSpace(s); got != want {
+			t.Fatalf("trimSpace(%q) = %q, want %q", s, got, want)
+		}
+	}
+}

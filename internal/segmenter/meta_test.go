@@ -14,7 +14,7 @@ func TestOpeningDateLine(t *testing.T) {
 		{"调查研究报告\n\n北京市妇女儿童工作委员会课题组\n\n2003年5月\n\n为了贯彻落实……", "2003-05"},
 		{"By Nathan Willis\nMarch 25, 2015\n\nThe Arduino has been …", "2015-03-25"},
 		{"Title\n\nOn 25 March 2015 the board met.", ""}, // a date inside a sentence
-		{"一\n\n二\n\n三\n\n四\n\n2003年5月", ""}, // too far down
+		{"一\n\n二\n\n三\n\n四\n\n2003年5月", ""},              // too far down
 		{"2017", ""}, // a bare year is no dateline
 	} {
 		got := ""

@@ -2,6 +2,7 @@ package segmenter
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/net/html/atom"
 )
@@ -63,7 +64,7 @@ func (w *textWriter) br() {
 
 func (w *textWriter) write(t string) {
 	lead := strings.HasPrefix(t, " ")
-	t2 := strings.TrimSpace(t)
+	t2 := trimSpace(t)
 	if t2 == "" {
 		if t != "" && w.sb.Len() > 0 {
 			w.space = true
@@ -85,6 +86,22 @@ func (w *textWriter) write(t string) {
 	if strings.HasSuffix(t, " ") {
 		w.space = true
 	}
+}
+
+// trimSpace is strings.TrimSpace, without its rune decoding when both
+// ends of t are ASCII or Chinese characters that are not space (collapsed
+// text has at most one ASCII space at either end).
+func trimSpace(t string) string {
+	u := strings.TrimSuffix(strings.TrimPrefix(t, " "), " ")
+	if n := len(u); n > 0 {
+		first, last := u[0], u[n-1]
+		chineseEnd := n >= 3 && u[n-3] >= 0xE4 && u[n-3] <= 0xEC && u[n-2]&0xC0 == 0x80 && last&0xC0 == 0x80
+		if (first > ' ' && first < utf8.RuneSelf || first >= 0xE4 && first <= 0xEC) &&
+			(last > ' ' && last < utf8.RuneSelf || chineseEnd) {
+			return u
+		}
+	}
+	return strings.TrimSpace(t)
 }
 
 func (w *textWriter) writePre(t string) {

@@ -349,7 +349,11 @@ func language(attr, text string) string {
 		}
 		n++
 		switch {
-		case unicode.Is(unicode.Han, r):
+		case r < 0x80: // ASCII and CJK Unified Ideographs first: most text
+			if c := r | 0x20; c >= 'a' && c <= 'z' {
+				latin++
+			}
+		case r >= 0x4e00 && r <= 0x9fff, unicode.Is(unicode.Han, r):
 			han++
 		case unicode.Is(unicode.Hiragana, r) || unicode.Is(unicode.Katakana, r):
 			kana++
