@@ -221,3 +221,23 @@ func TestTrimSpaceFastPath(t *testing.T) {
 		}
 	}
 }
+
+// TestHasPrefixFold: hasPrefixFold is HasPrefix of the lower-cased string
+// for the skipped schemes.
+func TestHasPrefixFold(t *testing.T) {
+	parts := []string{"j", "J", "a", "v", "A", "s", "S", "cript", "CRIPT", ":", "mailto", "MAILTO", "tel", "TeL",
+		"İ", "\u212a", "ſ", "é", " ", "x"}
+	rng := rand.New(rand.NewSource(4))
+	for range 20000 {
+		var sb strings.Builder
+		for n := rng.Intn(6); n >= 0; n-- {
+			sb.WriteString(parts[rng.Intn(len(parts))])
+		}
+		s := sb.String()
+		for _, p := range skippedSchemes {
+			if got, want := hasPrefixFold(s, p), strings.HasPrefix(strings.ToLower(s), p); got != want {
+				t.Fatalf("hasPrefixFold(%q, %q) = %v, want %v", s, p, got, want)
+			}
+		}
+	}
+}

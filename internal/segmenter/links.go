@@ -151,9 +151,8 @@ func (r *resolver) target(href string) (string, bool) {
 	if href == "" || strings.HasPrefix(href, "#") {
 		return "", false
 	}
-	low := strings.ToLower(href)
 	for _, s := range skippedSchemes {
-		if strings.HasPrefix(low, s) {
+		if hasPrefixFold(href, s) {
 			return "", false
 		}
 	}
@@ -174,6 +173,24 @@ func (r *resolver) target(href string) (string, bool) {
 	}
 	r.seen[href] = resolved{u, ok}
 	return u, ok
+}
+
+// hasPrefixFold is strings.HasPrefix(strings.ToLower(s), prefix) for a
+// lower-case ASCII prefix, without lower-casing all of s.
+func hasPrefixFold(s, prefix string) bool {
+	if len(s) < len(prefix) {
+		return false
+	}
+	for i := 0; i < len(prefix); i++ {
+		c := s[i]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != prefix[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // siteOf is the site key of a link target, cached per host: a page's
