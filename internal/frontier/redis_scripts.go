@@ -104,10 +104,14 @@ end
 -- hq, scored by their best URL's score. A script notes the hosts whose
 -- queue it changed and sets their place in hq once, at its end (flush).
 local touched = {}
+-- added holds, for a host whose queue only grew, its best new score: its
+-- place in hq can only improve, which ZADD LT does in one call.
+local added = {}
 local function enqueue(id, r)
   local h = rhost(r)
-  redis.call('ZADD', P .. 'q:' .. h, qscore(r[PRIO], r[DEPTH], r[SEQ]), id)
-  touched[h] = true
+  local sc = qscore(r[PRIO], r[DEPTH], r[SEQ])
+  redis.call('ZADD', P .. 'q:' .. h, sc, id)
+  if not added[h] or sc < added[h] then added[h] = sc end
 end
 local function dequeue(id, r)
   local h = rhost(r)
@@ -115,6 +119,10 @@ local function dequeue(id, r)
   touched[h] = true
 end
 fixheads = function()
+  for h, sc in pairs(added) do
+    if not touched[h] then redis.call('ZADD', P .. 'hq', 'LT', sc, h) end
+  end
+  added = {}
   for h in pairs(touched) do
     local head = redis.call('ZRANGE', P .. 'q:' .. h, 0, 0, 'WITHSCORES')
     if head[2] then
@@ -140,7 +148,10 @@ end
 -- retry, by retry time, and wh the hosts with waiting URLs by the first.
 local PK, REASON, SINCE, RETRY, WAIT, HTRIES, TIMEOUTS, PROBE, HELD = 1, 2, 3, 4, 5, 6, 7, 8, 9
 local hstates = {}
+local hsnone -- no host has a state yet: nothing to look up
 local function hsget(h)
+  if hsnone == nil then hsnone = redis.call('EXISTS', P .. 'hs') == 0 end
+  if hsnone then return nil end
   local st = hstates[h]
   if st == nil then
     local v = redis.call('HGET', P .. 'hs', h)
@@ -152,6 +163,7 @@ local function hsget(h)
 end
 local function hsnew() return {0, '', 0, 0, 0, 0, 0, '', 0} end
 local function hsput(h, st)
+  hsnone = false
   hstates[h] = st
   redis.call('HSET', P .. 'hs', h, cmsgpack.pack(st))
 end
@@ -613,6 +625,13 @@ fixheads()
 -- can beat the n-th best candidate: the result is the n best URLs of the
 -- whole queue that the bound allows. scan bounds the hosts looked at.
 local cands, thr = {}, nil
+-- Without a bound that can leave a host out (host limit, gap, first
+-- contact), the heads of the first n hosts are n URLs any lease may take:
+-- the n-th host's head bounds the n-th best URL before anything is read.
+if limit == 0 and gap == 0 and not first then
+  local nth = redis.call('ZRANGE', P .. 'hq', n - 1, n - 1, 'WITHSCORES')
+  if nth[2] then thr = tonumber(nth[2]) end
+end
 local function better(a, b)
   if a[1] ~= b[1] then return a[1] < b[1] end
   return a[2] < b[2]
@@ -640,7 +659,14 @@ while not done do
       room = math.min(room, 1 - tonumber(redis.call('HGET', P .. 'h:active', h) or 0))
     end
     if room > 0 then
-      local q = redis.call('ZRANGE', P .. 'q:' .. h, 0, room - 1, 'WITHSCORES')
+      -- Only URLs that can still be among the n best: a host's queue is
+      -- read down to the threshold, not to its room.
+      local q
+      if thr then
+        q = redis.call('ZRANGEBYSCORE', P .. 'q:' .. h, '-inf', string.format('%.17g', thr), 'WITHSCORES', 'LIMIT', 0, room)
+      else
+        q = redis.call('ZRANGE', P .. 'q:' .. h, 0, room - 1, 'WITHSCORES')
+      end
       for j = 1, #q, 2 do cands[#cands + 1] = {tonumber(q[j + 1]), q[j], h} end
       if #cands >= 2 * n then trim() end
     end
