@@ -7,9 +7,11 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/cespare/xxhash/v2"
+	"github.com/focuscrawl/focuscrawl/internal/robotsrules"
 	"github.com/redis/go-redis/v9"
 )
 
@@ -27,6 +29,13 @@ type RedisStore struct {
 	rdb    *redis.Client
 	prefix string // "{NAME}:"
 	dsn    string
+
+	// The robots.txt rules learned for hosts, as last read, and their
+	// version (meta.robotsv; -1: not read). Apply checks new URLs against
+	// them; its script refuses a version that moved on.
+	robotsMu      sync.Mutex
+	robotsVersion int64
+	robots        map[string]*robotsrules.Rules
 }
 
 // redisKeyPrefix builds the key prefix of a crawl from its name.
@@ -77,7 +86,7 @@ func OpenRedis(ctx context.Context, dsn string) (*RedisStore, error) {
 		opt.WriteTimeout = redisTimeout
 	}
 	rdb := redis.NewClient(opt)
-	s := &RedisStore{rdb: rdb, prefix: redisKeyPrefix(name), dsn: dsn}
+	s := &RedisStore{rdb: rdb, prefix: redisKeyPrefix(name), dsn: dsn, robotsVersion: -1}
 	if err := s.init(ctx); err != nil {
 		rdb.Close()
 		return nil, fmt.Errorf("open frontier %s: %w", redactDSN(dsn), err)

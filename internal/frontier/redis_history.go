@@ -15,9 +15,12 @@ import (
 var redisHistory = redis.NewScript(luaPrelude + `
 local ids = redis.call('LRANGE', P .. 'log', tonumber(ARGV[1]), tonumber(ARGV[1]) + tonumber(ARGV[2]) - 1)
 local out = {}
-for _, id in ipairs(ids) do
+local start = tonumber(ARGV[1])
+for i, id in ipairs(ids) do
   local r = getrec(id)
-  if r and (r[STATE] == 2 or r[STATE] == 3) then
+  -- A URL requeued and fetched again is in the log twice: its record
+  -- names the later place.
+  if r and (r[STATE] == 2 or r[STATE] == 3) and (not r[LOGPOS] or r[LOGPOS] == start + i - 1) then
     out[#out + 1] = r[URL]
     out[#out + 1] = rhost(r)
     out[#out + 1] = r[DEPTH]

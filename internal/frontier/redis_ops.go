@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/focuscrawl/focuscrawl/internal/record"
+	"github.com/focuscrawl/focuscrawl/internal/robotsrules"
 	"github.com/focuscrawl/focuscrawl/internal/scoring"
 )
 
@@ -40,34 +41,78 @@ func (s *RedisStore) Apply(ctx context.Context, b Batch) (Applied, error) {
 		Queue   [][]any          `json:"queue"`
 		Edges   [][]any          `json:"edges"`
 		Refused map[string]int64 `json:"refused"`
+		Pol     redisPolicy      `json:"pol"`
+		Robots  [][]string       `json:"robots"`
+		RV      int64            `json:"rv"`
+	}
+	policy := DefaultRetryPolicy()
+	if b.Retry != nil {
+		policy = *b.Retry
 	}
 	now := time.Now().UnixMilli()
-	c := chunk{Now: now, Max: b.MaxPerHost, Done: [][]any{}, Queue: [][]any{}, Edges: [][]any{}, Refused: map[string]int64{}}
+	c := chunk{Now: now, Max: b.MaxPerHost, Done: [][]any{}, Queue: [][]any{}, Edges: [][]any{}, Refused: map[string]int64{},
+		Pol: newRedisPolicy(policy), Robots: [][]string{}}
+	var queued []*Entry // the entries of c.Queue, to check against robots.txt rules
+	var learned []string
 	size := 0
 	flush := func() error {
 		if size == 0 && len(c.Refused) == 0 {
 			return nil
 		}
-		arg, err := json.Marshal(c)
-		if err != nil {
-			return fmt.Errorf("frontier: apply: %w", err)
+		var n []any
+		for {
+			rules, version, err := s.robotsRules(ctx, len(queued) > 0)
+			if err != nil {
+				return fmt.Errorf("frontier: apply: %w", err)
+			}
+			c.RV = version
+			for i, e := range queued {
+				refused := 0
+				if r := rules[e.Host]; r != nil && !r.Allows(RobotsPath(e.URL)) {
+					refused = 1
+				}
+				c.Queue[i][11] = refused
+			}
+			arg, err := json.Marshal(c)
+			if err != nil {
+				return fmt.Errorf("frontier: apply: %w", err)
+			}
+			v, err := s.run(ctx, redisApply, arg)
+			if err != nil {
+				return fmt.Errorf("frontier: apply: %w", err)
+			}
+			n, _ = v.([]any)
+			if len(n) == 1 && num(n[0]) == -1 {
+				s.forgetRobots() // rules learned meanwhile: filter again
+				continue
+			}
+			if len(n) != 9 {
+				return fmt.Errorf("frontier: apply: unexpected answer %v", v)
+			}
+			break
 		}
-		v, err := s.run(ctx, redisApply, arg)
-		if err != nil {
-			return fmt.Errorf("frontier: apply: %w", err)
+		res.Done += int(num(n[0]))
+		res.Queued += int(num(n[1]))
+		res.Raised += int(num(n[2]))
+		res.Known += int(num(n[3]))
+		res.Refused += int(num(n[4]))
+		res.Requeued += int(num(n[5]))
+		if g := num(n[6]); g > 0 {
+			res.Guards[GuardHostGivenUp] += g
 		}
-		n, err := int64s(v, 5)
-		if err != nil {
-			return fmt.Errorf("frontier: apply: %w", err)
+		if g := num(n[7]); g > 0 {
+			res.Guards[GuardRobots] += g
 		}
-		res.Queued += int(n[1])
-		res.Raised += int(n[2])
-		res.Known += int(n[3])
-		res.Refused += int(n[4])
-		c.Done, c.Queue, c.Edges, c.Refused = c.Done[:0], c.Queue[:0], c.Edges[:0], map[string]int64{}
+		hosts, _ := n[8].([]any)
+		for _, h := range hosts {
+			learned = append(learned, str(h))
+		}
+		c.Done, c.Queue, c.Edges, c.Refused, c.Robots = c.Done[:0], c.Queue[:0], c.Edges[:0], map[string]int64{}, c.Robots[:0]
+		queued = queued[:0]
 		size = 0
 		return nil
 	}
+	res.Guards = map[string]int64{}
 	add := func() error {
 		size++
 		if size >= redisChunk {
@@ -77,15 +122,25 @@ func (s *RedisStore) Apply(ctx context.Context, b Batch) (Applied, error) {
 	}
 	for i := range b.Done {
 		o := &b.Done[i]
-		for _, d := range outcomeRows(o, now) {
-			c.Done = append(c.Done, d)
-			if err := add(); err != nil {
+		if classify(o.Error) == failDisallow {
+			if rules, err := robotsrules.Parse(o.Error); err == nil {
+				c.Robots = append(c.Robots, []string{outcomeHost(o), rules.Agent(), rules.Text()})
+			}
+		}
+		// The rows of one outcome go in one chunk: a redirect target's
+		// row follows its URL's.
+		rows := outcomeRows(o, now)
+		if size+len(rows) > redisChunk {
+			if err := flush(); err != nil {
 				return res, err
 			}
 		}
+		c.Done = append(c.Done, rows...)
+		size += len(rows) - 1
+		if err := add(); err != nil {
+			return res, err
+		}
 	}
-	// One per outcome, however many URLs (redirect targets) it marks.
-	res.Done = len(b.Done)
 	for i := range b.Queue {
 		e := &b.Queue[i]
 		meta := ""
@@ -97,7 +152,8 @@ func (s *RedisStore) Apply(ctx context.Context, b Batch) (Applied, error) {
 			parentID = hexID(e.Parent)
 		}
 		c.Queue = append(c.Queue, []any{e.URL, hexID(e.URL), e.Host, e.Site, e.Priority, e.Depth,
-			e.Parent, parentID, e.Anchor, e.Inherited, meta})
+			e.Parent, parentID, e.Anchor, e.Inherited, meta, 0})
+		queued = append(queued, e)
 		if err := add(); err != nil {
 			return res, err
 		}
@@ -114,12 +170,21 @@ func (s *RedisStore) Apply(ctx context.Context, b Batch) (Applied, error) {
 	if err := flush(); err != nil {
 		return res, err
 	}
+	for _, h := range learned {
+		n, err := s.refuseByRobots(ctx, h)
+		if err != nil {
+			return res, err
+		}
+		if n > 0 {
+			res.Guards[GuardRobots] += n
+		}
+	}
 	return res, nil
 }
 
-// outcomeRows gives the script rows of an outcome: its URL, and its final
-// URL when a redirect led elsewhere. Each row counts once in the script's
-// done figure; Apply corrects that to one per outcome.
+// outcomeRows gives the script rows of an outcome: its URL, with what its
+// error means (classify), and its final URL when a redirect led elsewhere,
+// marked -1: recorded only when the first row is.
 func outcomeRows(o *Outcome, now int64) [][]any {
 	state := Done
 	if o.Error != "" {
@@ -136,12 +201,12 @@ func outcomeRows(o *Outcome, now int64) [][]any {
 			rel = 1
 		}
 	}
-	row := func(u, host string) []any {
-		return []any{u, hexID(u), host, o.Site, o.Depth, int(state), fetched, o.Status, score, rel, o.Error}
+	row := func(u, host string, kind failure) []any {
+		return []any{u, hexID(u), host, o.Site, o.Depth, int(state), fetched, o.Status, score, rel, o.Error, int(kind), outcomeHost(o)}
 	}
-	rows := [][]any{row(o.URL, o.Host)}
+	rows := [][]any{row(o.URL, o.Host, classify(o.Error))}
 	if o.FinalURL != "" && o.FinalURL != o.URL && o.FinalHost != "" {
-		rows = append(rows, row(o.FinalURL, o.FinalHost))
+		rows = append(rows, row(o.FinalURL, o.FinalHost, -1))
 	}
 	return rows
 }
@@ -165,8 +230,12 @@ func (s *RedisStore) Lease(ctx context.Context, r LeaseRequest) ([]record.URL, e
 	if r.PerHost > 0 || r.HostLimit > 0 {
 		scan = r.N*scanFactor + scanExtra
 	}
+	first := 0
+	if r.FirstContact {
+		first = 1
+	}
 	v, err := s.run(ctx, redisLease, now.UnixMilli(), r.N, r.PerHost, now.Add(r.For).UnixMilli(),
-		strconv.FormatInt(r.Owner, 10), scan, r.HostGap.Milliseconds(), r.HostLimit)
+		strconv.FormatInt(r.Owner, 10), scan, r.HostGap.Milliseconds(), r.HostLimit, first)
 	if err != nil {
 		return nil, fmt.Errorf("frontier: lease: %w", errNil(err))
 	}
@@ -223,23 +292,20 @@ func (s *RedisStore) Release(ctx context.Context) (int, error) {
 	return int(num(v)), nil
 }
 
-// Counts tells whether anything is queued (or held by an expired lease)
-// and whether a lease is running.
+// Counts tells whether anything is queued (or held by an expired lease,
+// waiting for a retry, or due as the probe of a parked host), whether a
+// lease is running, and reads the requeued counter.
 func (s *RedisStore) Counts(ctx context.Context) (Counts, error) {
 	var c Counts
-	if s.rdb == nil {
-		return c, ErrClosed
-	}
-	now := strconv.FormatInt(time.Now().UnixMilli(), 10)
-	pipe := s.rdb.Pipeline()
-	q := pipe.ZCard(ctx, s.key("hq"))
-	expired := pipe.ZCount(ctx, s.key("leased"), "-inf", now)
-	running := pipe.ZCount(ctx, s.key("leased"), "("+now, "+inf")
-	if _, err := pipe.Exec(ctx); err != nil {
+	v, err := s.run(ctx, redisCounts, time.Now().UnixMilli())
+	if err != nil {
 		return c, fmt.Errorf("frontier: counts: %w", err)
 	}
-	c.Queued = q.Val() > 0 || expired.Val() > 0
-	c.Leased = running.Val() > 0
+	n, err := int64s(v, 3)
+	if err != nil {
+		return c, fmt.Errorf("frontier: counts: %w", err)
+	}
+	c.Queued, c.Leased, c.Requeued = n[0] == 1, n[1] == 1, n[2]
 	return c, nil
 }
 
@@ -256,9 +322,12 @@ func (s *RedisStore) Progress(ctx context.Context) (Progress, error) {
 		return p, fmt.Errorf("frontier: progress: %w", err)
 	}
 	for k, v := range counts.Val() {
-		if strings.HasPrefix(k, "n:2:") || strings.HasPrefix(k, "n:3:") {
-			n, _ := strconv.ParseInt(v, 10, 64)
+		n, _ := strconv.ParseInt(v, 10, 64)
+		switch {
+		case strings.HasPrefix(k, "n:2:") || strings.HasPrefix(k, "n:3:"):
 			p.Fetched += n
+		case strings.HasPrefix(k, "u:"): // failed, never fetched
+			p.Fetched -= n
 		}
 	}
 	p.Running = running.Val()

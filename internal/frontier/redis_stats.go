@@ -15,7 +15,7 @@ func (s *RedisStore) Stats(ctx context.Context, topHosts int) (*Stats, error) {
 		return nil, ErrClosed
 	}
 	st := &Stats{States: map[string]int64{}, Refused: map[string]int64{}}
-	for _, state := range []State{Queued, Leased, Done, Failed} {
+	for _, state := range []State{Queued, Leased, Done, Failed, Parked, Waiting} {
 		st.States[state.String()] = 0
 	}
 	pipe := s.rdb.Pipeline()
@@ -53,6 +53,11 @@ func (s *RedisStore) Stats(ctx context.Context, topHosts int) (*Stats, error) {
 			case Queued:
 				depth(d).Queued += n
 			}
+		case len(parts) == 2 && parts[0] == "u":
+			d, _ := strconv.Atoi(parts[1])
+			depth(d).Fetched -= n
+			st.Fetched -= n
+			st.Unfetched += n
 		case len(parts) == 2 && parts[0] == "r":
 			d, _ := strconv.Atoi(parts[1])
 			depth(d).Relevant += n
@@ -71,11 +76,18 @@ func (s *RedisStore) Stats(ctx context.Context, topHosts int) (*Stats, error) {
 		switch {
 		case name == counterExpired:
 			st.Expired = n
+		case name == counterRequeued:
+			st.Requeued = n
 		case strings.HasPrefix(name, counterRefused):
 			st.Refused[strings.TrimPrefix(name, counterRefused)] = n
 		}
 	}
 	st.Hosts, st.Edges = hosts.Val(), edges.Val()
+	parked, err := s.parkedHosts(ctx)
+	if err != nil {
+		return nil, err
+	}
+	st.ParkedHosts = parked
 	if topHosts > 0 {
 		top, err := s.topHosts(ctx, topHosts)
 		if err != nil {

@@ -226,9 +226,8 @@ type HostStat struct {
 }
 
 // HostAdmin is what a store offers to look at and act on host state:
-// seed peek, seed requeue and the parked-host summary of seed next. The
-// SQLite store has it; the Redis store does not yet (it records a host
-// that is down as failed URLs, without parking the host).
+// seed peek, seed requeue and the parked-host summary of seed next. Both
+// stores have it.
 type HostAdmin interface {
 	// Peek lists the next n URLs in lease order without leasing them.
 	Peek(ctx context.Context, n int) ([]QueuedURL, error)
@@ -246,5 +245,5 @@ func AsHostAdmin(s Store) (HostAdmin, error) {
 	if h, ok := s.(HostAdmin); ok {
 		return h, nil
 	}
-	return nil, errors.New("this frontier store keeps no host state (the Redis frontier does not park hosts yet)")
+	return nil, errors.New("this frontier store keeps no host state")
 }

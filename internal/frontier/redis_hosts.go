@@ -1,0 +1,413 @@
+package frontier
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/focuscrawl/focuscrawl/internal/robotsrules"
+	"github.com/redis/go-redis/v9"
+)
+
+var _ HostAdmin = (*RedisStore)(nil)
+
+// redisPolicy is a RetryPolicy as the apply script reads it (ms).
+type redisPolicy struct {
+	Retries     int   `json:"retries"`
+	Backoff     int64 `json:"backoff"`
+	MaxBackoff  int64 `json:"maxbackoff"`
+	HostBackoff int64 `json:"hostbackoff"`
+	HostMax     int64 `json:"hostmax"`
+	HostTries   int   `json:"hosttries"`
+	Park        int   `json:"park"`
+}
+
+func newRedisPolicy(p RetryPolicy) redisPolicy {
+	return redisPolicy{Retries: p.Retries, Backoff: p.Backoff.Milliseconds(), MaxBackoff: p.MaxBackoff.Milliseconds(),
+		HostBackoff: p.HostBackoff.Milliseconds(), HostMax: p.HostMaxBackoff.Milliseconds(),
+		HostTries: p.HostTries, Park: p.ParkAfterTimeouts}
+}
+
+// robotsRules gives the robots.txt rules learned so far and their version,
+// read once per version (need false: none needed, version -1).
+func (s *RedisStore) robotsRules(ctx context.Context, need bool) (map[string]*robotsrules.Rules, int64, error) {
+	if !need {
+		return nil, -1, nil
+	}
+	s.robotsMu.Lock()
+	defer s.robotsMu.Unlock()
+	if s.robotsVersion >= 0 {
+		return s.robots, s.robotsVersion, nil
+	}
+	pipe := s.rdb.TxPipeline()
+	version := pipe.HGet(ctx, s.key("meta"), "robotsv")
+	all := pipe.HGetAll(ctx, s.key("robots"))
+	if _, err := pipe.Exec(ctx); err != nil && !errors.Is(err, redis.Nil) {
+		return nil, 0, fmt.Errorf("robots.txt rules: %w", err)
+	}
+	v, _ := strconv.ParseInt(version.Val(), 10, 64)
+	rules := map[string]*robotsrules.Rules{}
+	for host, text := range all.Val() {
+		agent, body, _ := strings.Cut(text, "\n")
+		// Rules that no longer parse are no rules: fetch still obeys them.
+		if r, err := robotsrules.New(agent, body); err == nil {
+			rules[host] = r
+		}
+	}
+	s.robots, s.robotsVersion = rules, v
+	return rules, v, nil
+}
+
+// forgetRobots makes the next Apply read the rules again.
+func (s *RedisStore) forgetRobots() {
+	s.robotsMu.Lock()
+	s.robotsVersion = -1
+	s.robotsMu.Unlock()
+}
+
+// refuseByRobots fails the held URLs of host that its newly learned
+// robots.txt rules forbid, and tells how many.
+func (s *RedisStore) refuseByRobots(ctx context.Context, host string) (int64, error) {
+	s.forgetRobots()
+	rules, _, err := s.robotsRules(ctx, true)
+	if err != nil {
+		return 0, fmt.Errorf("frontier: apply: %w", err)
+	}
+	r := rules[host]
+	if r == nil {
+		return 0, nil
+	}
+	v, err := s.run(ctx, redisHostHeld, host)
+	if err != nil {
+		return 0, fmt.Errorf("frontier: robots rules of %s: %w", host, err)
+	}
+	rows, _ := v.([]any)
+	args := []any{host}
+	for i := 0; i+1 < len(rows); i += 2 {
+		if !r.Allows(RobotsPath(str(rows[i+1]))) {
+			args = append(args, rows[i])
+		}
+	}
+	if len(args) == 1 {
+		return 0, nil
+	}
+	v, err = s.run(ctx, redisRefuseRobots, args...)
+	if err != nil {
+		return 0, fmt.Errorf("frontier: robots rules of %s: %w", host, err)
+	}
+	return num(v), nil
+}
+
+// parkedHosts lists the parked and given-up hosts, parked first, then by
+// the URLs they hold.
+func (s *RedisStore) parkedHosts(ctx context.Context) ([]ParkedHost, error) {
+	v, err := s.run(ctx, redisHostList)
+	if err != nil {
+		return nil, fmt.Errorf("frontier: stats: parked hosts: %w", err)
+	}
+	rows, _ := v.([]any)
+	out := []ParkedHost{}
+	for i := 0; i+6 < len(rows); i += 7 {
+		p := ParkedHost{Host: str(rows[i]), Reason: str(rows[i+2]), Tries: int(num(rows[i+5])), URLs: num(rows[i+6])}
+		p.GivenUp = num(rows[i+1]) == 2
+		if since := num(rows[i+3]); since > 0 {
+			p.Since = time.UnixMilli(since).UTC()
+		}
+		if retry := num(rows[i+4]); !p.GivenUp && retry > 0 {
+			p.NextRetry = time.UnixMilli(retry).UTC()
+		}
+		out = append(out, p)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.GivenUp != b.GivenUp {
+			return !a.GivenUp
+		}
+		if a.URLs != b.URLs {
+			return a.URLs > b.URLs
+		}
+		return a.Host < b.Host
+	})
+	return out, nil
+}
+
+// Peek lists the next n URLs in lease order (priority, depth, age)
+// without leasing them: the queued ones, expired leases and retries that
+// are due included; per-host bounds left aside.
+func (s *RedisStore) Peek(ctx context.Context, n int) ([]QueuedURL, error) {
+	if n <= 0 {
+		return nil, nil
+	}
+	v, err := s.run(ctx, redisPeek, n, time.Now().UnixMilli())
+	if err != nil {
+		return nil, fmt.Errorf("frontier: peek: %w", err)
+	}
+	rows, _ := v.([]any)
+	var out []QueuedURL
+	for i := 0; i+5 < len(rows); i += 6 {
+		out = append(out, QueuedURL{URL: str(rows[i]), Host: str(rows[i+1]), Priority: flt(rows[i+2]),
+			Depth: int(num(rows[i+3])), Tries: int(num(rows[i+4])), Parked: num(rows[i+5]) == 1})
+	}
+	return out, nil
+}
+
+// Requeue puts back in the queue the failed URLs that match f, and
+// releases the parked or given-up hosts that match it, as the SQLite
+// store does. Hosts go first, each in one script; the failed URLs are
+// read a page at a time and requeued a page per script, each checked
+// failed still.
+func (s *RedisStore) Requeue(ctx context.Context, f RequeueFilter) (Requeued, error) {
+	var res Requeued
+	hosts, err := s.parkedHosts(ctx)
+	if err != nil {
+		return res, fmt.Errorf("frontier: requeue: %w", err)
+	}
+	args := []any{}
+	for _, h := range hosts {
+		if (f.Host == "" || h.Host == f.Host) && (f.Kind == "" || MatchKind(h.Reason, f.Kind)) {
+			args = append(args, h.Host)
+		}
+	}
+	if len(args) > 0 {
+		v, err := s.run(ctx, redisReleaseHosts, args...)
+		if err != nil {
+			return res, fmt.Errorf("frontier: requeue: %w", err)
+		}
+		n, err := int64s(v, 2)
+		if err != nil {
+			return res, fmt.Errorf("frontier: requeue: %w", err)
+		}
+		res.Hosts, res.Held = int(n[0]), int(n[1])
+	}
+	// Collect first: requeueing while scanning the set would change it.
+	var ids []any
+	cursor := "0"
+	for {
+		v, err := s.run(ctx, redisFailedPage, cursor, 1000)
+		if err != nil {
+			return res, fmt.Errorf("frontier: requeue: %w", err)
+		}
+		rows, _ := v.([]any)
+		if len(rows) == 0 {
+			return res, errors.New("frontier: requeue: empty answer")
+		}
+		cursor = str(rows[0])
+		for i := 1; i+3 < len(rows); i += 4 {
+			if (f.Host == "" || str(rows[i+2]) == f.Host) && (f.Kind == "" || MatchKind(str(rows[i+3]), f.Kind)) {
+				ids = append(ids, rows[i])
+			}
+		}
+		if cursor == "0" {
+			break
+		}
+	}
+	for len(ids) > 0 {
+		k := min(len(ids), redisChunk)
+		v, err := s.run(ctx, redisRequeueURLs, ids[:k]...)
+		if err != nil {
+			return res, fmt.Errorf("frontier: requeue: %w", err)
+		}
+		res.URLs += int(num(v))
+		ids = ids[k:]
+	}
+	return res, nil
+}
+
+// ParkedSummary counts the parked hosts, the URLs they hold and the time
+// of the next probe (zero when none is parked).
+func (s *RedisStore) ParkedSummary(ctx context.Context) (hosts, urls int64, next time.Time, err error) {
+	if s.rdb == nil {
+		return 0, 0, next, ErrClosed
+	}
+	pipe := s.rdb.Pipeline()
+	n := pipe.ZCard(ctx, s.key("pkh"))
+	first := pipe.ZRangeWithScores(ctx, s.key("pkh"), 0, 0)
+	counts := pipe.HGetAll(ctx, s.key("st"))
+	if _, err := pipe.Exec(ctx); err != nil {
+		return 0, 0, next, fmt.Errorf("frontier: parked hosts: %w", err)
+	}
+	for k, v := range counts.Val() {
+		if strings.HasPrefix(k, "n:4:") {
+			c, _ := strconv.ParseInt(v, 10, 64)
+			urls += c
+		}
+	}
+	if z := first.Val(); len(z) > 0 {
+		next = time.UnixMilli(int64(z[0].Score))
+	}
+	return n.Val(), urls, next, nil
+}
+
+// redisHostHeld lists the URLs a host holds (queued, parked, waiting).
+// ARGV: host. It returns id, url pairs.
+var redisHostHeld = redis.NewScript(luaPrelude + `
+local out = {}
+for _, key in ipairs({'q:', 'pk:', 'w:'}) do
+  for _, id in ipairs(redis.call('ZRANGE', P .. key .. ARGV[1], 0, -1)) do
+    local r = getrec(id)
+    if r then out[#out + 1] = id; out[#out + 1] = r[URL] end
+  end
+end
+return out
+`)
+
+// redisRefuseRobots fails the URLs of ids still held (robots.txt forbids
+// them). ARGV: host, id, id, … It returns how many.
+var redisRefuseRobots = redis.NewScript(luaPrelude + `
+local n = 0
+for i = 2, #ARGV do
+  local r = getrec(ARGV[i])
+  if r and (r[STATE] == 0 or r[STATE] == 4 or r[STATE] == 5) then
+    failnow(ARGV[i], r, 'robots-disallow')
+    n = n + 1
+  end
+end
+if n > 0 then add('counters', 'refused.robots', n) end
+flush()
+return n
+`)
+
+// redisHostList lists the parked and given-up hosts: host, parked (1, 2),
+// reason, since, next probe, tries, URLs held (failed, when given up).
+var redisHostList = redis.NewScript(luaPrelude + `
+local out = {}
+local all = redis.call('HGETALL', P .. 'hs')
+for i = 1, #all, 2 do
+  local h, st = all[i], cmsgpack.unpack(all[i + 1])
+  if st[PK] == 1 or st[PK] == 2 then
+    local n = st[HELD]
+    if st[PK] == 1 then n = redis.call('ZCARD', P .. 'pk:' .. h) end
+    for _, x in ipairs({h, st[PK], st[REASON], st[SINCE], st[RETRY], st[HTRIES], n}) do out[#out + 1] = x end
+  end
+end
+return out
+`)
+
+// redisReleaseHosts lets parked or given-up hosts up again and queues
+// their held URLs. ARGV: hosts. It returns {hosts, URLs}.
+var redisReleaseHosts = redis.NewScript(luaPrelude + `
+local hosts, held = 0, 0
+for _, h in ipairs(ARGV) do
+  local st = hsget(h)
+  if st and (st[PK] == 1 or st[PK] == 2) then
+    hsput(h, hsnew())
+    redis.call('ZREM', P .. 'pkh', h)
+    for _, id in ipairs(redis.call('ZRANGE', P .. 'pk:' .. h, 0, -1)) do
+      local r = getrec(id)
+      if r then
+        move(id, r, 0, 0)
+        r[TRIES] = 0
+        trim(r)
+        putrec(id, r)
+        held = held + 1
+      end
+    end
+    redis.call('DEL', P .. 'pk:' .. h)
+    hosts = hosts + 1
+  end
+end
+flush()
+return {hosts, held}
+`)
+
+// redisFailedPage reads one page of the failed URLs. ARGV: cursor, count.
+// It returns the next cursor, then id, url, host, error for each.
+var redisFailedPage = redis.NewScript(luaPrelude + `
+local page = redis.call('SSCAN', P .. 'fail', ARGV[1], 'COUNT', ARGV[2])
+local out = {page[1]}
+for _, id in ipairs(page[2]) do
+  local r = getrec(id)
+  if r and r[STATE] == 3 then
+    out[#out + 1] = id
+    out[#out + 1] = r[URL]
+    out[#out + 1] = rhost(r)
+    out[#out + 1] = r[ERR] or ''
+  end
+end
+return out
+`)
+
+// redisRequeueURLs queues again the failed URLs of ids, as new: no error,
+// no tries, out of the fetched figures. ARGV: ids. It returns how many.
+var redisRequeueURLs = redis.NewScript(luaPrelude + `
+local n = 0
+for _, id in ipairs(ARGV) do
+  local r = getrec(id)
+  if r and r[STATE] == 3 then
+    local h = rhost(r)
+    if (r[FETCHED] or 0) ~= 0 then
+      add('h:fetched', h, -1)
+      if r[REL] == 1 then
+        add('h:rel', h, -1)
+        add('st', 'r:' .. r[DEPTH], -1)
+      end
+    else
+      add('st', 'u:' .. r[DEPTH], -1)
+    end
+    local state = 0
+    if hostparked(h) then state = 4 end
+    move(id, r, state, 0)
+    r[TRIES], r[ERR] = 0, ''
+    trim(r)
+    putrec(id, r)
+    n = n + 1
+  end
+end
+flush()
+return n
+`)
+
+// redisPeek lists the next URLs in lease order. ARGV: n, now. It returns
+// url, host, priority, depth, tries, parked (1) for each.
+var redisPeek = redis.NewScript(luaPrelude + `
+local n, now = tonumber(ARGV[1]), tonumber(ARGV[2])
+local cands = {}
+local function cand(id, score)
+  local r = getrec(id)
+  if r then cands[#cands + 1] = {score or qscore(r[PRIO], r[DEPTH], r[SEQ]), id, r} end
+end
+-- The n best URLs are among the n best of the n best hosts.
+for i, h in ipairs(redis.call('ZRANGE', P .. 'hq', 0, n - 1)) do
+  local q = redis.call('ZRANGE', P .. 'q:' .. h, 0, n - 1, 'WITHSCORES')
+  for j = 1, #q, 2 do cand(q[j], tonumber(q[j + 1])) end
+end
+for _, id in ipairs(redis.call('ZRANGEBYSCORE', P .. 'leased', '-inf', now, 'LIMIT', 0, n)) do cand(id) end
+for _, h in ipairs(redis.call('ZRANGEBYSCORE', P .. 'wh', '-inf', now, 'LIMIT', 0, n)) do
+  for _, id in ipairs(redis.call('ZRANGEBYSCORE', P .. 'w:' .. h, '-inf', now, 'LIMIT', 0, n)) do cand(id) end
+end
+table.sort(cands, function(a, b)
+  if a[1] ~= b[1] then return a[1] < b[1] end
+  return a[2] < b[2]
+end)
+local out = {}
+for i = 1, math.min(n, #cands) do
+  local r = cands[i][3]
+  local h = rhost(r)
+  local parked = 0
+  if hostparked(h) then parked = 1 end
+  for _, x in ipairs({r[URL], h, fmt(r[PRIO]), r[DEPTH], r[TRIES] or 0, parked}) do out[#out + 1] = x end
+end
+return out
+`)
+
+// redisCounts tells whether anything is queued, waiting or due as a probe
+// (1/0), whether a lease runs (1/0), and the requeued counter. ARGV: now.
+var redisCounts = redis.NewScript(luaPrelude + `
+local now = tonumber(ARGV[1])
+local queued = redis.call('ZCARD', P .. 'hq') > 0 or redis.call('ZCARD', P .. 'wh') > 0
+  or redis.call('ZCOUNT', P .. 'leased', '-inf', now) > 0
+if not queued then
+  for _, h in ipairs(redis.call('ZRANGEBYSCORE', P .. 'pkh', '-inf', now, 'LIMIT', 0, 100)) do
+    if redis.call('ZCARD', P .. 'pk:' .. h) > 0 then queued = true; break end
+  end
+end
+local leased = redis.call('ZCOUNT', P .. 'leased', '(' .. now, '+inf') > 0
+local q, l = 0, 0
+if queued then q = 1 end
+if leased then l = 1 end
+return {q, l, tonumber(redis.call('HGET', P .. 'counters', 'requeued') or 0)}
+`)
