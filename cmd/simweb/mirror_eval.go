@@ -22,7 +22,8 @@ func init() {
 		Usage:     "measure a crawl of a mirror: harvest, recall of reachable relevant pages, budget lost to unfetchable URLs, upper bound",
 		ArgsUsage: "[FILE...]",
 		Description: "Reads the crawl's records in fetch order (fetch, segment or score output — crawl.sh's archive —\n" +
-			"or URL lines) from FILEs or stdin; every record is one fetch. Writes one JSON object.",
+			"or URL lines) from FILEs or stdin; every record is one fetch slot, but for the first fetch of each\n" +
+			"unreachable host that failed to reach it (its host probe: no page requested). Writes one JSON object.",
 		Flags: append([]ucli.Flag{
 			&ucli.StringFlag{Name: "truth", Required: true, Usage: "truth `FILE` written by simweb mirror truth"},
 			&ucli.StringFlag{Name: "topic", Required: true, Usage: "`TOPIC` of the truth's rules"},
@@ -61,6 +62,7 @@ func mirrorEval(c *ucli.Context) error {
 		var rec struct {
 			URL      string `json:"url"`
 			FinalURL string `json:"final_url"`
+			Error    string `json:"error"`
 		}
 		if !jsonl.IsJSON(line.Bytes) {
 			rec.URL = strings.TrimSpace(string(line.Bytes))
@@ -72,7 +74,7 @@ func mirrorEval(c *ucli.Context) error {
 			st.Rejects.Reject(line, errors.New("no url"))
 			continue
 		}
-		fetches = append(fetches, mirrorweb.Fetch{URL: rec.URL, FinalURL: rec.FinalURL})
+		fetches = append(fetches, mirrorweb.Fetch{URL: rec.URL, FinalURL: rec.FinalURL, Error: rec.Error})
 		if jsonl.IsJSON(line.Bytes) {
 			links, err := linkauc.Links(line.Bytes)
 			if err != nil {
@@ -95,8 +97,8 @@ func mirrorEval(c *ucli.Context) error {
 		lp := auc.Result()
 		r.LinkPriority = &lp
 	}
-	st.Log.Infof("%s: %d pages, harvest %.3f, recall %.3f (%d of %d reachable relevant), %d slots on unfetchable URLs",
-		r.Topic, r.Pages, r.Harvest, r.Recall, r.Found, r.Reachable, r.Unfetchable)
+	st.Log.Infof("%s: %d pages, harvest %.3f, recall %.3f (%d of %d reachable relevant), %d slots on unfetchable URLs, %d host probes",
+		r.Topic, r.Pages, r.Harvest, r.Recall, r.Found, r.Reachable, r.Unfetchable, r.HostProbes)
 	if format == "text" {
 		return firstErr(st.Out.WriteLine([]byte(strings.TrimSuffix(mirrorEvalText(r), "\n"))), st.Close())
 	}
@@ -143,6 +145,7 @@ func mirrorEvalText(r mirrorEvalResult) string {
 		fmt.Fprintf(&b, "  recall reached     %s\n", strings.Join(parts, ", "))
 	}
 	fmt.Fprintf(&b, "  unfetchable URLs   %d fetches, %.3f of the budget %v\n", r.Unfetchable, r.UnfetchableShare, r.UnfetchableBy)
+	fmt.Fprintf(&b, "  host probes        %d (the first fetch of each unreachable host: no page requested, not a slot)\n", r.HostProbes)
 	if r.Unknown > 0 {
 		fmt.Fprintf(&b, "  not in the truth   %d URLs\n", r.Unknown)
 	}

@@ -27,7 +27,7 @@ func TestMirrorCommands(t *testing.T) {
 		"a/robots.txt":   "User-agent: *\nDisallow: /x.html\n",
 		"rules.yaml":     "topics:\n  t:\n    - {host: a.test, prefix: /t/}\n",
 		"sources.txt":    "# the mirror\na.test=a\n",
-		"crawl.txt":      "http://a.test/\nhttp://elsewhere.test/\nhttp://a.test/t/one.html\nhttp://a.test/x.html\n",
+		"crawl.txt":      "http://a.test/\nhttp://elsewhere.test/\nhttp://a.test/t/one.html\nhttp://a.test/x.html\nhttp://elsewhere.test/y\n",
 	}
 	for name, body := range files {
 		p := filepath.Join(dir, name)
@@ -90,6 +90,7 @@ func TestMirrorCommands(t *testing.T) {
 	}
 	var r struct {
 		Pages, Relevant, Found, Unfetchable int
+		HostProbes                          int                `json:"host_probes"`
 		Reachable                           int                `json:"reachable_relevant"`
 		HarvestAt                           map[string]float64 `json:"harvest_at"`
 		UnfetchableBy                       map[string]int     `json:"unfetchable_by"`
@@ -102,7 +103,9 @@ func TestMirrorCommands(t *testing.T) {
 	}
 	// Relevant and reachable: t/ (its resource is t/index.html, under the
 	// prefix), t/one.html and t/two.html; the crawl fetched one of them.
-	if r.Pages != 4 || r.Relevant != 1 || r.Reachable != 3 || r.Unfetchable != 2 ||
+	// The first fetch of elsewhere.test (unknown) is its host probe, not
+	// a slot; the second is a slot on an unfetchable URL.
+	if r.Pages != 4 || r.HostProbes != 1 || r.Relevant != 1 || r.Reachable != 3 || r.Unfetchable != 2 ||
 		r.UnfetchableBy["dns"] != 1 || r.UnfetchableBy["robots"] != 1 || r.HarvestAt["4"] != 0.25 {
 		t.Errorf("eval %+v", r)
 	}

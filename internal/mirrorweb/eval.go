@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strings"
 )
 
 // Fetch is one fetch of a crawl: the URL leased and, after redirects,
@@ -11,17 +12,27 @@ import (
 type Fetch struct {
 	URL      string
 	FinalURL string
+	// Error is the record's error, if any: a fetch refused before it
+	// reached the host (an invalid URL) is a slot, not a host probe.
+	Error string
 }
 
 // Result measures a crawl of a mirror against its truth for one topic.
 type Result struct {
 	Topic string `json:"topic"`
-	// Pages is the number of fetches judged (failures count: each took a
-	// slot of the budget); Relevant how many gave a relevant page.
-	Pages     int             `json:"pages"`
-	Relevant  int             `json:"relevant"`
-	Harvest   float64         `json:"harvest"`
-	HarvestAt map[int]float64 `json:"harvest_at,omitempty"`
+	// Pages is the number of fetch slots judged (failures count: each
+	// took a slot of the budget); Relevant how many gave a relevant page.
+	// The first fetch of each host that cannot be reached (unknown or
+	// down) is not a slot but the crawler's contact with the host: no
+	// page was requested (robots.txt failed first) and the frontier puts
+	// the URL back without counting it against the page budget
+	// (docs/frontier.md, first contact). HostProbes counts those; every
+	// later fetch of such a host is a slot, and unfetchable.
+	Pages      int             `json:"pages"`
+	HostProbes int             `json:"host_probes"`
+	Relevant   int             `json:"relevant"`
+	Harvest    float64         `json:"harvest"`
+	HarvestAt  map[int]float64 `json:"harvest_at,omitempty"`
 	// Found is the number of distinct relevant pages fetched (dir/ and
 	// dir/index.html are one page). RelevantExist counts the relevant
 	// pages of the mirror, Reachable those the portal leads to by links
@@ -83,9 +94,17 @@ func (g *Graph) Evaluate(topic string, fetches []Fetch, checkpoints []int) (Resu
 	served := g.servedHosts()
 	found := map[string]bool{}
 	foundReachable := 0
-	for i, f := range fetches {
-		r.Pages++
+	contacted := map[string]bool{} // unreachable hosts fetched once
+	i := -1                        // the slot
+	for _, f := range fetches {
 		n := g.Node(f.URL)
+		if h := hostOf(f.URL); unreachable(n, served[h]) && !contacted[h] && contactError(f.Error) {
+			contacted[h] = true
+			r.HostProbes++
+			continue
+		}
+		i++
+		r.Pages++
 		switch {
 		case n == nil && !served[hostOf(f.URL)]:
 			r.Unfetchable++
@@ -134,6 +153,33 @@ func (g *Graph) Evaluate(topic string, fetches []Fetch, checkpoints []int) (Resu
 	}
 	r.Upper = g.UpperBound(topic, budget, checkpoints)
 	return r, nil
+}
+
+// unreachable tells whether a URL's host cannot be reached at all (a host
+// the mirror does not have, or one declared down), as opposed to a URL
+// robots.txt forbids on a host that answers.
+func unreachable(n *Node, served bool) bool {
+	if n == nil {
+		return !served
+	}
+	switch n.Unfetchable {
+	case "dns", "refused", "timeout":
+		return true
+	}
+	return false
+}
+
+// contactError tells whether a record's error (none: a URL line) can be
+// the failure of a contact with the host: a name not found, a connection
+// refused or timed out, robots.txt unreachable — the kinds the frontier
+// parks a host for (docs/records.md, error kinds).
+func contactError(e string) bool {
+	kind, _, _ := strings.Cut(e, ":")
+	switch kind {
+	case "", "dns", "connect", "timeout", "robots-unreachable":
+		return true
+	}
+	return false
 }
 
 // recallLevels are the recall levels FetchesFor reports.

@@ -447,6 +447,9 @@ func TestBuildTruth(t *testing.T) {
 
 func TestEvaluate(t *testing.T) {
 	g := tinyGraph(t)
+	// The first fetch of each unreachable host (gone.test, elsewhere.test)
+	// is its host probe, not a slot; gone.test's second is a slot, and so
+	// is a URL refused before any contact (other.test).
 	crawl := []Fetch{
 		{URL: "http://a.test/"},
 		{URL: "http://gone.test/x"},
@@ -454,7 +457,9 @@ func TestEvaluate(t *testing.T) {
 		{URL: "http://a.test/private/p.html"},
 		{URL: "http://a.test/docs", FinalURL: "http://a.test/docs/"},
 		{URL: "http://a.test/docs/t2.html"},
+		{URL: "http://gone.test/y"},
 		{URL: "http://elsewhere.test/"},
+		{URL: "http://u@other.test/", Error: "invalid url: user info in URL"},
 	}
 	r, err := g.Evaluate("docs", crawl, []int{2, 4, 6})
 	if err != nil {
@@ -466,19 +471,20 @@ func TestEvaluate(t *testing.T) {
 			t.Errorf("%s = %v, want %v", name, got, want)
 		}
 	}
-	if r.Pages != 7 || r.Relevant != 2 || r.Found != 2 || r.RelevantExist != 4 || r.Reachable != 3 || r.Unknown != 1 {
-		t.Errorf("pages %d relevant %d found %d exist %d reachable %d unknown %d; want 7 2 2 4 3 1",
-			r.Pages, r.Relevant, r.Found, r.RelevantExist, r.Reachable, r.Unknown)
+	if r.Pages != 7 || r.HostProbes != 2 || r.Relevant != 2 || r.Found != 2 || r.RelevantExist != 4 || r.Reachable != 3 || r.Unknown != 1 {
+		t.Errorf("pages %d probes %d relevant %d found %d exist %d reachable %d unknown %d; want 7 2 2 2 4 3 1",
+			r.Pages, r.HostProbes, r.Relevant, r.Found, r.RelevantExist, r.Reachable, r.Unknown)
 	}
-	near("harvest@2", r.HarvestAt[2], 0)
+	near("harvest@2", r.HarvestAt[2], 0.5)
 	near("harvest@4", r.HarvestAt[4], 0.25)
 	near("harvest@6", r.HarvestAt[6], 2.0/6)
 	near("recall@4", r.RecallAt[4], 1.0/3)
 	near("recall@6", r.RecallAt[6], 2.0/3)
-	near("unfetchable@2", r.UnfetchableAt[2], 0.5)
+	near("unfetchable@2", r.UnfetchableAt[2], 0)
+	near("unfetchable@4", r.UnfetchableAt[4], 0.25)
 	near("unfetchable@6", r.UnfetchableAt[6], 2.0/6)
-	if len(r.FetchesFor) != 1 || r.FetchesFor["0.5"] != 6 {
-		t.Errorf("fetches for recall levels %v, want 0.5 at 6 only", r.FetchesFor)
+	if len(r.FetchesFor) != 1 || r.FetchesFor["0.5"] != 5 {
+		t.Errorf("fetches for recall levels %v, want 0.5 at 5 only", r.FetchesFor)
 	}
 	if r.Unfetchable != 3 || r.UnfetchableBy["dns"] != 2 || r.UnfetchableBy["robots"] != 1 {
 		t.Errorf("unfetchable %d %v; want 3 (dns 2, robots 1)", r.Unfetchable, r.UnfetchableBy)

@@ -18,12 +18,12 @@
 # out/bench/realweb/TOPIC/STRATEGY/ (frontier, scored docs, eval JSON, the mirror's request log).
 #
 # Env: TOPICS (every topic of the truth), STRATEGIES ("bfs best-first shark block-shark
-#      heuristic ipagerank skyreach linkmodel"), PAGES (2000), REALWEB_DIR
+#      heuristic ipagerank skyreach linkmodel shark+learned"), PAGES (2000), REALWEB_DIR
 #      (out/realweb; built by scripts/realweb.sh when missing), ADD_FLAGS ("-q --keep-pruned").
 # A reduced run: TOPICS=gimp-filters STRATEGIES="shark best-first" PAGES=1000 bash scripts/bench/realweb.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-strategies=${STRATEGIES:-bfs best-first shark block-shark heuristic ipagerank skyreach linkmodel}
+strategies=${STRATEGIES:-bfs best-first shark block-shark heuristic ipagerank skyreach linkmodel shark+learned}
 pages=${PAGES:-2000}
 web=${REALWEB_DIR:-out/realweb}
 add_flags=${ADD_FLAGS:--q --keep-pruned}
@@ -105,6 +105,11 @@ for t in topics:
         print(f"| realweb | {t} {s}: recall of reachable relevant @{k1000} | {f(r, k1000)} "
               f"({e['found']} of {e['reachable_relevant']} found by fetch {e['pages']}) | best ≥ 0.85 |")
         print(f"| realweb | {t} {s}: fetch slots on unfetchable URLs | {e['unfetchable_share']:.3f} ({by or 'none'}) | ≤ 0.01 |")
+        # The first contact with each unreachable host: no page requested,
+        # put back uncounted by the frontier, so not a slot (docs/realweb.md).
+        probes = e.get("host_probes", 0)
+        print(f"| realweb | {t} {s}: host probes (first contact with an unreachable host, not slots) | {probes} "
+              f"({probes / max(1, probes + e['pages']):.3f} of the records) | — |")
         # What reached the mirror for hosts it does not have (retries and
         # robots.txt requests included), from its request log.
         unreach, hosts = 0, set()
