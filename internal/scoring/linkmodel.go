@@ -55,6 +55,9 @@ type lmIndex struct {
 	topK, maxPosting int
 	acc              []float64
 	touched          []int32
+	// full, when set, is the index this one holds a part of: its posting
+	// lengths decide which terms count.
+	full *lmIndex
 }
 
 func newLMIndex(cands, seeds []vsm.Vector, topK, maxPosting int) *lmIndex {
@@ -170,7 +173,11 @@ func (ix *lmIndex) nearest(u vsm.Vector, self int32, offer func(j int32, v float
 	touched := ix.touched[:0]
 	for k, t := range u.Terms {
 		ps := ix.index[t]
-		if len(ps) > ix.maxPosting {
+		n := len(ps)
+		if ix.full != nil {
+			n = len(ix.full.index[t])
+		}
+		if n > ix.maxPosting {
 			continue
 		}
 		wi := u.Weights[k]

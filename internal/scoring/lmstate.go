@@ -63,6 +63,10 @@ type lmState struct {
 	// fold caches the folded-in x of candidates since the build (valid
 	// until the next build or until the candidate's text changes).
 	fold map[int]float64
+	// folded keeps what a fold-in found of a candidate's row against the
+	// built candidates, for the next build to complete with the
+	// candidates new or changed since (instead of finding it again).
+	folded map[int]*foldedRow
 	// posNorm and negNorm are the sums that Solve's last round divided
 	// the positive and negative x by: fold-ins are divided by them too.
 	posNorm, negNorm float64
@@ -131,7 +135,7 @@ func (st *lmState) tokens(m *Model, t string) []string {
 func (s *Scorer) linkmodel(ctx context.Context, pages []scoredPage) (func(string) float64, error) {
 	s.lmOnce.Do(func() {
 		s.lm = &lmState{ids: map[string]int{}, pieceToks: map[string][]string{}, changed: map[int]bool{}, docVec: map[string]vsm.Vector{},
-			crawled: map[string]bool{}, fold: map[int]float64{}}
+			crawled: map[string]bool{}, fold: map[int]float64{}, folded: map[int]*foldedRow{}}
 	})
 	st := s.lm
 	st.mu.Lock()
@@ -167,6 +171,7 @@ func (s *Scorer) linkmodel(ctx context.Context, pages []scoredPage) (func(string
 		if st.stale[id] {
 			st.stale[id] = false
 			delete(st.fold, id)
+			delete(st.folded, id)
 			v := s.m.IDF.Vector(st.toks[id])
 			if dv, ok := st.docVec[u]; ok {
 				v = vsm.Add(v.Normalize(), 1, heaviest(dv, lmPageTerms).Normalize())
@@ -186,6 +191,7 @@ func (s *Scorer) linkmodel(ctx context.Context, pages []scoredPage) (func(string
 		st.built = len(st.vecs)
 		st.changed = map[int]bool{}
 		st.fold = map[int]float64{}
+		st.folded = map[int]*foldedRow{}
 	}
 	st.calibrate()
 	return func(u string) float64 {
@@ -238,13 +244,31 @@ func (st *lmState) rebuild(seeds []vsm.Vector, labels []float64, o *LinkOptions)
 		st.nearMin = append(st.nearMin, 0)
 		st.seedSims = append(st.seedSims, nil)
 	}
+	// The new and changed candidates alone, for completing the rows
+	// folded in since the last build.
+	delta := &lmIndex{index: map[string][]posting{}, topK: o.TopK, maxPosting: o.MaxPosting, acc: st.ix.acc, full: st.ix}
+	for _, id := range order {
+		u := st.ix.units[id]
+		for k, t := range u.Terms {
+			delta.index[t] = append(delta.index[t], posting{id, u.Weights[k]})
+		}
+	}
 	for _, c := range order {
 		known := int(c) < st.built // may sit in the kept rows already
-		st.nearCols[c], st.nearVals[c] = st.ix.nearest(st.ix.units[c], c, func(j int32, v float64) {
-			if !dirty[j] {
-				st.offer(j, c, v, known, o.TopK)
+		if fr := st.folded[int(c)]; fr != nil {
+			st.nearCols[c], st.nearVals[c] = fr.complete(delta, st.ix.units[c], c, dirty, o.TopK)
+			for _, of := range fr.offers {
+				if !dirty[of.j] {
+					st.offer(of.j, c, of.v, known, o.TopK)
+				}
 			}
-		})
+		} else {
+			st.nearCols[c], st.nearVals[c] = st.ix.nearest(st.ix.units[c], c, func(j int32, v float64) {
+				if !dirty[j] {
+					st.offer(j, c, v, known, o.TopK)
+				}
+			})
+		}
 		st.nearMin[c] = minOf(st.nearVals[c])
 	}
 	if len(st.changed) > 0 {
@@ -262,6 +286,57 @@ func (st *lmState) rebuild(seeds []vsm.Vector, labels []float64, o *LinkOptions)
 		normaliseRow(lm.U[i], lm.VVals[i])
 	}
 	st.lm = lm
+}
+
+// foldedRow is what a fold-in found of a candidate's row against the
+// built candidates: its nearest, and the kept rows it may enter.
+type foldedRow struct {
+	cols   []int32
+	vals   []float64
+	offers []nearOffer
+}
+
+type nearOffer struct {
+	j int32
+	v float64
+}
+
+// complete is the candidate's row over every candidate: the folded-in
+// nearest among the built ones (less those changed since), merged with
+// its nearest among the new and changed ones (delta). Only approximate
+// when a changed candidate pushed out of the folded-in nearest one that
+// would now be kept.
+func (fr *foldedRow) complete(delta *lmIndex, u vsm.Vector, self int32, dirty []bool, topK int) ([]int32, []float64) {
+	dc, dv := delta.nearest(u, self, nil)
+	type kept struct {
+		col int32
+		val float64
+	}
+	all := make([]kept, 0, len(fr.cols)+len(dc))
+	for k, c := range fr.cols {
+		if !dirty[c] {
+			all = append(all, kept{c, fr.vals[k]})
+		}
+	}
+	for k, c := range dc {
+		all = append(all, kept{c, dv[k]})
+	}
+	slices.SortFunc(all, func(a, b kept) int {
+		switch {
+		case a.val > b.val:
+			return -1
+		case a.val < b.val:
+			return 1
+		}
+		return int(a.col - b.col)
+	})
+	all = all[:min(len(all), max(topK, 0))]
+	cols := make([]int32, len(all))
+	vals := make([]float64, len(all))
+	for k, e := range all {
+		cols[k], vals[k] = e.col, e.val
+	}
+	return cols, vals
 }
 
 // refresh sets again, in the kept rows, the similarity of every changed
@@ -358,7 +433,17 @@ func (st *lmState) xOf(id int) float64 {
 	if id < st.built {
 		self = int32(id)
 	}
-	urow, cols, vals := st.ix.row(st.vecs[id].Normalize(), self)
+	u := st.vecs[id].Normalize()
+	fr := &foldedRow{}
+	cols, vals := st.ix.nearest(u, self, func(j int32, v float64) {
+		if len(st.nearCols[j]) < st.ix.topK || v > st.nearMin[j] {
+			fr.offers = append(fr.offers, nearOffer{j, v})
+		}
+	})
+	fr.cols, fr.vals = cols, slices.Clone(vals)
+	st.folded[id] = fr
+	urow := st.ix.seedRow(u)
+	normaliseRow(urow, vals)
 	s := 0.0
 	for j, u := range urow {
 		s += u * st.lm.Xs[j]

@@ -27,7 +27,7 @@ func TestLMRebuildKeepsRows(t *testing.T) {
 	o.TopK, o.MaxPosting = 4, 1_000_000
 	seeds := []vsm.Vector{vec()}
 	labels := []float64{1}
-	st := &lmState{changed: map[int]bool{}}
+	st := &lmState{changed: map[int]bool{}, fold: map[int]float64{}, folded: map[int]*foldedRow{}}
 	for range 30 {
 		st.vecs = append(st.vecs, vec())
 	}
@@ -35,6 +35,12 @@ func TestLMRebuildKeepsRows(t *testing.T) {
 	st.built = len(st.vecs)
 	for range 50 {
 		st.vecs = append(st.vecs, vec())
+	}
+	// Half the new ones folded in before the build: the build completes
+	// their rows instead of finding them again.
+	st.x = make([]float64, st.built)
+	for id := 30; id < 55; id++ {
+		st.xOf(id)
 	}
 	st.rebuild(seeds, labels, &o)
 	st.built = len(st.vecs)
@@ -44,6 +50,11 @@ func TestLMRebuildKeepsRows(t *testing.T) {
 			t.Errorf("row %d: kept %s, from scratch %s", i, got, want)
 		}
 	}
+
+	if len(st.folded) != 25 {
+		t.Fatalf("%d rows folded in, want 25", len(st.folded))
+	}
+	st.folded = map[int]*foldedRow{}
 
 	// A changed candidate: its row found again, its similarity in the
 	// other kept rows set again (or gone).
