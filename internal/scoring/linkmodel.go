@@ -2,6 +2,7 @@ package scoring
 
 import (
 	"math"
+	"strings"
 
 	"github.com/focuscrawl/focuscrawl/internal/vsm"
 )
@@ -54,6 +55,9 @@ type lmIndex struct {
 	topK, maxPosting int
 	acc              []float64
 	touched          []int32
+	// full, when set, is the index this one holds a part of: its posting
+	// lengths decide which terms count.
+	full *lmIndex
 }
 
 func newLMIndex(cands, seeds []vsm.Vector, topK, maxPosting int) *lmIndex {
@@ -73,10 +77,95 @@ func newLMIndex(cands, seeds []vsm.Vector, topK, maxPosting int) *lmIndex {
 	return ix
 }
 
+// set indexes candidate i's unit vector u: a new candidate (i the next
+// id) or a changed one, whose old postings go.
+func (ix *lmIndex) set(i int32, u vsm.Vector) {
+	if int(i) < len(ix.units) {
+		for _, t := range ix.units[i].Terms {
+			ps := ix.index[t]
+			kept := ps[:0]
+			for _, p := range ps {
+				if p.cand != i {
+					kept = append(kept, p)
+				}
+			}
+			ix.index[t] = kept
+		}
+	} else {
+		ix.units = append(ix.units, vsm.Vector{})
+		ix.acc = append(ix.acc, 0)
+	}
+	ix.units[i] = u
+	for k, t := range u.Terms {
+		ix.index[t] = append(ix.index[t], posting{i, u.Weights[k]})
+	}
+}
+
+// sim is the similarity of two indexed unit vectors as nearest finds it:
+// the terms in more than maxPosting candidates left out.
+func (ix *lmIndex) sim(a, b vsm.Vector) float64 {
+	s := 0.0
+	i, j := 0, 0
+	for i < len(a.Terms) && j < len(b.Terms) {
+		switch c := strings.Compare(a.Terms[i], b.Terms[j]); {
+		case c < 0:
+			i++
+		case c > 0:
+			j++
+		default:
+			if len(ix.index[a.Terms[i]]) <= ix.maxPosting {
+				s += a.Weights[i] * b.Weights[j]
+			}
+			i++
+			j++
+		}
+	}
+	return s
+}
+
+// seedRow is u's similarity to each seed, negative ones at 0.
+func (ix *lmIndex) seedRow(u vsm.Vector) []float64 {
+	row := make([]float64, len(ix.seedUnits))
+	for j, s := range ix.seedUnits {
+		row[j] = math.Max(0, vsm.Dot(u, s))
+	}
+	return row
+}
+
 // row is the row of U and V for the unit vector u among the indexed
 // candidates, leaving out candidate self (−1: none): its similarities to
 // the seeds and its topK most similar candidates, normalised jointly.
 func (ix *lmIndex) row(u vsm.Vector, self int32) ([]float64, []int32, []float64) {
+	row := ix.seedRow(u)
+	cols, vals := ix.nearest(u, self, nil)
+	normaliseRow(row, vals)
+	return row, cols, vals
+}
+
+// normaliseRow divides a row of U and of V by their joint sum.
+func normaliseRow(u, v []float64) {
+	sum := 0.0
+	for _, x := range u {
+		sum += x
+	}
+	for _, x := range v {
+		sum += x
+	}
+	if sum <= 0 {
+		return
+	}
+	for j := range u {
+		u[j] /= sum
+	}
+	for k := range v {
+		v[k] /= sum
+	}
+}
+
+// nearest returns the topK candidates most similar to the unit vector u
+// (leaving out self) and their similarities, unnormalised. offer, when
+// not nil, is told every candidate with a positive similarity.
+func (ix *lmIndex) nearest(u vsm.Vector, self int32, offer func(j int32, v float64)) ([]int32, []float64) {
 	type kept struct {
 		col int32
 		val float64
@@ -84,7 +173,11 @@ func (ix *lmIndex) row(u vsm.Vector, self int32) ([]float64, []int32, []float64)
 	touched := ix.touched[:0]
 	for k, t := range u.Terms {
 		ps := ix.index[t]
-		if len(ps) > ix.maxPosting {
+		n := len(ps)
+		if ix.full != nil {
+			n = len(ix.full.index[t])
+		}
+		if n > ix.maxPosting {
 			continue
 		}
 		wi := u.Weights[k]
@@ -103,10 +196,13 @@ func (ix *lmIndex) row(u vsm.Vector, self int32) ([]float64, []int32, []float64)
 	for _, j := range touched {
 		v := ix.acc[j]
 		ix.acc[j] = 0
-		if v <= 0 || ix.topK <= 0 {
+		if v <= 0 {
 			continue
 		}
-		if len(top) == ix.topK && v <= top[len(top)-1].val {
+		if offer != nil {
+			offer(j, v)
+		}
+		if ix.topK <= 0 || len(top) == ix.topK && v <= top[len(top)-1].val {
 			continue
 		}
 		// Insert in descending order; the slice holds at most topK.
@@ -121,28 +217,12 @@ func (ix *lmIndex) row(u vsm.Vector, self int32) ([]float64, []int32, []float64)
 			top = top[:ix.topK]
 		}
 	}
-	row := make([]float64, len(ix.seedUnits))
-	sum := 0.0
-	for j, s := range ix.seedUnits {
-		row[j] = math.Max(0, vsm.Dot(u, s))
-		sum += row[j]
-	}
 	cols := make([]int32, len(top))
 	vals := make([]float64, len(top))
 	for k, e := range top {
 		cols[k], vals[k] = e.col, e.val
-		sum += e.val
 	}
-	// Joint row normalisation of U and V.
-	if sum > 0 {
-		for j := range row {
-			row[j] /= sum
-		}
-		for k := range vals {
-			vals[k] /= sum
-		}
-	}
-	return row, cols, vals
+	return cols, vals
 }
 
 // normaliseSigned scales the positive entries of x to sum to 1 and the

@@ -92,7 +92,7 @@ func DefaultLinkOptions() LinkOptions {
 		SkyReach:  map[string]float64{"h": 0.7, "ipr": 0.3},
 		RWMin:     0.5,
 		Damping:   0.85, Tolerance: 1e-6, MaxIter: 200, RWFloor: 0.01,
-		LinkGamma: 0.68, TopK: 10, MaxPosting: 1000,
+		LinkGamma: 0.68, TopK: 10, MaxPosting: 300,
 		Learn: DefaultLearnOptions(),
 	}
 }

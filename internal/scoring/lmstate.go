@@ -3,6 +3,7 @@ package scoring
 import (
 	"context"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -24,7 +25,14 @@ type lmState struct {
 	loaded bool
 	ids    map[string]int
 	texts  [][]string
-	vecs   []vsm.Vector
+	// toks are the tokens of each candidate's texts, appended as a text
+	// joins: a candidate is never tokenised again, only weighted again.
+	toks [][]string
+	// pieceToks remembers the tokens of the texts seen (anchors and
+	// contexts repeat from page to page: menus, footers), up to
+	// lmPieceCacheMax texts.
+	pieceToks map[string][]string
+	vecs      []vsm.Vector
 	// stale marks the vectors to compute again (their text changed).
 	stale []bool
 	// changed marks built candidates whose text changed since the build.
@@ -34,13 +42,31 @@ type lmState struct {
 	// that calibrate the priorities.
 	crawled map[string]bool
 
-	lm    *LinkModel
-	ix    *lmIndex
-	x     []float64
-	built int
+	lm *LinkModel
+	ix *lmIndex
+	// nearCols and nearVals are each built candidate's row of V before
+	// normalisation, kept from build to build: a build finds the rows of
+	// the new and changed candidates only, and offers each of them to the
+	// rows of the candidates it is similar to.
+	nearCols [][]int32
+	nearVals [][]float64
+	// nearMin is the least of nearVals in a full row: most offers stop
+	// there.
+	nearMin []float64
+	// seedSims are each built candidate's similarities to the seeds (a row
+	// of U before normalisation), found again for all when the seeds
+	// change.
+	seedSims  [][]float64
+	seedsSeen []vsm.Vector
+	x         []float64
+	built     int
 	// fold caches the folded-in x of candidates since the build (valid
 	// until the next build or until the candidate's text changes).
 	fold map[int]float64
+	// folded keeps what a fold-in found of a candidate's row against the
+	// built candidates, for the next build to complete with the
+	// candidates new or changed since (instead of finding it again).
+	folded map[int]*foldedRow
 	// posNorm and negNorm are the sums that Solve's last round divided
 	// the positive and negative x by: fold-ins are divided by them too.
 	posNorm, negNorm float64
@@ -54,24 +80,51 @@ type lmState struct {
 // rebuild of the model.
 const lmRebuildGrowth = 0.25
 
-func (st *lmState) add(to, anchor, context string) {
+// lmPageTerms is how many of a crawled page's terms join its candidate's
+// description: its heaviest. A page has hundreds of terms, a candidate's
+// anchors and contexts a few dozen; finding a row of V costs a posting
+// list per term, so the whole page made crawled candidates the bulk of
+// the model's cost, for terms too light to change which candidates are
+// nearest.
+const lmPageTerms = 48
+
+// lmPieceCacheMax bounds lmState.pieceToks; past it the cache starts
+// afresh.
+const lmPieceCacheMax = 200_000
+
+func (st *lmState) add(m *Model, to, anchor, context string) {
 	id, ok := st.ids[to]
 	if !ok {
 		id = len(st.texts)
 		st.ids[to] = id
 		st.texts = append(st.texts, nil)
+		st.toks = append(st.toks, nil)
 		st.vecs = append(st.vecs, vsm.Vector{})
 		st.stale = append(st.stale, true)
 	}
 	for _, t := range []string{anchor, context} {
 		if t = strings.TrimSpace(t); t != "" && !containsString(st.texts[id], t) && len(st.texts[id]) < 16 {
 			st.texts[id] = append(st.texts[id], t)
+			st.toks[id] = append(st.toks[id], st.tokens(m, t)...)
 			st.stale[id] = true
 			if id < st.built {
 				st.changed[id] = true
 			}
 		}
 	}
+}
+
+// tokens are the tokens of one text of a candidate, remembered.
+func (st *lmState) tokens(m *Model, t string) []string {
+	if ts, ok := st.pieceToks[t]; ok {
+		return ts
+	}
+	ts := m.Tok.Tokens(t)
+	if len(st.pieceToks) >= lmPieceCacheMax {
+		st.pieceToks = map[string][]string{}
+	}
+	st.pieceToks[t] = ts
+	return ts
 }
 
 // linkmodel runs seed 003's model over the crawl's candidates: each link
@@ -81,8 +134,8 @@ func (st *lmState) add(to, anchor, context string) {
 // (calibrate).
 func (s *Scorer) linkmodel(ctx context.Context, pages []scoredPage) (func(string) float64, error) {
 	s.lmOnce.Do(func() {
-		s.lm = &lmState{ids: map[string]int{}, changed: map[int]bool{}, docVec: map[string]vsm.Vector{},
-			crawled: map[string]bool{}, fold: map[int]float64{}}
+		s.lm = &lmState{ids: map[string]int{}, pieceToks: map[string][]string{}, changed: map[int]bool{}, docVec: map[string]vsm.Vector{},
+			crawled: map[string]bool{}, fold: map[int]float64{}, folded: map[int]*foldedRow{}}
 	})
 	st := s.lm
 	st.mu.Lock()
@@ -90,7 +143,7 @@ func (s *Scorer) linkmodel(ctx context.Context, pages []scoredPage) (func(string
 	o := &s.cfg.Links
 	if s.store != nil && !st.loaded {
 		err := s.store.Edges(ctx, func(e Edge) error {
-			st.add(e.To, e.Anchor, e.Context)
+			st.add(s.m, e.To, e.Anchor, e.Context)
 			return ctx.Err()
 		})
 		if err != nil {
@@ -111,28 +164,24 @@ func (s *Scorer) linkmodel(ctx context.Context, pages []scoredPage) (func(string
 			}
 		}
 		for _, l := range sp.doc.Links {
-			st.add(l.URL, l.Anchor, l.Context)
+			st.add(s.m, l.URL, l.Anchor, l.Context)
 		}
 	}
 	for u, id := range st.ids {
 		if st.stale[id] {
 			st.stale[id] = false
 			delete(st.fold, id)
-			v := s.m.Text(strings.Join(st.texts[id], "\n"))
+			delete(st.folded, id)
+			v := s.m.IDF.Vector(st.toks[id])
 			if dv, ok := st.docVec[u]; ok {
-				v = vsm.Add(v.Normalize(), 1, dv.Normalize())
+				v = vsm.Add(v.Normalize(), 1, heaviest(dv, lmPageTerms).Normalize())
 			}
 			st.vecs[id] = v
 		}
 	}
 	if st.lm == nil || float64(len(st.vecs)) >= float64(st.built)*(1+lmRebuildGrowth) {
 		seeds, labels := s.seeds(st.ids, st.vecs, st.docVec)
-		st.ix = newLMIndex(st.vecs, seeds, o.TopK, o.MaxPosting)
-		st.lm = &LinkModel{U: make([][]float64, len(st.vecs)), VCols: make([][]int32, len(st.vecs)),
-			VVals: make([][]float64, len(st.vecs)), Gamma: o.LinkGamma, Xs: normaliseSigned(labels)}
-		for i, u := range st.ix.units {
-			st.lm.U[i], st.lm.VCols[i], st.lm.VVals[i] = st.ix.row(u, int32(i))
-		}
+		st.rebuild(seeds, labels, o)
 		start := make([]float64, len(st.vecs)) // the last solution, new candidates at 0
 		copy(start, st.x)
 		st.x, _ = st.lm.Solve(start, o.Tolerance, o.MaxIter)
@@ -142,6 +191,7 @@ func (s *Scorer) linkmodel(ctx context.Context, pages []scoredPage) (func(string
 		st.built = len(st.vecs)
 		st.changed = map[int]bool{}
 		st.fold = map[int]float64{}
+		st.folded = map[int]*foldedRow{}
 	}
 	st.calibrate()
 	return func(u string) float64 {
@@ -151,6 +201,224 @@ func (s *Scorer) linkmodel(ctx context.Context, pages []scoredPage) (func(string
 		}
 		return sigmoid(st.a*st.z(id) + st.b)
 	}, ctx.Err()
+}
+
+// rebuild builds the model over every candidate: the rows of V of the
+// candidates new or changed since the last build are found afresh (the
+// changed ones indexed again), and each of them enters the kept rows of
+// the others it is similar to, in place of their least similar
+// neighbour. A kept row is thus the same as one found afresh, except
+// that a changed candidate's similarity is updated only in the rows it
+// still touches, and a term that grew past maxPosting candidates still
+// counts in the rows found before. U is found afresh (the seeds can
+// change: an example page crawled), and every row normalised.
+func (st *lmState) rebuild(seeds []vsm.Vector, labels []float64, o *LinkOptions) {
+	n := len(st.vecs)
+	if st.ix == nil {
+		st.ix = newLMIndex(nil, seeds, o.TopK, o.MaxPosting)
+	}
+	seedsChanged := !sameVectors(seeds, st.seedsSeen)
+	if seedsChanged {
+		st.seedsSeen = seeds
+		st.ix.seedUnits = st.ix.seedUnits[:0]
+		for _, sd := range seeds {
+			st.ix.seedUnits = append(st.ix.seedUnits, sd.Normalize())
+		}
+	}
+	dirty := make([]bool, n)
+	var order []int32
+	for id := range st.changed {
+		order = append(order, int32(id))
+	}
+	slices.Sort(order) // map order would make the rows depend on the run
+	for id := st.built; id < n; id++ {
+		order = append(order, int32(id))
+	}
+	for _, id := range order {
+		dirty[id] = true
+		st.ix.set(id, st.vecs[id].Normalize())
+	}
+	for len(st.nearCols) < n {
+		st.nearCols = append(st.nearCols, nil)
+		st.nearVals = append(st.nearVals, nil)
+		st.nearMin = append(st.nearMin, 0)
+		st.seedSims = append(st.seedSims, nil)
+	}
+	// The new and changed candidates alone, for completing the rows
+	// folded in since the last build.
+	delta := &lmIndex{index: map[string][]posting{}, topK: o.TopK, maxPosting: o.MaxPosting, acc: st.ix.acc, full: st.ix}
+	for _, id := range order {
+		u := st.ix.units[id]
+		for k, t := range u.Terms {
+			delta.index[t] = append(delta.index[t], posting{id, u.Weights[k]})
+		}
+	}
+	for _, c := range order {
+		known := int(c) < st.built // may sit in the kept rows already
+		if fr := st.folded[int(c)]; fr != nil {
+			st.nearCols[c], st.nearVals[c] = fr.complete(delta, st.ix.units[c], c, dirty, o.TopK)
+			for _, of := range fr.offers {
+				if !dirty[of.j] {
+					st.offer(of.j, c, of.v, known, o.TopK)
+				}
+			}
+		} else {
+			st.nearCols[c], st.nearVals[c] = st.ix.nearest(st.ix.units[c], c, func(j int32, v float64) {
+				if !dirty[j] {
+					st.offer(j, c, v, known, o.TopK)
+				}
+			})
+		}
+		st.nearMin[c] = minOf(st.nearVals[c])
+	}
+	if len(st.changed) > 0 {
+		st.refresh(dirty)
+	}
+	lm := &LinkModel{U: make([][]float64, n), VCols: make([][]int32, n), VVals: make([][]float64, n),
+		Gamma: o.LinkGamma, Xs: normaliseSigned(labels)}
+	for i := range n {
+		if seedsChanged || dirty[i] {
+			st.seedSims[i] = st.ix.seedRow(st.ix.units[i])
+		}
+		lm.U[i] = append([]float64(nil), st.seedSims[i]...)
+		lm.VCols[i] = st.nearCols[i]
+		lm.VVals[i] = append([]float64(nil), st.nearVals[i]...)
+		normaliseRow(lm.U[i], lm.VVals[i])
+	}
+	st.lm = lm
+}
+
+// foldedRow is what a fold-in found of a candidate's row against the
+// built candidates: its nearest, and the kept rows it may enter.
+type foldedRow struct {
+	cols   []int32
+	vals   []float64
+	offers []nearOffer
+}
+
+type nearOffer struct {
+	j int32
+	v float64
+}
+
+// complete is the candidate's row over every candidate: the folded-in
+// nearest among the built ones (less those changed since), merged with
+// its nearest among the new and changed ones (delta). Only approximate
+// when a changed candidate pushed out of the folded-in nearest one that
+// would now be kept.
+func (fr *foldedRow) complete(delta *lmIndex, u vsm.Vector, self int32, dirty []bool, topK int) ([]int32, []float64) {
+	dc, dv := delta.nearest(u, self, nil)
+	type kept struct {
+		col int32
+		val float64
+	}
+	all := make([]kept, 0, len(fr.cols)+len(dc))
+	for k, c := range fr.cols {
+		if !dirty[c] {
+			all = append(all, kept{c, fr.vals[k]})
+		}
+	}
+	for k, c := range dc {
+		all = append(all, kept{c, dv[k]})
+	}
+	slices.SortFunc(all, func(a, b kept) int {
+		switch {
+		case a.val > b.val:
+			return -1
+		case a.val < b.val:
+			return 1
+		}
+		return int(a.col - b.col)
+	})
+	all = all[:min(len(all), max(topK, 0))]
+	cols := make([]int32, len(all))
+	vals := make([]float64, len(all))
+	for k, e := range all {
+		cols[k], vals[k] = e.col, e.val
+	}
+	return cols, vals
+}
+
+// refresh sets again, in the kept rows, the similarity of every changed
+// candidate (dirty and built before) to the row's own candidate: those
+// the changed candidate no longer touches were not offered it. A
+// similarity that fell to 0 leaves the row.
+func (st *lmState) refresh(dirty []bool) {
+	for j := range st.nearCols {
+		if dirty[j] {
+			continue
+		}
+		cols, vals := st.nearCols[j], st.nearVals[j]
+		touched := false
+		for k := 0; k < len(cols); k++ {
+			if c := cols[k]; int(c) < st.built && dirty[c] {
+				vals[k] = st.ix.sim(st.ix.units[c], st.ix.units[j])
+				touched = true
+			}
+		}
+		if !touched {
+			continue
+		}
+		kept := 0
+		for k := range cols {
+			if vals[k] > 0 {
+				cols[kept], vals[kept] = cols[k], vals[k]
+				kept++
+			}
+		}
+		st.nearCols[j], st.nearVals[j] = cols[:kept], vals[:kept]
+		st.nearMin[j] = minOf(st.nearVals[j])
+	}
+}
+
+// offer puts candidate c, of similarity v, in the kept row of j when it
+// is among j's topK nearest: its value updated when it is there already
+// (known: c may be), else in place of the least similar.
+func (st *lmState) offer(j, c int32, v float64, known bool, topK int) {
+	cols, vals := st.nearCols[j], st.nearVals[j]
+	if known {
+		for k, col := range cols {
+			if col == c {
+				vals[k] = v
+				st.nearMin[j] = minOf(vals)
+				return
+			}
+		}
+	}
+	switch {
+	case topK <= 0:
+	case len(cols) < topK:
+		st.nearCols[j], st.nearVals[j] = append(cols, c), append(vals, v)
+		st.nearMin[j] = minOf(st.nearVals[j])
+	case v > st.nearMin[j]:
+		least := 0
+		for k := range vals {
+			if vals[k] < vals[least] {
+				least = k
+			}
+		}
+		cols[least], vals[least] = c, v
+		st.nearMin[j] = minOf(vals)
+	}
+}
+
+// minOf is the least of vals (0 for none).
+func minOf(vals []float64) float64 {
+	if len(vals) == 0 {
+		return 0
+	}
+	m := vals[0]
+	for _, v := range vals[1:] {
+		m = math.Min(m, v)
+	}
+	return m
+}
+
+// sameVectors reports whether a and b hold the same vectors.
+func sameVectors(a, b []vsm.Vector) bool {
+	return slices.EqualFunc(a, b, func(x, y vsm.Vector) bool {
+		return slices.Equal(x.Terms, y.Terms) && slices.Equal(x.Weights, y.Weights)
+	})
 }
 
 // xOf is candidate id's x: the solved one, or folded in.
@@ -165,7 +433,17 @@ func (st *lmState) xOf(id int) float64 {
 	if id < st.built {
 		self = int32(id)
 	}
-	urow, cols, vals := st.ix.row(st.vecs[id].Normalize(), self)
+	u := st.vecs[id].Normalize()
+	fr := &foldedRow{}
+	cols, vals := st.ix.nearest(u, self, func(j int32, v float64) {
+		if len(st.nearCols[j]) < st.ix.topK || v > st.nearMin[j] {
+			fr.offers = append(fr.offers, nearOffer{j, v})
+		}
+	})
+	fr.cols, fr.vals = cols, slices.Clone(vals)
+	st.folded[id] = fr
+	urow := st.ix.seedRow(u)
+	normaliseRow(urow, vals)
 	s := 0.0
 	for j, u := range urow {
 		s += u * st.lm.Xs[j]
@@ -266,3 +544,22 @@ func plattFit(zs, ys []float64, ridge float64) (a, b float64) {
 }
 
 func sigmoid(v float64) float64 { return 1 / (1 + math.Exp(-v)) }
+
+// heaviest is v cut to its n heaviest terms (terms kept in order).
+func heaviest(v vsm.Vector, n int) vsm.Vector {
+	if v.Len() <= n {
+		return v
+	}
+	idx := make([]int, v.Len())
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.Slice(idx, func(a, b int) bool { return v.Weights[idx[a]] > v.Weights[idx[b]] })
+	idx = idx[:n]
+	sort.Ints(idx)
+	out := vsm.Vector{Terms: make([]string, n), Weights: make([]float64, n)}
+	for k, i := range idx {
+		out.Terms[k], out.Weights[k] = v.Terms[i], v.Weights[i]
+	}
+	return out
+}
