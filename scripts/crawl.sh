@@ -171,8 +171,11 @@ progress_pid=
 if [ -n "$every" ]; then
   (
     start=$SECONDS
-    trap 'exit 0' TERM
-    while sleep "$every"; do
+    # The sleep runs in the background and is waited for, so that TERM
+    # (end_progress) ends the loop at once, not when a 60 s sleep ends.
+    nap=
+    trap 'kill $nap 2>/dev/null; exit 0' TERM
+    while sleep "$every" & nap=$!; wait "$nap"; do
       j=$(stats_json)
       [ -n "$j" ] || continue
       f=$(stats_field fetched "$j")
