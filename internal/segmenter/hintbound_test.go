@@ -51,3 +51,18 @@ func TestHintOfLongClass(t *testing.T) {
 		t.Error("a word past the bound was read")
 	}
 }
+
+// BenchmarkLongClass: a page whose wrapper has a 64 KiB or 512 KiB class
+// attribute (docs/segment.md gives the figures).
+func BenchmarkLongClass(b *testing.B) {
+	sg := mustNew(b, Options{Tokenizer: fakeTokenizer{}, LinkTokens: true})
+	for _, n := range []int{64 << 10, 512 << 10} {
+		page := record.Page{URL: "http://x.example/", HTML: longClassPage(n)}
+		b.Run(fmt.Sprintf("%dKiB", n>>10), func(b *testing.B) {
+			b.SetBytes(int64(len(page.HTML)))
+			for i := 0; i < b.N; i++ {
+				sg.Segment(page)
+			}
+		})
+	}
+}
