@@ -44,12 +44,15 @@ test: lint build
 # Every fuzz target of the repository (found by their func Fuzz lines),
 # one after another, each for FUZZTIME. The corpus each run finds new is
 # kept in the Go build cache; failing inputs go to testdata/fuzz.
+# -timeout 0: go test's default 10m limit would end a 10m FUZZTIME run.
+# FUZZFLAGS adds go test flags (e.g. -parallel 1 on a shared machine).
 FUZZTIME ?= 60s
+FUZZFLAGS ?=
 fuzz:
 	@set -e; for dir in $$(grep -rl --include='*_test.go' '^func Fuzz' . | xargs -n1 dirname | sort -u); do \
 	  for target in $$(sed -n 's/^func \(Fuzz[A-Za-z0-9_]*\)(.*/\1/p' $$dir/*_test.go); do \
 	    echo "== $$dir $$target for $(FUZZTIME)"; \
-	    $(GO) test -run '^$$' -fuzz "^$$target\$$" -fuzztime $(FUZZTIME) $$dir; \
+	    $(GO) test -run '^$$' -fuzz "^$$target\$$" -fuzztime $(FUZZTIME) -timeout 0 $(FUZZFLAGS) $$dir; \
 	  done; \
 	done
 

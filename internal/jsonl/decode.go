@@ -15,10 +15,13 @@ import (
 // ErrComment marks a line that is a comment (# …) in a URL list.
 var ErrComment = errors.New("comment line")
 
+// leadingSpace is what may come before a line's JSON object: JSON's own
+// whitespace (space, tab, CR, LF) and a byte order mark.
+const leadingSpace = " \t\r\n\ufeff"
+
 // IsJSON tells whether a line holds a JSON object rather than plain text.
 func IsJSON(b []byte) bool {
-	b = bytes.TrimLeft(b, " \t\ufeff")
-	b = bytes.TrimPrefix(b, []byte("\ufeff"))
+	b = bytes.TrimLeft(b, leadingSpace)
 	return len(b) > 0 && b[0] == '{'
 }
 
@@ -28,7 +31,7 @@ func Decode(b []byte, v any) error {
 	if !IsJSON(b) {
 		return errors.New("not a JSON object")
 	}
-	b = bytes.TrimLeft(b, " \t\ufeff") // a BOM is not JSON
+	b = bytes.TrimLeft(b, leadingSpace) // a BOM is not JSON
 	if err := json.Unmarshal(b, v); err != nil {
 		var se *json.SyntaxError
 		var te *json.UnmarshalTypeError

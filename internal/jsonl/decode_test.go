@@ -57,7 +57,7 @@ func TestDecodeKeepsMetaAndIgnoresUnknown(t *testing.T) {
 }
 
 func TestIsJSON(t *testing.T) {
-	for in, want := range map[string]bool{`{"a":1}`: true, " \t{": true, "\ufeff{": true, "http://x": false, "[1]": false, "": false} {
+	for in, want := range map[string]bool{`{"a":1}`: true, " \t{": true, "\ufeff{": true, "\r{}": true, "\r\n \ufeff{": true, "http://x": false, "[1]": false, "": false} {
 		if got := IsJSON([]byte(in)); got != want {
 			t.Errorf("IsJSON(%q) = %v", in, got)
 		}

@@ -19,7 +19,7 @@ func URLOfPrefix(b []byte) (string, bool) {
 	if !IsJSON(b) {
 		return "", false
 	}
-	b = bytes.TrimLeft(b, " \t\ufeff")
+	b = bytes.TrimLeft(b, leadingSpace)
 	dec := json.NewDecoder(bytes.NewReader(b[:min(len(b), maxURLScan)]))
 	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
 		return "", false

@@ -40,13 +40,32 @@ var (
 
 const hintMemoMax = 1 << 16
 
+// maxHintBytes bounds the part of a class or id string the hint regexps
+// read: every block asks for its hints several times, and a page can carry
+// a megabyte-long class attribute (an unclosed quote swallows the rest of
+// the page), which made each call cost as much as the page.
+const maxHintBytes = 512
+
+// hintBytesRead counts the bytes given to the hint regexps, for the test
+// that holds their work bounded.
+var hintBytesRead atomic.Int64
+
 func stringHints(s string) uint8 {
 	if s == "" {
 		return 0
 	}
+	if len(s) > maxHintBytes {
+		// Cut at the last space within the bound, so no word is cut in two.
+		cut := s[:maxHintBytes]
+		if i := strings.LastIndexByte(cut, ' '); i > 0 {
+			cut = cut[:i]
+		}
+		s = cut
+	}
 	if v, ok := hintMemo.Load(s); ok {
 		return v.(uint8)
 	}
+	hintBytesRead.Add(int64(len(s)))
 	var h uint8
 	for _, c := range []struct {
 		bit uint8
