@@ -244,6 +244,21 @@ while [ "$left_stages" -gt 0 ]; do
   ended[$i]=1
   left_stages=$((left_stages - 1))
   name=${names[$i]}
+  # Killed by SIGPIPE: a later stage has died first (its reader). Name that
+  # one: it has ended, though the wait may have seen this one first.
+  if [ "$rc" -eq 141 ]; then
+    for ((j = i + 1; j < ${#pids[@]}; j++)); do
+      if [ -z "${ended[$j]:-}" ] && ! running "${pids[$j]}"; then
+        set +e
+        wait "${pids[$j]}"
+        r=$?
+        set -e
+        ended[$j]=1
+        left_stages=$((left_stages - 1))
+        if [ "$r" -ne 0 ] && [ "$r" -ne 3 ] && [ "$r" -ne 141 ]; then name=${names[$j]} rc=$r; fi
+      fi
+    done
+  fi
   if [ "$rc" -ne 0 ] && [ "$rc" -ne 3 ]; then
     echo "crawl.sh: stage $name $(describe "$rc"); stopping the loop (run crawl.sh again to resume)" >&2
     stop_all TERM
