@@ -127,10 +127,11 @@ func readRecord(br *bufio.Reader, member bool) (*Record, error) {
 			return nil, fmt.Errorf("%w: %s missing", ErrFormat, name)
 		}
 	}
-	rec.Block = make([]byte, length)
-	if _, err := io.ReadFull(br, rec.Block); err != nil {
-		return nil, fmt.Errorf("%w: block shorter than Content-Length %d", ErrFormat, length)
+	block, err := readBlock(br, length)
+	if err != nil {
+		return nil, err
 	}
+	rec.Block = block
 	var end [4]byte
 	if _, err := io.ReadFull(br, end[:]); err != nil || !bytes.Equal(end[:], []byte("\r\n\r\n")) {
 		return nil, fmt.Errorf("%w: record does not end with CRLF CRLF", ErrFormat)

@@ -165,10 +165,11 @@ func parseRecord(br *bufio.Reader) (*Record, error) {
 	if rec.Type == "" || length < 0 {
 		return nil, fmt.Errorf("%w: WARC-Type or Content-Length missing", ErrFormat)
 	}
-	rec.Block = make([]byte, length)
-	if _, err := io.ReadFull(br, rec.Block); err != nil {
-		return nil, fmt.Errorf("%w: block shorter than Content-Length %d", ErrFormat, length)
+	block, err := readBlock(br, length)
+	if err != nil {
+		return nil, err
 	}
+	rec.Block = block
 	return rec, nil
 }
 
@@ -223,4 +224,17 @@ func (c *countingReader) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
 	c.n += int64(n)
 	return n, err
+}
+
+// readBlock reads a record's block of length bytes. The buffer grows with
+// what is read, so a Content-Length that promises more than the input
+// holds costs no more memory than the input (a header of 40 TB is not an
+// allocation of 40 TB).
+func readBlock(r io.Reader, length int) ([]byte, error) {
+	var buf bytes.Buffer
+	buf.Grow(min(length, 1<<20))
+	if _, err := io.CopyN(&buf, r, int64(length)); err != nil {
+		return nil, fmt.Errorf("%w: block shorter than Content-Length %d", ErrFormat, length)
+	}
+	return buf.Bytes(), nil
 }

@@ -73,6 +73,10 @@ func TestReaderRejects(t *testing.T) {
 		"missing record id":         gz(strings.Replace(rec, "WARC-Record-ID: <urn:uuid:1>\r\n", "", 1)),
 		"plain, not WARC":           []byte("<html>\r\n"),
 		"plain, short block":        []byte(strings.Replace(rec, "Content-Length: 2", "Content-Length: 9", 1)),
+		// A length no input holds: an error, not an allocation of 40 TB
+		// (the test process would die of it).
+		"plain, huge length": []byte(strings.Replace(rec, "Content-Length: 2", "Content-Length: 40000000000000", 1)),
+		"huge length":        gz(strings.Replace(rec, "Content-Length: 2", "Content-Length: 40000000000000", 1)),
 	}
 	for name, data := range tests {
 		_, err := NewReader(bytes.NewReader(data)).Next()
@@ -80,6 +84,9 @@ func TestReaderRejects(t *testing.T) {
 			t.Errorf("%s: accepted", name)
 		} else if !errors.Is(err, ErrFormat) {
 			t.Errorf("%s: error %v is not ErrFormat", name, err)
+		}
+		if _, _, err := NewScanner(bytes.NewReader(data)).Next(); err == nil && strings.Contains(name, "huge") {
+			t.Errorf("%s: scanner accepted", name)
 		}
 	}
 }
