@@ -328,6 +328,8 @@ func (s *RedisStore) Progress(ctx context.Context) (Progress, error) {
 			p.Fetched += n
 		case strings.HasPrefix(k, "u:"): // failed, never fetched
 			p.Fetched -= n
+		case k == "x": // redirect targets, done in another URL's fetch
+			p.Fetched -= n
 		}
 	}
 	p.Running = running.Val()

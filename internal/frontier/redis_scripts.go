@@ -498,6 +498,12 @@ local function done(d)
   r[TRIES], r[LOGPOS] = r[TRIES] or 0, r[LOGPOS] or -1
   if state == 3 then redis.call('SADD', P .. 'fail', id) end
   if rel == 1 then add('st', 'r:' .. r[DEPTH], 1) end
+  if d[12] == -1 and before ~= 2 and before ~= 3 then
+    -- A redirect's target, done in its URL's fetch: not a page of its own
+    -- (the SQLite store's redirect.targets counters).
+    add('st', 'x', 1)
+    if rel == 1 then add('st', 'xr', 1) end
+  end
   if not wasfetched then
     local h = rhost(r)
     add('h:fetched', h, 1)

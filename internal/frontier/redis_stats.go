@@ -62,6 +62,10 @@ func (s *RedisStore) Stats(ctx context.Context, topHosts int) (*Stats, error) {
 			d, _ := strconv.Atoi(parts[1])
 			depth(d).Relevant += n
 			st.Relevant += n
+		case k == "x": // redirect targets: done, not pages of their own
+			st.Fetched -= n
+		case k == "xr":
+			st.Relevant -= n
 		}
 	}
 	for _, d := range byDepth {

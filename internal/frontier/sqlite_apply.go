@@ -23,6 +23,16 @@ const counterRequeued = "requeued"
 // counterRefused prefixes the counters of refusals by guard.
 const counterRefused = "refused."
 
+// counterRedirected counts the URLs recorded done as where another URL's
+// fetch ended (a redirect), and counterRedirectedRelevant those of them
+// judged relevant: one fetch, one page, though two URLs are done, so the
+// crawl's page figures (Stats.Fetched, Progress, the --budget) take them
+// off.
+const (
+	counterRedirected         = "redirect.targets"
+	counterRedirectedRelevant = "redirect.targets.relevant"
+)
+
 // applyTx is one Apply call's transaction and its prepared statements.
 type applyTx struct {
 	s   *SQLiteStore
@@ -36,6 +46,7 @@ type applyTx struct {
 	// host state (sqlite_hosts.go)
 	states        map[int64]*hostState
 	requeued      int64            // outcomes put back in the queue
+	redirected    [2]int64         // URLs done as redirect targets, and the relevant ones
 	robotsRefused int64            // queued URLs refused by learned rules
 	guards        map[string]int64 // new URLs refused by host state
 
@@ -114,6 +125,12 @@ func (s *SQLiteStore) Apply(ctx context.Context, b Batch) (Applied, error) {
 	}
 	res.Guards = a.guards
 	if err := a.count(counterRequeued, a.requeued); err != nil {
+		return res, err
+	}
+	if err := a.count(counterRedirected, a.redirected[0]); err != nil {
+		return res, err
+	}
+	if err := a.count(counterRedirectedRelevant, a.redirected[1]); err != nil {
 		return res, err
 	}
 	for guard, n := range a.guards {
@@ -403,16 +420,25 @@ func (a *applyTx) outcome(o *Outcome, p RetryPolicy) (back bool, err error) {
 }
 
 func (a *applyTx) done(o *Outcome) error {
-	if err := a.markDone(o.URL, o.Host, o); err != nil {
+	if _, err := a.markDone(o.URL, o.Host, o); err != nil {
 		return err
 	}
 	if o.FinalURL != "" && o.FinalURL != o.URL && o.FinalHost != "" {
-		return a.markDone(o.FinalURL, o.FinalHost, o)
+		fresh, err := a.markDone(o.FinalURL, o.FinalHost, o)
+		if fresh {
+			a.redirected[0]++
+			if o.Scored && o.Relevant {
+				a.redirected[1]++
+			}
+		}
+		return err
 	}
 	return nil
 }
 
-func (a *applyTx) markDone(u, host string, o *Outcome) error {
+// markDone records u done (or failed); fresh tells whether it was not
+// done or failed before.
+func (a *applyTx) markDone(u, host string, o *Outcome) (fresh bool, err error) {
 	state := Done
 	if o.Error != "" {
 		state = Failed
@@ -436,19 +462,19 @@ func (a *applyTx) markDone(u, host string, o *Outcome) error {
 	// The state before tells whether the host's figures count it already.
 	id, before, free, err := a.find(u)
 	if err != nil {
-		return err
+		return false, err
 	}
 	if id == 0 {
 		hi, err := a.host(host, o.Site)
 		if err != nil {
-			return err
+			return false, err
 		}
 		r, err := a.insertDone.ExecContext(a.ctx, free, u, hi.id, state, o.Depth, a.now, fetched, status, score, relevant, errText)
 		if err == nil {
 			id, err = r.LastInsertId()
 		}
 		if err != nil {
-			return fmt.Errorf("frontier: record %s: %w", u, err)
+			return false, fmt.Errorf("frontier: record %s: %w", u, err)
 		}
 		hi.urls++
 		hi.added++
@@ -456,23 +482,23 @@ func (a *applyTx) markDone(u, host string, o *Outcome) error {
 		hostID = hi.id
 		before = Queued
 	} else if err := a.doneURL.QueryRowContext(a.ctx, id, state, fetched, status, score, relevant, errText).Scan(&hostID); err != nil {
-		return fmt.Errorf("frontier: record %s: %w", u, err)
+		return false, fmt.Errorf("frontier: record %s: %w", u, err)
 	}
 	a.ids[u] = id
 	if before == Done || before == Failed {
-		return nil // seen again: the host's figures already count it
+		return false, nil // seen again: the host's figures already count it
 	}
 	if err := a.learnOutcome(id, u, hostID, o); err != nil {
-		return err
+		return false, err
 	}
 	rel := 0
 	if o.Scored && o.Relevant {
 		rel = 1
 	}
 	if _, err := a.hostFigures.ExecContext(a.ctx, rel, hostID); err != nil {
-		return fmt.Errorf("frontier: host figures: %w", err)
+		return false, fmt.Errorf("frontier: host figures: %w", err)
 	}
-	return nil
+	return true, nil
 }
 
 func (a *applyTx) edges(es []Edge) error {

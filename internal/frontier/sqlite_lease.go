@@ -284,8 +284,10 @@ func (s *SQLiteStore) Progress(ctx context.Context) (Progress, error) {
 	if s.db == nil {
 		return p, ErrClosed
 	}
-	err := s.db.QueryRowContext(ctx, `SELECT (SELECT coalesce(sum(fetched), 0) FROM hosts),
-		(SELECT count(*) FROM urls WHERE state = 1 AND lease_until > ?)`, time.Now().UnixMilli()).Scan(&p.Fetched, &p.Running)
+	// A redirect's target is done with its URL, in one fetch.
+	err := s.db.QueryRowContext(ctx, `SELECT (SELECT coalesce(sum(fetched), 0) FROM hosts)
+		  - coalesce((SELECT n FROM counters WHERE name = ?2), 0),
+		(SELECT count(*) FROM urls WHERE state = 1 AND lease_until > ?1)`, time.Now().UnixMilli(), counterRedirected).Scan(&p.Fetched, &p.Running)
 	if err != nil {
 		return p, fmt.Errorf("frontier: progress: %w", err)
 	}

@@ -74,9 +74,6 @@ func (s *SQLiteStore) Stats(ctx context.Context, topHosts int) (*Stats, error) {
 		st.Depths = append(st.Depths, *d)
 	}
 	sort.Slice(st.Depths, func(i, j int) bool { return st.Depths[i].Depth < st.Depths[j].Depth })
-	if st.Fetched > 0 {
-		st.HarvestRate = float64(st.Relevant) / float64(st.Fetched)
-	}
 	if topHosts > 0 {
 		err = q("hosts", `SELECT host, urls, fetched, relevant FROM hosts ORDER BY urls DESC, fetched DESC, host LIMIT ?`,
 			func(scan func(...any) error) error {
@@ -108,6 +105,10 @@ func (s *SQLiteStore) Stats(ctx context.Context, topHosts int) (*Stats, error) {
 			st.Expired = n
 		case name == counterRequeued:
 			st.Requeued = n
+		case name == counterRedirected:
+			st.Fetched -= n
+		case name == counterRedirectedRelevant:
+			st.Relevant -= n
 		case strings.HasPrefix(name, counterRefused):
 			st.Refused[strings.TrimPrefix(name, counterRefused)] = n
 		}
@@ -115,6 +116,9 @@ func (s *SQLiteStore) Stats(ctx context.Context, topHosts int) (*Stats, error) {
 	})
 	if err != nil {
 		return nil, err
+	}
+	if st.Fetched > 0 { // after the counters: redirect targets are not pages
+		st.HarvestRate = float64(st.Relevant) / float64(st.Fetched)
 	}
 	if st.ParkedHosts, err = s.parkedHosts(ctx); err != nil {
 		return nil, err

@@ -248,6 +248,50 @@ func TestFinalURLAndMeta(t *testing.T) {
 	})
 }
 
+// TestRedirectIsOneFetch: a fetch that was redirected records its URL and
+// the URL it ended at done, but it is one page: the crawl's page budget
+// (Progress) and seed stats count it once, as the archive holds one record
+// for it. Counting both made a 2,000-page crawl stop at 1,999 records.
+func TestRedirectIsOneFetch(t *testing.T) {
+	forEachStore(t, func(t *testing.T, s Store, reopen func(*testing.T) Store) {
+		ctx := context.Background()
+		// b.cn/dir/ is queued already; c.cn/ is not known yet.
+		q := []Entry{entry("http://a.cn/dir", "a.cn", 1, 0), entry("http://b.cn/x", "b.cn", 0.9, 0), entry("http://b.cn/dir/", "b.cn", 0.1, 1)}
+		if _, err := s.Apply(ctx, Batch{Queue: q}); err != nil {
+			t.Fatal(err)
+		}
+		if us := lease(t, s, LeaseRequest{N: 2}); len(us) != 2 {
+			t.Fatalf("leased %+v", us)
+		}
+		done := []Outcome{
+			{URL: "http://a.cn/dir", Host: "a.cn", FinalURL: "http://b.cn/dir/", FinalHost: "b.cn", Status: 200, Scored: true, Score: 0.9, Relevant: true},
+			{URL: "http://b.cn/x", Host: "b.cn", FinalURL: "http://c.cn/", FinalHost: "c.cn", Status: 200, Scored: true, Score: 0.1},
+		}
+		if _, err := s.Apply(ctx, Batch{Done: done}); err != nil {
+			t.Fatal(err)
+		}
+		p, err := s.Progress(ctx)
+		if err != nil || p.Fetched != 2 {
+			t.Errorf("progress %+v %v: want 2 pages fetched", p, err)
+		}
+		st, err := s.Stats(ctx, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.Fetched != 2 || st.Relevant != 1 || st.States["done"] != 4 {
+			t.Errorf("stats: fetched %d relevant %d done %d, want 2 pages fetched, 1 relevant, 4 URLs done", st.Fetched, st.Relevant, st.States["done"])
+		}
+		// The same page again (a record that reached seed add twice)
+		// counts nothing more.
+		if _, err := s.Apply(ctx, Batch{Done: done[:1]}); err != nil {
+			t.Fatal(err)
+		}
+		if p, err := s.Progress(ctx); err != nil || p.Fetched != 2 {
+			t.Errorf("progress after a duplicate %+v %v: want 2", p, err)
+		}
+	})
+}
+
 func TestConcurrentProcesses(t *testing.T) {
 	forEachStore(t, func(t *testing.T, s Store, reopen func(*testing.T) Store) {
 		s2 := reopen(t)

@@ -107,6 +107,8 @@ type pageView struct {
 	doc      *record.Doc
 	score    float64
 	relevant bool
+	// blank: the doc has no text (blank).
+	blank bool
 	// known maps the doc's link targets that were crawled to their page
 	// scores (from the store, the batch, or the docs seen so far).
 	known map[string]float64
@@ -125,7 +127,7 @@ type pageView struct {
 }
 
 func newPageView(m *Model, d *record.Doc, score, pageThreshold float64, known map[string]float64) *pageView {
-	pv := &pageView{doc: d, score: score, relevant: score >= pageThreshold, known: known, m: m,
+	pv := &pageView{doc: d, score: score, relevant: score >= pageThreshold, blank: blank(d), known: known, m: m,
 		kinds: make(map[int]string, len(d.Blocks)), anchors: make([]float64, len(d.Links))}
 	for _, b := range d.Blocks {
 		pv.kinds[b.ID] = b.Kind
@@ -181,12 +183,40 @@ func (pv *pageView) context(i int) float64 {
 	return pv.textSim(pv.doc.Links[i].Context)
 }
 
-// inherited is Shark-Search's inherited score of the doc's children.
+// blank tells whether d has no text to be judged by: no tokens,
+// title, description or content, only links (a language picker, a
+// frameset, a list of bare URLs). Its page score of 0 then says nothing
+// about the topic, for or against.
+func blank(d *record.Doc) bool {
+	return len(d.Tokens) == 0 && strings.TrimSpace(d.Title) == "" &&
+		strings.TrimSpace(d.Description) == "" && strings.TrimSpace(d.Content) == ""
+}
+
+// estimate is the relevance the link strategies take the doc to have:
+// its page score, or for a blank doc the priority it was leased at — the
+// crawl's estimate of it before it was fetched, which the page could not
+// confirm or refute. Without it the estimate of a site whose entry page is
+// blank stops there: every link of that page gets the floor and waits
+// behind any other page's weakest link (docs/score.md, "Pages without text").
+func (pv *pageView) estimate() float64 {
+	if pv.blank {
+		return max(pv.score, clamp01(pv.doc.Priority))
+	}
+	return pv.score
+}
+
+// inherited is Shark-Search's inherited score of the doc's children: δ
+// times the doc's score when it is relevant, else times its own inherited
+// score; a blank doc passes on at least its estimate.
 func (pv *pageView) inherited(delta float64) float64 {
 	if pv.relevant {
 		return delta * pv.score
 	}
-	return delta * clamp01(pv.doc.Inherited)
+	inh := clamp01(pv.doc.Inherited)
+	if pv.blank {
+		inh = max(inh, pv.estimate())
+	}
+	return delta * inh
 }
 
 // potential is Shark-Search's potential score of link i.
@@ -234,8 +264,9 @@ func rankStream(pv *pageView, links []record.ScoredLink, o *LinkOptions) bool {
 			links[i].Priority = p
 		}
 	case LinksBestFirst:
+		p := pv.estimate()
 		for i := range links {
-			links[i].Priority = pv.score
+			links[i].Priority = p
 		}
 	case LinksShark:
 		inh := pv.inherited(o.Delta)

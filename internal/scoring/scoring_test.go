@@ -683,3 +683,60 @@ func TestPlattFit(t *testing.T) {
 		}
 	}
 }
+
+// TestBlankPagePassesItsEstimate: a page with no text at all (a language
+// picker: only links) cannot confirm or refute the priority it was leased
+// at, so its links start from that estimate; an off-topic page with text,
+// leased at the same priority, still passes on nothing. Without this, the
+// links of a blank site entry page all get 0 and wait behind any other
+// page's weakest link (the real web's start-up lottery, docs/score.md).
+func TestBlankPagePassesItsEstimate(t *testing.T) {
+	m := newTestModel(t, &topic.Profile{Description: "forest tree"})
+	page := func(text string, priority, inherited float64) record.Doc {
+		return record.Doc{
+			URL: "http://a/", Content: text,
+			Lineage: record.Lineage{Depth: 1, Priority: priority, Inherited: inherited},
+			Blocks:  []record.Block{{ID: 1, Kind: record.BlockLinks}},
+			Links:   []record.Link{{URL: "http://a/da/", Anchor: "da", Block: 1}, {URL: "http://a/de/", Anchor: "de", Block: 1}},
+		}
+	}
+	// Hand derivation (δ = γ = 0.5; the anchors say nothing, no context):
+	//   blank, leased at 0.6, inherited 0: inherited = δ·max(0, 0.6) = 0.3,
+	//     shark potential = γ·0.3 = 0.15; best-first takes 0.6.
+	//   blank, leased at 0.6, inherited 0.8: δ·0.8 = 0.4, potential 0.2.
+	//   text "city river" (score 0, not relevant): δ·inherited = 0.
+	tests := []struct {
+		name                  string
+		doc                   record.Doc
+		shark, inh, bestFirst float64
+	}{
+		{"blank", page("", 0.6, 0), 0.15, 0.3, 0.6},
+		{"blank, inherited above its priority", page(" \n", 0.6, 0.8), 0.2, 0.4, 0.6},
+		{"off-topic text", page("city river", 0.6, 0), 0, 0, 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			sd := scoreOne(t, m, LinksShark, nil, tc.doc)
+			if sd.Score != 0 || sd.Relevant {
+				t.Fatalf("page score %v relevant %v, want 0 and not relevant", sd.Score, sd.Relevant)
+			}
+			for i, l := range sd.Links {
+				if !near(l.Priority, tc.shark) || !near(l.Inherited, tc.inh) {
+					t.Errorf("shark link %d: priority %v inherited %v, want %v, %v", i+1, l.Priority, l.Inherited, tc.shark, tc.inh)
+				}
+			}
+			for i, p := range priorities(scoreOne(t, m, LinksBestFirst, nil, tc.doc)) {
+				if !near(p, tc.bestFirst) {
+					t.Errorf("best-first link %d: %v, want %v", i+1, p, tc.bestFirst)
+				}
+			}
+			// block-shark scales the same potential: 0 stays 0, and a
+			// positive potential stays positive.
+			for i, p := range priorities(scoreOne(t, m, LinksBlockShark, nil, tc.doc)) {
+				if (p > 0) != (tc.shark > 0) {
+					t.Errorf("block-shark link %d: %v, want it > 0 exactly when shark's (%v) is", i+1, p, tc.shark)
+				}
+			}
+		})
+	}
+}
