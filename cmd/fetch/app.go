@@ -14,6 +14,7 @@ import (
 	"github.com/focuscrawl/focuscrawl/internal/fetcher/fetchflags"
 	"github.com/focuscrawl/focuscrawl/internal/jsonl"
 	"github.com/focuscrawl/focuscrawl/internal/record"
+	"github.com/focuscrawl/focuscrawl/internal/version"
 	"github.com/focuscrawl/focuscrawl/internal/warc"
 )
 
@@ -50,7 +51,7 @@ func run(c *ucli.Context) error {
 	cfg.Warnf = s.Log.Infof
 	var w *warc.Writer
 	if path := c.String(flagWARC); path != "" {
-		if w, err = warc.Create(path, "focuscrawl fetch "+cli.Version); err != nil {
+		if w, err = warc.Create(path, "focuscrawl fetch "+version.Version); err != nil {
 			s.Close()
 			return err
 		}

@@ -15,6 +15,7 @@ import (
 	"github.com/focuscrawl/focuscrawl/internal/record"
 	"github.com/focuscrawl/focuscrawl/internal/sitemap"
 	"github.com/focuscrawl/focuscrawl/internal/urlx"
+	"github.com/focuscrawl/focuscrawl/internal/version"
 )
 
 const (
@@ -43,7 +44,7 @@ func init() {
 			&ucli.BoolFlag{Name: flagAnyHost, Usage: "keep URLs of other sites than the sitemap's own", EnvVars: cli.Env(flagAnyHost)},
 			&ucli.DurationFlag{Name: flagDelay, Value: time.Second, Usage: "wait `DURATION` between two requests", EnvVars: cli.Env("sitemap-delay")},
 			&ucli.DurationFlag{Name: flagTimeout, Value: 30 * time.Second, Usage: "give up a request after `DURATION`", EnvVars: cli.Env("sitemap-timeout")},
-			&ucli.StringFlag{Name: flagUserAgent, Value: "focuscrawl/" + cli.Version + " (+https://github.com/focuscrawl/focuscrawl)", Usage: "User-Agent `STRING`", EnvVars: cli.Env("sitemap-user-agent")},
+			&ucli.StringFlag{Name: flagUserAgent, Value: "focuscrawl/" + version.Version + " (+https://github.com/focuscrawl/focuscrawl)", Usage: "User-Agent `STRING`", EnvVars: cli.Env("sitemap-user-agent")},
 			sitemapProxyFlag(),
 			allowPrivateFlag(),
 		}, cli.StreamFlags()...),

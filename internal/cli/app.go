@@ -11,10 +11,9 @@ import (
 	"syscall"
 
 	ucli "github.com/urfave/cli/v2"
-)
 
-// Version is the version every command reports.
-const Version = "0.1.0"
+	"github.com/focuscrawl/focuscrawl/internal/version"
+)
 
 // App describes one command.
 type App struct {
@@ -35,7 +34,7 @@ func New(a App) *ucli.App {
 		Name:                   a.Name,
 		Usage:                  a.Usage,
 		UsageText:              fmt.Sprintf("%s [options] %s\n\nEXAMPLE:\n   %s", a.Name, a.Args, a.Example),
-		Version:                Version,
+		Version:                version.Version,
 		Flags:                  a.Flags,
 		Action:                 a.Action,
 		Commands:               a.Commands,

@@ -9,11 +9,11 @@ import (
 	"strings"
 	"time"
 
-	"github.com/focuscrawl/focuscrawl/internal/cli"
+	"github.com/focuscrawl/focuscrawl/internal/version"
 )
 
 // DefaultUserAgent names the project and where to read about it.
-const DefaultUserAgent = "focuscrawl/" + cli.Version + " (+https://github.com/focuscrawl/focuscrawl)"
+const DefaultUserAgent = "focuscrawl/" + version.Version + " (+https://github.com/focuscrawl/focuscrawl)"
 
 // DefaultAccept are the media types whose bodies are kept by default.
 var DefaultAccept = []string{"text/html", "application/xhtml+xml"}
