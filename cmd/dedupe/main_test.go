@@ -84,7 +84,7 @@ func TestDedupeEndToEnd(t *testing.T) {
 	dir := t.TempDir()
 	in := writeInput(t, dir, "docs.jsonl",
 		line(t, scored("http://a.test/1", articleA, 0.8, true)),
-		line(t, scored("http://b.test/copy", dedup.Traditional(articleA), 0.9, true)),
+		line(t, scored("http://b.test/copy", text.Traditional(articleA), 0.9, true)),
 		line(t, scored("http://a.test/2", articleB, 0.7, true)),
 		line(t, scored("http://a.test/3", "无关的页面内容，讲的是别的事情，和主题没有关系。", 0.1, false)),
 		`{"url":"http://a.test/4","error":"fetch: timeout","meta":{"job":7}}`,

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/focuscrawl/focuscrawl/internal/record"
+	"github.com/focuscrawl/focuscrawl/internal/text"
 )
 
 // doc makes a scored doc.
@@ -51,7 +52,7 @@ func run(t *testing.T, o Options, j Journal, docs ...*record.ScoredDoc) ([]strin
 var (
 	textAshort = join(articleZH...)
 	textA      = textAshort + "\n\n附件：森林抚育作业设计表" // a line longer
-	textAtrad  = Traditional(textAshort)
+	textAtrad  = text.Traditional(textAshort)
 	textB      = join(otherZH...)
 	textE      = join(articleEN...)
 )

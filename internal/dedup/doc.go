@@ -15,7 +15,7 @@
 // method and is evaluated only on the SimHash index's candidates.
 //
 // Before fingerprinting, traditional Chinese characters are folded to
-// their simplified forms (a table of common characters, Fold), so the two
+// their simplified forms (a table of common characters, text.Fold), so the two
 // scripts of one article fingerprint alike.
 //
 // A Deduper makes the decisions over a stream in arrival order, holding

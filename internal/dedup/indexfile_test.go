@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/focuscrawl/focuscrawl/internal/record"
+	"github.com/focuscrawl/focuscrawl/internal/text"
 )
 
 const testParams = "fingerprint=test shingle=1"
@@ -63,12 +64,12 @@ func TestIndexAcrossRuns(t *testing.T) {
 		t.Fatalf("run 1: %v, want %v", got, want)
 	}
 	got, st := runIndexed(t, path,
-		doc("http://b/1", "changed since", 0, ""),     // same URL
-		doc("http://a/mirror", "also changed", 0, ""), // URL of a dropped copy (alias)
-		doc("http://c/1", textB, 0, ""),               // same text
-		doc("http://d/1", Traditional(textA), 0, ""),  // near copy
-		doc("http://e/1", textE, 0, ""),               // new
-		doc("http://f/1", Traditional(textB), 0, ""),  // near copy: its text is remembered
+		doc("http://b/1", "changed since", 0, ""),         // same URL
+		doc("http://a/mirror", "also changed", 0, ""),     // URL of a dropped copy (alias)
+		doc("http://c/1", textB, 0, ""),                   // same text
+		doc("http://d/1", text.Traditional(textA), 0, ""), // near copy
+		doc("http://e/1", textE, 0, ""),                   // new
+		doc("http://f/1", text.Traditional(textB), 0, ""), // near copy: its text is remembered
 	)
 	want := []string{"http://b/1>http://b/1", "http://a/mirror>http://a/1", "http://c/1>http://b/1", "http://d/1>http://a/1", "http://f/1>http://b/1", "http://e/1"}
 	if !slices.Equal(got, want) {
@@ -79,7 +80,7 @@ func TestIndexAcrossRuns(t *testing.T) {
 	}
 	// Run 3 knows run 2's record, the URL added to b/1 in run 2, and the
 	// exact text of run 2's near copy.
-	got, st = runIndexed(t, path, doc("http://c/1", "x", 0, ""), doc("http://e/1", "y", 0, ""), doc("http://g/1", Traditional(textB), 0, ""))
+	got, st = runIndexed(t, path, doc("http://c/1", "x", 0, ""), doc("http://e/1", "y", 0, ""), doc("http://g/1", text.Traditional(textB), 0, ""))
 	if want := []string{"http://c/1>http://b/1", "http://e/1>http://e/1", "http://g/1>http://b/1"}; !slices.Equal(got, want) || st.ByExact != 1 {
 		t.Fatalf("run 3: %v (%+v), want %v with one exact match", got, st, want)
 	}

@@ -128,7 +128,7 @@ type feature struct {
 // the mean idf of their tokens. Tokens made only of digits (dates, counts,
 // page numbers) weigh a fifth: they are what copies of one text change.
 func (f *Fingerprinter) Print(s string) Print {
-	body := stripBoiler(Fold(s))
+	body := stripBoiler(text.Fold(s))
 	sc := scratchPool.Get().(*scratch)
 	defer scratchPool.Put(sc)
 	return f.print(sc, Print{Exact: ExactHash(s)}, f.tok.Tokens(body), nil, body)
@@ -149,7 +149,7 @@ func (f *Fingerprinter) PrintTokens(title, content string, toks []string) Print 
 	if kept, para, ok := placeTokens(sc, title, content, toks); ok {
 		return f.print(sc, p, kept, para, "")
 	}
-	body := stripBoiler(Fold(content))
+	body := stripBoiler(text.Fold(content))
 	return f.print(sc, p, f.tok.Tokens(body), nil, body)
 }
 
@@ -159,7 +159,7 @@ func (f *Fingerprinter) PrintTokens(title, content string, toks []string) Print 
 // fold, its lines cannot be told apart after normalisation, or a token is
 // not found in order.
 func placeTokens(sc *scratch, title, content string, toks []string) (kept []string, para []int32, ok bool) {
-	if Fold(content) != content {
+	if text.Fold(content) != content {
 		return nil, nil, false
 	}
 	all := title + "\n" + content

@@ -24,7 +24,7 @@ func TestPrintCopiesAndDistinct(t *testing.T) {
 		{"furniture removed", join(articleZH...)},
 		{"byline added", join(append([]string{"发布时间：2024-03-05 来源：中国林业网 作者：王芳"}, articleZH...)...)},
 		{"paragraphs swapped", join(append(append([]string{headerZH}, swapped...), footerZH)...)},
-		{"traditional script", Traditional(base)},
+		{"traditional script", text.Traditional(base)},
 		{"re-wrapped lines", join(articleZH[:3]...) + "\n" + join(articleZH[3:]...)},
 	}
 	p0 := f.Print(base)
@@ -93,7 +93,7 @@ func TestEuclideanCompact(t *testing.T) {
 	f := newFP()
 	f.VectorTerms = 128
 	a := f.Print(join(articleZH...)).Vector
-	b := f.Print(Traditional(join(articleZH[1:]...))).Vector
+	b := f.Print(text.Traditional(join(articleZH[1:]...))).Vector
 	c := f.Print(join(otherZH...)).Vector
 	if d := Euclidean(a, a); d > 1e-6 {
 		t.Errorf("distance to itself %g", d)
@@ -241,7 +241,7 @@ func TestPrintTokens(t *testing.T) {
 		{"Chinese in a template", "森林抚育作业技术规程印发", join(headerZH, join(articleZH...), footerZH)},
 		{"English", "New Thinning Rules", join(articleEN...)},
 		{"mixed lines", "Mixed", join(articleZH[0], articleEN[1], "发布时间：2024-03-05 来源：中国林业网", articleZH[2]+" FSC 2024", articleEN[3])},
-		{"traditional (cut again)", "森林撫育", Traditional(join(articleZH...))},
+		{"traditional (cut again)", "森林撫育", text.Traditional(join(articleZH...))},
 		{"one line", "", articleZH[0]},
 		{"title of two lines", "第一行\n第二行 森林", join(articleZH[:3]...)},
 		{"full-width and upper case", "ＦＳＣ认证", "ＦＳＣ森林认证 Forest Stewardship\n\n" + join(articleZH[3:]...)},

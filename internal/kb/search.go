@@ -8,10 +8,10 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/focuscrawl/focuscrawl/internal/dedup"
+	"github.com/focuscrawl/focuscrawl/internal/text"
 )
 
-func fold(s string) string { return dedup.Fold(s) }
+func fold(s string) string { return text.Fold(s) }
 
 // ErrEmptyQuery says a query has no searchable word (only stop words or
 // punctuation).

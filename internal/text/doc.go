@@ -9,4 +9,8 @@
 // punctuation. The Chinese dictionary is loaded once per process, lazily, the
 // first time text containing CJK characters is tokenized: English-only runs
 // never pay for it (see Loaded).
+//
+// Fold maps the traditional Chinese characters of a built-in table to their
+// simplified forms, so both scripts of one text tokenize, fingerprint and
+// match alike (dedupe and the knowledge base's search use it).
 package text

@@ -1,4 +1,4 @@
-package dedup
+package text
 
 // t2sPairs lists common traditional Chinese characters, each followed by
 // its simplified form. It covers the characters that differ in everyday
