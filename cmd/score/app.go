@@ -145,6 +145,14 @@ func checkRules(c *ucli.Context, p *topic.Profile, cfg *scoring.Config) error {
 	return nil
 }
 
+// The frontier stores are what score --db reads; frontier does not import
+// scoring, so the checks live here.
+var (
+	_ scoring.Store    = (*frontier.SQLiteStore)(nil)
+	_ scoring.Replayer = (*frontier.SQLiteStore)(nil)
+	_ scoring.Store    = (*frontier.RedisStore)(nil)
+)
+
 // openStore opens the frontier store as the scoring.Store it must offer.
 func openStore(path string) (scoring.Store, func(), error) {
 	fs, err := frontier.Open(context.Background(), path)

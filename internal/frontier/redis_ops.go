@@ -12,13 +12,9 @@ import (
 
 	"github.com/focuscrawl/focuscrawl/internal/record"
 	"github.com/focuscrawl/focuscrawl/internal/robotsrules"
-	"github.com/focuscrawl/focuscrawl/internal/scoring"
 )
 
-var (
-	_ Store         = (*RedisStore)(nil)
-	_ scoring.Store = (*RedisStore)(nil)
-)
+var _ Store = (*RedisStore)(nil)
 
 // redisChunk bounds the records one script call applies, so that a big
 // batch does not hold the server for long: each chunk is atomic.
@@ -385,9 +381,9 @@ func (s *RedisStore) WalkEdges(ctx context.Context, fn func(e Edge) error) error
 }
 
 // Edges walks the link graph for score (scoring.Store).
-func (s *RedisStore) Edges(ctx context.Context, fn func(scoring.Edge) error) error {
+func (s *RedisStore) Edges(ctx context.Context, fn func(record.Edge) error) error {
 	return s.WalkEdges(ctx, func(e Edge) error {
-		return fn(scoring.Edge{From: e.From, To: e.To, Anchor: e.Anchor, Context: e.Context})
+		return fn(record.Edge{From: e.From, To: e.To, Anchor: e.Anchor, Context: e.Context})
 	})
 }
 

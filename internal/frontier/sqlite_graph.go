@@ -5,7 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 
-	"github.com/focuscrawl/focuscrawl/internal/scoring"
+	"github.com/focuscrawl/focuscrawl/internal/record"
 )
 
 // PageScores returns the page score of each of urls that was fetched
@@ -72,12 +72,10 @@ func (s *SQLiteStore) WalkEdges(ctx context.Context, fn func(e Edge) error) erro
 }
 
 // The view of the frontier that score --db reads.
-var _ scoring.Store = (*SQLiteStore)(nil)
-
 // Edges walks the link graph for score (scoring.Store): WalkEdges with
 // scoring's own edge type.
-func (s *SQLiteStore) Edges(ctx context.Context, fn func(scoring.Edge) error) error {
+func (s *SQLiteStore) Edges(ctx context.Context, fn func(record.Edge) error) error {
 	return s.WalkEdges(ctx, func(e Edge) error {
-		return fn(scoring.Edge{From: e.From, To: e.To, Anchor: e.Anchor, Context: e.Context})
+		return fn(record.Edge{From: e.From, To: e.To, Anchor: e.Anchor, Context: e.Context})
 	})
 }

@@ -5,16 +5,14 @@ import (
 	"database/sql"
 	"fmt"
 
-	"github.com/focuscrawl/focuscrawl/internal/scoring"
+	"github.com/focuscrawl/focuscrawl/internal/record"
 )
-
-var _ scoring.Replayer = (*SQLiteStore)(nil)
 
 // Replay calls fn for every page crawled and judged (scored, or failed),
 // in the order they were fetched, with the link that led to it: its
 // parent, anchor and context, and the parent's score. score's learned
 // strategy trains on them when a crawl resumes.
-func (s *SQLiteStore) Replay(ctx context.Context, fn func(scoring.Replay) error) error {
+func (s *SQLiteStore) Replay(ctx context.Context, fn func(record.Replay) error) error {
 	if s.db == nil {
 		return ErrClosed
 	}
@@ -29,7 +27,7 @@ func (s *SQLiteStore) Replay(ctx context.Context, fn func(scoring.Replay) error)
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var r scoring.Replay
+		var r record.Replay
 		var parent, anchor, context sql.NullString
 		var parentScore, score sql.NullFloat64
 		var state State

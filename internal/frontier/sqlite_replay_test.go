@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/focuscrawl/focuscrawl/internal/scoring"
+	"github.com/focuscrawl/focuscrawl/internal/record"
 )
 
 func TestReplay(t *testing.T) {
@@ -32,11 +32,11 @@ func TestReplay(t *testing.T) {
 	}}); err != nil {
 		t.Fatal(err)
 	}
-	var got []scoring.Replay
-	if err := s.Replay(ctx, func(r scoring.Replay) error { got = append(got, r); return nil }); err != nil {
+	var got []record.Replay
+	if err := s.Replay(ctx, func(r record.Replay) error { got = append(got, r); return nil }); err != nil {
 		t.Fatal(err)
 	}
-	want := []scoring.Replay{
+	want := []record.Replay{
 		{URL: "http://h.cn/", Score: 0.5},
 		{URL: "http://h.cn/b.html", Parent: "http://h.cn/", ParentScore: 0.5, Failed: true},
 		{URL: "http://h.cn/a.html", Parent: "http://h.cn/", Anchor: "filters", Context: "see the filters", ParentScore: 0.5, Score: 0.9},

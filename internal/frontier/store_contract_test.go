@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/focuscrawl/focuscrawl/internal/record"
-	"github.com/focuscrawl/focuscrawl/internal/scoring"
 )
 
 // The contract every Store keeps, run against each implementation: the
@@ -346,7 +345,9 @@ func TestPageScoresAndEdges(t *testing.T) {
 		if _, err := s.Apply(ctx, b); err != nil {
 			t.Fatal(err)
 		}
-		m, err := s.(scoring.Store).PageScores(ctx, []string{"http://a.cn/", "http://a.cn/1", "http://a.cn/bad", "http://nowhere/"})
+		m, err := s.(interface {
+			PageScores(context.Context, []string) (map[string]float64, error)
+		}).PageScores(ctx, []string{"http://a.cn/", "http://a.cn/1", "http://a.cn/bad", "http://nowhere/"})
 		if err != nil {
 			t.Fatal(err)
 		}

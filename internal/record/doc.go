@@ -10,4 +10,7 @@
 //
 // docs/records.md documents every field; a test decodes each of its
 // examples into these types so the two cannot drift apart.
+//
+// Edge and Replay are the in-process contract between the frontier store
+// and score: the crawled link graph and the pages crawled before a run.
 package record

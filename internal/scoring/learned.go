@@ -313,19 +313,11 @@ func (s *Scorer) blendLearned(pv *pageView, links []record.ScoredLink) {
 	}
 }
 
-// Replay is a page crawled before this run, as the frontier recorded it:
-// the link that led to it and its page score.
-type Replay struct {
-	URL, Parent, Anchor, Context string
-	ParentScore, Score           float64
-	Failed                       bool
-}
-
 // Replayer is a Store that can hand out the pages crawled so far, in the
 // order they were fetched, so a resumed crawl's model starts where the
 // last run's ended (less what the frontier does not keep: block kinds).
 type Replayer interface {
-	Replay(ctx context.Context, fn func(Replay) error) error
+	Replay(ctx context.Context, fn func(record.Replay) error) error
 }
 
 // ReplayCrawl trains the learned model on the pages crawled before this
@@ -337,7 +329,7 @@ func (s *Scorer) ReplayCrawl(ctx context.Context) (int, error) {
 	}
 	l := s.learned
 	n := 0
-	err := rp.Replay(ctx, func(r Replay) error {
+	err := rp.Replay(ctx, func(r record.Replay) error {
 		if r.Parent == "" {
 			return nil
 		}

@@ -135,13 +135,13 @@ func TestLearnedSeparatesDirectories(t *testing.T) {
 }
 
 // replayStore is a Store that replays a crawl.
-type replayStore struct{ pages []Replay }
+type replayStore struct{ pages []record.Replay }
 
 func (replayStore) PageScores(context.Context, []string) (map[string]float64, error) {
 	return map[string]float64{}, nil
 }
-func (replayStore) Edges(context.Context, func(Edge) error) error { return nil }
-func (r replayStore) Replay(_ context.Context, fn func(Replay) error) error {
+func (replayStore) Edges(context.Context, func(record.Edge) error) error { return nil }
+func (r replayStore) Replay(_ context.Context, fn func(record.Replay) error) error {
 	for _, p := range r.pages {
 		if err := fn(p); err != nil {
 			return err
@@ -151,10 +151,10 @@ func (r replayStore) Replay(_ context.Context, fn func(Replay) error) error {
 }
 
 func TestLearnedReplay(t *testing.T) {
-	var pages []Replay
+	var pages []record.Replay
 	for i := range 20 {
-		pages = append(pages, Replay{URL: fmt.Sprintf("http://s.cn/b/x%d.html", i), Parent: "http://s.cn/", Score: 0.9},
-			Replay{URL: fmt.Sprintf("http://s.cn/a/x%d.html", i), Parent: "http://s.cn/", Score: 0})
+		pages = append(pages, record.Replay{URL: fmt.Sprintf("http://s.cn/b/x%d.html", i), Parent: "http://s.cn/", Score: 0.9},
+			record.Replay{URL: fmt.Sprintf("http://s.cn/a/x%d.html", i), Parent: "http://s.cn/", Score: 0})
 	}
 	m := newTestModel(t, &topic.Profile{Description: "forest tree"})
 	cfg := Config{Page: DefaultPageOptions(), Links: DefaultLinkOptions()}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/focuscrawl/focuscrawl/internal/record"
 	"github.com/focuscrawl/focuscrawl/internal/vsm"
 )
 
@@ -142,7 +143,7 @@ func (s *Scorer) linkmodel(ctx context.Context, pages []scoredPage) (func(string
 	defer st.mu.Unlock()
 	o := &s.cfg.Links
 	if s.store != nil && !st.loaded {
-		err := s.store.Edges(ctx, func(e Edge) error {
+		err := s.store.Edges(ctx, func(e record.Edge) error {
 			st.add(s.m, e.To, e.Anchor, e.Context)
 			return ctx.Err()
 		})

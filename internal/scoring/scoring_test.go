@@ -195,7 +195,7 @@ func priorities(sd record.ScoredDoc) []float64 {
 // mapStore is a Store over fixed scores and edges.
 type mapStore struct {
 	scores map[string]float64
-	edges  []Edge
+	edges  []record.Edge
 }
 
 func (s mapStore) PageScores(_ context.Context, urls []string) (map[string]float64, error) {
@@ -208,7 +208,7 @@ func (s mapStore) PageScores(_ context.Context, urls []string) (map[string]float
 	return out, nil
 }
 
-func (s mapStore) Edges(_ context.Context, fn func(Edge) error) error {
+func (s mapStore) Edges(_ context.Context, fn func(record.Edge) error) error {
 	for _, e := range s.edges {
 		if err := fn(e); err != nil {
 			return err

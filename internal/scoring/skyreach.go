@@ -5,6 +5,8 @@ import (
 	"math"
 	"sort"
 	"sync"
+
+	"github.com/focuscrawl/focuscrawl/internal/record"
 )
 
 // ParseSkyReach reads "h=0.7,ipr=0.3": skyreach's weights of the URL
@@ -55,7 +57,7 @@ func (s *Scorer) growGraph(ctx context.Context, pages []scoredPage) (*crawlGraph
 	}
 	if s.store != nil && !cg.loaded {
 		var froms []string
-		err := s.store.Edges(ctx, func(e Edge) error {
+		err := s.store.Edges(ctx, func(e record.Edge) error {
 			if inBatch[e.From] {
 				return nil // the batch's own copy of the page wins
 			}

@@ -3,14 +3,9 @@ package scoring
 import (
 	"context"
 	"sync"
-)
 
-// Edge is one link from a crawled page, as the frontier store records it.
-type Edge struct {
-	From, To string
-	Anchor   string
-	Context  string
-}
+	"github.com/focuscrawl/focuscrawl/internal/record"
+)
 
 // Store is what score needs from the crawl frontier (score --db FILE):
 // the scores of pages already crawled, for block-shark's sibling scores
@@ -26,7 +21,7 @@ type Store interface {
 	// Edges calls fn once for every link recorded from a crawled page
 	// (From the page's URL, To the normalised target), in any order. An
 	// error from fn stops the walk and is returned.
-	Edges(ctx context.Context, fn func(Edge) error) error
+	Edges(ctx context.Context, fn func(record.Edge) error) error
 }
 
 // seenScores remembers the page scores of the docs scored so far in this
