@@ -208,6 +208,12 @@ func parseText(r io.Reader, h Handler) error {
 }
 
 // RobotsSitemaps returns the Sitemap: lines of a robots.txt, in order.
+// It reads the lines itself rather than through robotstxt's Sitemaps
+// field: that parser drops every sitemap when any rule line is malformed
+// (a Disallow before the first User-agent, a non-numeric Crawl-delay),
+// and keeps junk for an empty value or a space before the colon
+// (TestRobotsSitemaps). Sitemap lines belong to no group, so a broken
+// group must not cost them.
 func RobotsSitemaps(r io.Reader) ([]string, error) {
 	var out []string
 	sc := bufio.NewScanner(r)
