@@ -14,7 +14,7 @@ RACE_DIRS := internal/jsonl internal/cli internal/fetcher internal/frontier inte
              internal/seenset internal/warc internal/mirrorweb internal/report cmd/fetch cmd/seed cmd/verify cmd/dedupe cmd/score
 RACE_PKGS := $(foreach d,$(RACE_DIRS),$(if $(wildcard $(d)/*.go),./$(d)/...))
 
-.PHONY: all build install test test-race lint vet fmt-check demo bench fuzz clean
+.PHONY: all build install test test-race lint vet fmt-check staticcheck demo bench fuzz clean
 
 all: build
 
@@ -33,9 +33,15 @@ fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -path './scripts/*')); \
 	if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 
-lint: vet fmt-check
+# staticcheck is pinned and run through go run, so CI needs nothing beyond
+# the Go module proxy.
+STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
+staticcheck:
+	$(GO) run $(STATICCHECK) ./...
 
-# The test command of the README and of CI: vet, gofmt, the whole suite,
+lint: vet fmt-check staticcheck
+
+# The test command of the README and of CI: vet, gofmt, staticcheck, the whole suite,
 # and the concurrent packages again under the race detector.
 test: lint build
 	$(GO) test -count=1 ./...
