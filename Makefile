@@ -11,7 +11,8 @@ export GOFLAGS ?= -buildvcs=false
 # Packages with goroutines of their own: tested with -race.
 RACE_DIRS := internal/jsonl internal/cli internal/fetcher internal/frontier internal/text internal/scoring \
              internal/simweb internal/siteverify internal/search internal/dedup \
-             internal/seenset internal/warc internal/mirrorweb internal/report cmd/fetch cmd/seed cmd/verify cmd/dedupe cmd/score
+             internal/seenset internal/warc internal/mirrorweb internal/report cmd/fetch cmd/seed cmd/verify cmd/dedupe cmd/score \
+             cmd/segment cmd/simweb
 RACE_PKGS := $(foreach d,$(RACE_DIRS),$(if $(wildcard $(d)/*.go),./$(d)/...))
 
 .PHONY: all build install test test-race lint vet fmt-check staticcheck demo bench fuzz clean

@@ -226,10 +226,15 @@ const batchLines = 64
 func (r *runner) run() error {
 	work := make(chan *batch, r.workers*2)
 	order := make(chan *batch, r.workers*4)
-	var readErr error
+	// The reader's error comes back through readErrc, sent before order
+	// is closed: the interrupt path, which does not wait for the reader
+	// (it may be blocked on stdin), takes it only if it is there.
+	readErrc := make(chan error, 1)
 	go func() { // the reader: the only goroutine touching s.In
+		var readErr error
 		defer close(work)
 		defer close(order)
+		defer func() { readErrc <- readErr }()
 		for {
 			if r.ctx.Err() != nil {
 				return
@@ -317,6 +322,11 @@ loop:
 		if err == nil {
 			err = r.handle(r.outs)
 		}
+	}
+	var readErr error
+	select {
+	case readErr = <-readErrc:
+	default: // interrupted while the reader still reads
 	}
 	return errors.Join(err, readErr)
 }
