@@ -226,6 +226,17 @@ describe() { # describe STATUS: how a stage ended
   if [ "$1" -gt 128 ]; then echo "was killed by SIG$(kill -l "$(($1 - 128))" 2>/dev/null || echo "$(($1 - 128))")"; else echo "failed with exit $1"; fi
 }
 
+# failed STATUS: the stage's exit status is a failure (3: nothing left to do, is not).
+failed() { [ "$1" -ne 0 ] && [ "$1" -ne 3 ]; }
+# reap J: stage J has ended but was not waited for: wait for it, its status
+# in $reaped. False when it still runs or was waited for already.
+reap() {
+  [ -z "${ended[$1]:-}" ] && ! running "${pids[$1]}" || return 1
+  wait "${pids[$1]}" && reaped=0 || reaped=$?
+  ended[$1]=1
+  left_stages=$((left_stages - 1))
+}
+
 # Watch: the stages end in order (seed next first, when the budget is spent
 # or nothing is left; each following stage at the end of its input). Any
 # stage that fails, is killed or ends before its input did, stops the loop.
@@ -248,18 +259,10 @@ while [ "$left_stages" -gt 0 ]; do
   # one: it has ended, though the wait may have seen this one first.
   if [ "$rc" -eq 141 ]; then
     for ((j = i + 1; j < ${#pids[@]}; j++)); do
-      if [ -z "${ended[$j]:-}" ] && ! running "${pids[$j]}"; then
-        set +e
-        wait "${pids[$j]}"
-        r=$?
-        set -e
-        ended[$j]=1
-        left_stages=$((left_stages - 1))
-        if [ "$r" -ne 0 ] && [ "$r" -ne 3 ] && [ "$r" -ne 141 ]; then name=${names[$j]} rc=$r; fi
-      fi
+      if reap "$j" && failed "$reaped" && [ "$reaped" -ne 141 ]; then name=${names[$j]} rc=$reaped; fi
     done
   fi
-  if [ "$rc" -ne 0 ] && [ "$rc" -ne 3 ]; then
+  if failed "$rc"; then
     echo "crawl.sh: stage $name $(describe "$rc"); stopping the loop (run crawl.sh again to resume)" >&2
     stop_all TERM
     exit 1
@@ -269,18 +272,10 @@ while [ "$left_stages" -gt 0 ]; do
   # A stage that ended at the end of its input because the stage before it
   # was killed: name the killed one (it has ended, not yet been waited for).
   for ((j = 0; j < i; j++)); do
-    if [ -z "${ended[$j]:-}" ] && ! running "${pids[$j]}"; then
-      set +e
-      wait "${pids[$j]}"
-      rc=$?
-      set -e
-      ended[$j]=1
-      left_stages=$((left_stages - 1))
-      if [ "$rc" -ne 0 ] && [ "$rc" -ne 3 ]; then
-        echo "crawl.sh: stage ${names[$j]} $(describe "$rc"); stopping the loop (run crawl.sh again to resume)" >&2
-        stop_all TERM
-        exit 1
-      fi
+    if reap "$j" && failed "$reaped"; then
+      echo "crawl.sh: stage ${names[$j]} $(describe "$reaped"); stopping the loop (run crawl.sh again to resume)" >&2
+      stop_all TERM
+      exit 1
     fi
   done
   for ((j = 0; j < i; j++)); do
