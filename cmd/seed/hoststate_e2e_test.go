@@ -239,6 +239,14 @@ func TestHostParkingEndToEnd(t *testing.T) {
 	if n := frontierStats(t, db).Requeued; n != 5 {
 		t.Errorf("%d URLs of dead hosts leased, want 5: one each", n)
 	}
+	checkParkedRelease(t, db, web)
+}
+
+// checkParkedRelease: with only the dead hosts' URLs left, parked, seed
+// peek shows none of them, stats names them, next says so, and requeue
+// --error dns queues them all again (either store).
+func checkParkedRelease(t *testing.T, db string, web *downWeb) {
+	t.Helper()
 	// seed peek shows nothing of theirs; seed stats names them.
 	if r := runSeed(t, "", nil, "peek", "--db", db); r.code != 0 || strings.Contains(r.stdout, ".invalid") {
 		t.Errorf("peek: %d %s %s", r.code, r.stdout, r.stderr)

@@ -68,20 +68,7 @@ func TestRedisHostParkingEndToEnd(t *testing.T) {
 	if st.Requeued != 5 {
 		t.Errorf("%d URLs of dead hosts leased, want 5: one each", st.Requeued)
 	}
-	if r := runSeed(t, "", nil, "peek", "--db", db); r.code != 0 || strings.Contains(r.stdout, ".invalid") {
-		t.Errorf("peek: %d %s %s", r.code, r.stdout, r.stderr)
-	}
-	if r := runSeed(t, "", nil, "next", "--db", db, "-n", "5"); r.code != 0 || r.stdout != "" ||
-		!strings.Contains(r.stderr, fmt.Sprintf("5 hosts parked (down or robots.txt unreachable) hold %d URLs", web.n)) {
-		t.Errorf("seed next with only parked hosts: %d %q %s", r.code, r.stdout, r.stderr)
-	}
-	r := runSeed(t, "", nil, "requeue", "--db", db, "--error", "dns", "--json")
-	if r.code != 0 || strings.TrimSpace(r.stdout) != fmt.Sprintf(`{"urls":0,"hosts":5,"held":%d}`, web.n) {
-		t.Errorf("requeue: %d %s %s", r.code, r.stdout, r.stderr)
-	}
-	if st := frontierStats(t, db); st.States["queued"] != int64(web.n) || len(st.ParkedHosts) != 0 {
-		t.Errorf("after requeue: %v %+v", st.States, st.ParkedHosts)
-	}
+	checkParkedRelease(t, db, web)
 }
 
 // TestRedisAddLearnsRobotsRules is TestAddLearnsRobotsRules on Redis.
@@ -115,30 +102,5 @@ func TestRedisAddLearnsRobotsRules(t *testing.T) {
 
 // TestRedisPeekAndRequeueCommands is TestPeekAndRequeueCommands on Redis.
 func TestRedisPeekAndRequeueCommands(t *testing.T) {
-	db := redisTestDB(t)
-	if r := runSeed(t, "http://a.test/1\nhttp://b.test/1\n", nil, "add", "--db", db); r.code != 0 {
-		t.Fatal(r.stderr)
-	}
-	r := runSeed(t, "", nil, "peek", "--db", db, "--json", "-n", "1")
-	if r.code != 0 || strings.Count(r.stdout, "\n") != 1 {
-		t.Fatalf("peek: %d %q %s", r.code, r.stdout, r.stderr)
-	}
-	first := nextURLs(t, db, "-n", "1")
-	if len(first) != 1 || !strings.Contains(r.stdout, `"url":"`+first[0].URL+`"`) {
-		t.Errorf("peek showed %q, the lease took %+v", r.stdout, first)
-	}
-	if rest := nextURLs(t, db, "-n", "2"); len(rest) != 1 {
-		t.Errorf("after peek and one lease, %d URLs left to lease, want 1", len(rest))
-	}
-	pages := `{"url":"http://a.test/1","status":405,"error":"http 405"}` + "\n" + `{"url":"http://b.test/1","status":404,"error":"http 404"}` + "\n"
-	if r := runSeed(t, pages, nil, "add", "--db", db); r.code != 0 {
-		t.Fatal(r.stderr)
-	}
-	r = runSeed(t, "", nil, "requeue", "--db", db, "--error", "http 405")
-	if r.code != 0 || r.stdout != "requeued 1 failed URLs; released 0 parked hosts holding 0 URLs\n" {
-		t.Errorf("requeue: %d %q %s", r.code, r.stdout, r.stderr)
-	}
-	if us := nextURLs(t, db, "-n", "10"); len(us) != 1 || us[0].URL != "http://a.test/1" {
-		t.Errorf("after requeue leased %+v", us)
-	}
+	checkPeekAndRequeue(t, redisTestDB(t))
 }

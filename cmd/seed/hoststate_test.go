@@ -50,7 +50,13 @@ func TestRetryFlagsChecked(t *testing.T) {
 }
 
 func TestPeekAndRequeueCommands(t *testing.T) {
-	db := filepath.Join(t.TempDir(), "crawl.db")
+	checkPeekAndRequeue(t, filepath.Join(t.TempDir(), "crawl.db"))
+}
+
+// checkPeekAndRequeue runs seed peek and seed requeue on the new frontier db
+// (either store).
+func checkPeekAndRequeue(t *testing.T, db string) {
+	t.Helper()
 	if r := runSeed(t, "http://a.test/1\nhttp://b.test/1\n", nil, "add", "--db", db); r.code != 0 {
 		t.Fatal(r.stderr)
 	}
