@@ -54,6 +54,18 @@ func OpenStreamWith(c *ucli.Context, inputs []string, stdin io.Reader, stdout, s
 	return &Stream{In: jsonl.NewReader(inputs, stdin), Out: out, Rejects: rej, Log: log, Progress: progress}, nil
 }
 
+// NewStream is the Stream of a stage called from Go (a stage's Run) rather
+// than from its command line: lines from in, records to out, and rejected
+// lines and summaries logged on log (nil: nothing is logged; rejects are
+// still counted, and Close still returns ErrRejected).
+func NewStream(in io.Reader, out io.Writer, log *Logger) *Stream {
+	if log == nil {
+		log = NewLogger("", io.Discard, true)
+	}
+	rej, _ := jsonl.OpenRejects("", log.w) // no file: cannot fail
+	return &Stream{In: jsonl.NewReader(nil, in), Out: jsonl.NewWriter(out), Rejects: rej, Log: log}
+}
+
 // Close flushes and closes everything. It returns ErrRejected when lines
 // were rejected and nothing worse happened.
 func (s *Stream) Close() error {
