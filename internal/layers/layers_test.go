@@ -44,6 +44,9 @@ var layers = []layer{
 	{name: "command line", peers: true, pkgs: []string{
 		"internal/cli", "internal/cli/clitest", "internal/fetcher/fetchflags",
 	}},
+	// A stage's Run, callable from Go without its command line: each
+	// command parses its flags into the stage's Options and calls it.
+	{name: "stage runs", pkgs: []string{}},
 	{name: "commands, generators and tests", peers: true, pkgs: []string{
 		"cmd/dedupe", "cmd/fetch", "cmd/score", "cmd/seed", "cmd/segment", "cmd/simweb", "cmd/verify",
 		"internal/text/gen", "internal/text/gen/agree", "internal/text/gen/pagetext",
