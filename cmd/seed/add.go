@@ -77,8 +77,8 @@ func sinkFlags() []ucli.Flag {
 	return fs
 }
 
-func init() {
-	commands = append(commands, &ucli.Command{
+func addCommand() *ucli.Command {
+	return &ucli.Command{
 		Name:      "add",
 		Usage:     "record returning pages and queue URLs and links in the frontier",
 		ArgsUsage: "[FILE...]",
@@ -105,7 +105,7 @@ func init() {
 			&ucli.BoolFlag{Name: flagKeepSessionIDs, Usage: "keep session ids (sid=, PHPSESSID=, ;jsessionid= …) in URLs instead of stripping them (a trap: every page hands out new ones)", EnvVars: cli.Env(flagKeepSessionIDs)},
 		}, append(append(retryFlags(), sinkFlags()...), archiveFlag())...),
 		Action: runAdd,
-	})
+	}
 }
 
 func runAdd(c *ucli.Context) error {

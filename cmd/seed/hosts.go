@@ -20,8 +20,8 @@ const (
 	flagRankPriority = "rank-priority"
 )
 
-func init() {
-	commands = append(commands, &ucli.Command{
+func hostsCommand() *ucli.Command {
+	return &ucli.Command{
 		Name:      "hosts",
 		Usage:     "the topic's host library (address library) as url records, priority by authority rank",
 		ArgsUsage: " ",
@@ -34,7 +34,7 @@ func init() {
 			&ucli.StringFlag{Name: flagRankPriority, Usage: "priorities by rank: `RANK=P,…` (ranks: " + strings.Join(topic.Ranks, ", ") + ")", EnvVars: cli.Env(flagRankPriority)},
 		}, cli.StreamFlags()...),
 		Action: runHosts,
-	})
+	}
 }
 
 // hostMeta is the meta object of a url record from seed hosts.

@@ -3,16 +3,10 @@
 package main
 
 import (
-	"sort"
-
 	ucli "github.com/urfave/cli/v2"
 
 	"github.com/focuscrawl/focuscrawl/internal/cli"
 )
-
-// commands is filled by the init functions of the subcommand files, one
-// file per subcommand.
-var commands []*ucli.Command
 
 //go:generate go test -run ^TestHelpPages$ -update-help .
 
@@ -21,12 +15,23 @@ func main() {
 }
 
 func newApp() *ucli.App {
-	sort.Slice(commands, func(i, j int) bool { return commands[i].Name < commands[j].Name })
 	return cli.New(cli.App{
 		Name:     "seed",
 		Usage:    "seed URLs and the crawl frontier",
 		Args:     "COMMAND [options] [FILE...]",
 		Example:  "seed urls seeds.txt | seed add --db crawl.db",
-		Commands: commands,
+		// One file per subcommand; listed here in the order of --help.
+		Commands: []*ucli.Command{
+			addCommand(),
+			hostsCommand(),
+			nextCommand(),
+			peekCommand(),
+			reportCommand(),
+			requeueCommand(),
+			searchCommand(),
+			sitemapCommand(),
+			statsCommand(),
+			urlsCommand(),
+		},
 	})
 }

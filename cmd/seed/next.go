@@ -39,8 +39,8 @@ var errDownstreamGone = fmt.Errorf("the next stage closed its input: %w", syscal
 // leaseChunk is the most URLs one lease transaction takes.
 const leaseChunk = 1000
 
-func init() {
-	commands = append(commands, &ucli.Command{
+func nextCommand() *ucli.Command {
+	return &ucli.Command{
 		Name:      "next",
 		Usage:     "lease the best queued URLs of the frontier as url records",
 		ArgsUsage: " ",
@@ -68,7 +68,7 @@ func init() {
 			stallFlag(),
 		}, cli.StreamFlags()...),
 		Action: runNext,
-	})
+	}
 }
 
 // nexter is one run of seed next.

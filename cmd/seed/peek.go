@@ -11,8 +11,8 @@ import (
 	"github.com/focuscrawl/focuscrawl/internal/frontier"
 )
 
-func init() {
-	commands = append(commands, &ucli.Command{
+func peekCommand() *ucli.Command {
+	return &ucli.Command{
 		Name:      "peek",
 		Usage:     "show the next queued URLs in lease order, without leasing them",
 		ArgsUsage: " ",
@@ -66,5 +66,5 @@ func init() {
 			}
 			return tw.Flush()
 		},
-	})
+	}
 }

@@ -29,8 +29,8 @@ const (
 	flagWindow  = "window"
 )
 
-func init() {
-	commands = append(commands, &ucli.Command{
+func reportCommand() *ucli.Command {
+	return &ucli.Command{
 		Name:      "report",
 		Usage:     "one self-contained HTML page of harvest curves, depths, hosts, leases and errors; several --db overlay",
 		ArgsUsage: " ",
@@ -49,7 +49,7 @@ crawls' curves, one colour each; --serve 127.0.0.1:8080 serves it, made again on
 			&ucli.IntFlag{Name: flagTop, Value: 15, Usage: "list the `N` hosts with the most pages fetched", EnvVars: cli.Env("report-top")},
 		},
 		Action: runReport,
-	})
+	}
 }
 
 func runReport(c *ucli.Context) error {

@@ -14,8 +14,8 @@ const (
 	flagHost      = "host"
 )
 
-func init() {
-	commands = append(commands, &ucli.Command{
+func requeueCommand() *ucli.Command {
+	return &ucli.Command{
 		Name:      "requeue",
 		Usage:     "put failed URLs back in the queue, and release parked hosts",
 		ArgsUsage: " ",
@@ -54,5 +54,5 @@ func init() {
 			_, err = fmt.Fprintf(c.App.Writer, "requeued %d failed URLs; released %d parked hosts holding %d URLs\n", res.URLs, res.Hosts, res.Held)
 			return err
 		},
-	})
+	}
 }

@@ -29,8 +29,8 @@ const (
 	flagCategories = "categories"
 )
 
-func init() {
-	commands = append(commands, &ucli.Command{
+func searchCommand() *ucli.Command {
+	return &ucli.Command{
 		Name:      "search",
 		Usage:     "meta-search: query search engines and write the union of the results as url records",
 		ArgsUsage: " ",
@@ -54,7 +54,7 @@ func init() {
 			allowPrivateFlag(),
 		}, cli.StreamFlags()...),
 		Action: runSearch,
-	})
+	}
 }
 
 // searchMeta is the meta object of a url record from seed search.

@@ -26,8 +26,8 @@ const (
 	flagMaxBytes    = "max-bytes"
 )
 
-func init() {
-	commands = append(commands, &ucli.Command{
+func sitemapCommand() *ucli.Command {
+	return &ucli.Command{
 		Name:      "sitemap",
 		Usage:     "list the URLs of sites' sitemaps as url records",
 		ArgsUsage: "[SITE|ROBOTS.TXT|SITEMAP URL|FILE...]",
@@ -49,7 +49,7 @@ func init() {
 			allowPrivateFlag(),
 		}, cli.StreamFlags()...),
 		Action: runSitemap,
-	})
+	}
 }
 
 // sitemapMeta is the meta object of a url record from seed sitemap.

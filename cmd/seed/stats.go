@@ -20,8 +20,8 @@ const (
 	flagTop  = "top"
 )
 
-func init() {
-	commands = append(commands, &ucli.Command{
+func statsCommand() *ucli.Command {
+	return &ucli.Command{
 		Name:      "stats",
 		Usage:     "summarise the frontier: states, harvest rate, depths, top hosts, refusals",
 		ArgsUsage: " ",
@@ -49,7 +49,7 @@ func init() {
 			}
 			return writeStatsTable(c.App.Writer, st)
 		},
-	})
+	}
 }
 
 // writeStatsTable prints the stats for people.

@@ -29,8 +29,6 @@ const (
 	urlsFlagWorkers       = "workers"
 )
 
-func init() { commands = append(commands, urlsCommand()) }
-
 func urlsCommand() *ucli.Command {
 	return &ucli.Command{
 		Name:      "urls",
