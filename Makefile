@@ -12,8 +12,8 @@ export GOFLAGS ?= -buildvcs=false
 RACE_DIRS := internal/jsonl internal/cli internal/fetcher internal/frontier internal/text internal/scoring \
              internal/simweb internal/siteverify internal/search internal/dedup \
              internal/seenset internal/warc internal/mirrorweb internal/report cmd/fetch cmd/seed cmd/verify cmd/dedupe cmd/score \
-             cmd/segment cmd/simweb
-RACE_PKGS := $(foreach d,$(RACE_DIRS),$(if $(wildcard $(d)/*.go),./$(d)/...))
+             cmd/segment cmd/simweb internal/stage
+RACE_PKGS := $(foreach d,$(RACE_DIRS),$(if $(wildcard $(d)),./$(d)/...))
 
 .PHONY: all build install test test-race lint vet fmt-check staticcheck demo bench fuzz clean
 
