@@ -34,7 +34,7 @@ func IsJSON(b []byte) bool {
 //
 // goccy/go-json decodes first: on segment's docs it takes 0.84× the
 // instructions of the hand-written decoder it replaced and a third of
-// encoding/json's (docs/algorithms.md, "JSON"). When it refuses a line,
+// encoding/json's (docs/code.md, "One JSON decoder"). When it refuses a line,
 // encoding/json decodes it again and gives the error, so what is accepted
 // and what is said about a bad line are encoding/json's; FuzzDecode checks
 // that the two agree on every line the fast one accepts.
