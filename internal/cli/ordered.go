@@ -72,7 +72,18 @@ type orderedBatch[T any] struct {
 	results []T
 	errs    []error
 	arena   []byte // the lines' bytes
-	done    chan struct{}
+	// cut are the lines over the reader's cap, rejected at their turn:
+	// each before lines[before] (or after the last line).
+	cut  []cutLine
+	done chan struct{}
+}
+
+// cutLine is a line over the reader's cap, kept (cut) for the rejects
+// file until its turn comes.
+type cutLine struct {
+	before int
+	line   jsonl.Line
+	err    error
 }
 
 // Run reads s.In to the end (or to the first error) and returns the first
@@ -163,7 +174,12 @@ func (o *Ordered[T]) Run(ctx context.Context, s *Stream) error {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
+		cut := b.cut
 		for i, l := range b.lines {
+			for len(cut) > 0 && cut[0].before == i {
+				s.Rejects.Reject(cut[0].line, cut[0].err)
+				cut = cut[1:]
+			}
 			<-tokens
 			var rej rejectError
 			switch err := b.errs[i]; {
@@ -177,6 +193,9 @@ func (o *Ordered[T]) Run(ctx context.Context, s *Stream) error {
 				}
 				emitted.Add(1)
 			}
+		}
+		for _, c := range cut {
+			s.Rejects.Reject(c.line, c.err)
 		}
 	}
 }
@@ -196,7 +215,9 @@ func (o *Ordered[T]) read(ctx context.Context, s *Stream, work, order chan<- *or
 			var l jsonl.Line
 			l, err = s.In.Next()
 			if errors.Is(err, jsonl.ErrLineTooLong) {
-				s.Rejects.Reject(l, err)
+				cut := l
+				cut.Bytes = append([]byte(nil), l.Bytes...)
+				b.cut = append(b.cut, cutLine{before: len(b.lines), line: cut, err: err})
 				closing, ok := jsonl.ClosingRecord(l.Bytes, err)
 				l.Bytes, err = closing, nil
 				if !ok {
@@ -216,7 +237,7 @@ func (o *Ordered[T]) read(ctx context.Context, s *Stream, work, order chan<- *or
 				break
 			}
 		}
-		if len(b.lines) > 0 {
+		if len(b.lines) > 0 || len(b.cut) > 0 {
 			// The arena may have moved as it grew: point the lines at
 			// its final bytes.
 			off := 0

@@ -191,17 +191,25 @@ func TestOrderedCancel(t *testing.T) {
 	}
 }
 
-// A line over the reader's cap is rejected, and its URL goes on as an
-// error record.
+// A line over the reader's cap is rejected at its turn, and its URL goes
+// on as an error record.
 func TestOrderedLineTooLong(t *testing.T) {
 	var log bytes.Buffer
-	s := orderedStream(strings.NewReader(`{"url":"https://a.example/x","html":"`+strings.Repeat("x", 200)+`"}`+"\n"+`{"url":"https://b.example/"}`+"\n"), &log)
+	long := strings.Repeat("x", 200)
+	in := "bad line\n" + `{"url":"https://a.example/x","html":"` + long + `"}` + "\n" +
+		`{"html":"` + long + `"}` + "\n" + `{"url":"https://b.example/"}` + "\n"
+	s := orderedStream(strings.NewReader(in), &log)
 	s.In.MaxLine = 100
 	var got []string
 	o := Ordered[string]{
-		Workers: 1,
-		Work:    func(_ context.Context, l jsonl.Line) (string, error) { return string(l.Bytes), nil },
-		Emit:    func(_ jsonl.Line, v string) error { got = append(got, v); return nil },
+		Workers: 2,
+		Work: func(_ context.Context, l jsonl.Line) (string, error) {
+			if strings.HasPrefix(string(l.Bytes), "bad") {
+				return "", Reject(errors.New("not JSON"))
+			}
+			return string(l.Bytes), nil
+		},
+		Emit: func(_ jsonl.Line, v string) error { got = append(got, v); return nil },
 	}
 	if err := o.Run(context.Background(), s); err != nil {
 		t.Fatal(err)
@@ -209,7 +217,13 @@ func TestOrderedLineTooLong(t *testing.T) {
 	if len(got) != 2 || !strings.Contains(got[0], `"url":"https://a.example/x"`) || !strings.Contains(got[0], `"error"`) {
 		t.Fatalf("emitted %q: want an error record for a.example, then b.example", got)
 	}
-	if s.Rejects.Count() != 1 || !strings.Contains(log.String(), "line too long") {
-		t.Errorf("rejects %d, log %q", s.Rejects.Count(), log.String())
+	lines := strings.Split(strings.TrimSpace(log.String()), "\n")
+	if s.Rejects.Count() != 3 || len(lines) != 3 {
+		t.Fatalf("rejects %d, log %q", s.Rejects.Count(), log.String())
+	}
+	for i, want := range []string{"stdin:1: not JSON", "stdin:2: line too long", "stdin:3: line too long"} {
+		if !strings.HasPrefix(lines[i], want) {
+			t.Errorf("reject %d is %q, want %q: rejects in input order", i+1, lines[i], want)
+		}
 	}
 }
