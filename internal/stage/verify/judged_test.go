@@ -29,4 +29,3 @@ func TestCanceledAreNotVerified(t *testing.T) {
 		t.Fatalf("summary %q", log.String())
 	}
 }
-
