@@ -1,21 +1,12 @@
 package main
 
 import (
-	"encoding/json"
-	"fmt"
-	"os"
-	"path/filepath"
-	"sort"
-	"strconv"
 	"strings"
 
 	ucli "github.com/urfave/cli/v2"
 
-	"github.com/focuscrawl/focuscrawl/internal/cli"
-	"github.com/focuscrawl/focuscrawl/internal/record"
-	"github.com/focuscrawl/focuscrawl/internal/segmenter"
 	"github.com/focuscrawl/focuscrawl/internal/segmenter/eval"
-	"github.com/focuscrawl/focuscrawl/internal/text"
+	"github.com/focuscrawl/focuscrawl/internal/stage/segment"
 )
 
 // evalCommand is the hidden "segment eval": extraction quality against
@@ -37,105 +28,15 @@ title exact-match rate, author and published-date accuracy.`,
 			&ucli.StringSliceFlag{Name: "tune", Usage: "override a content threshold, `NAME=VALUE` (extend-prose, extend-link-density, extend-loose, no-extend)"},
 			&ucli.BoolFlag{Name: "tokens", Usage: "tokenize title and content too (for timing)"},
 		},
-		Action: runEval,
-	}
-}
-
-func runEval(c *ucli.Context) error {
-	dir := "../shared/data"
-	if c.NArg() > 0 {
-		dir = c.Args().First()
-	}
-	base := filepath.Join(dir, "extraction")
-	if _, err := os.Stat(base); err != nil {
-		return cli.Usagef("DATA_DIR: %v", err)
-	}
-	o := segmenter.Options{}
-	if c.Bool("tokens") {
-		o.Tokenizer = text.NewTokenizer(text.Options{})
-	}
-	for _, kv := range c.StringSlice("tune") {
-		if err := setTuning(&o.Tuning, kv); err != nil {
-			return cli.Usagef("--tune %s: %v", kv, err)
-		}
-	}
-	sg, err := segmenter.New(o)
-	if err != nil {
-		return err
-	}
-	var dump *json.Encoder
-	if p := c.String("dump"); p != "" {
-		f, err := os.Create(p)
-		if err != nil {
-			return fmt.Errorf("dump: %w", err)
-		}
-		defer f.Close()
-		dump = json.NewEncoder(f)
-		dump.SetEscapeHTML(false)
-	}
-	var sums []eval.Summary
-	for _, set := range strings.Split(c.String("sets"), ",") {
-		cases, err := eval.Load(base, strings.TrimSpace(set), segmenter.HTMLText)
-		if err != nil {
-			return cli.Usagef("--sets: %v", err)
-		}
-		for _, tf := range c.StringSlice("titles") {
-			if err := eval.LoadTitles(tf, cases); err != nil {
-				return cli.Usagef("--titles: %v", err)
+		Action: func(c *ucli.Context) error {
+			dir := "../shared/data"
+			if c.NArg() > 0 {
+				dir = c.Args().First()
 			}
-		}
-		if id := c.String("explain"); id != "" {
-			for _, cs := range cases {
-				if cs.ID == id {
-					fmt.Fprint(c.App.Writer, segmenter.Explain(cs.HTML, o.Tuning))
-					return nil
-				}
-			}
-			continue
-		}
-		results, sum := eval.Score(cases, func(p record.Page) record.Doc { return sg.Segment(p) })
-		sums = append(sums, sum)
-		if dump != nil {
-			sort.Slice(results, func(i, j int) bool { return results[i].F < results[j].F })
-			for _, r := range results {
-				dump.Encode(map[string]any{
-					"set": r.Set, "id": r.ID, "f1": r.F, "p": r.P, "r": r.R,
-					"title": r.Got.Title, "gold_title": r.Title, "title_ok": r.TitleOK,
-					"author": r.Got.Author, "gold_author": r.Case.Author, "author_ok": r.AuthorOK,
-					"published": r.Got.Published, "gold_published": r.Case.Published, "date_ok": r.DateOK,
-					"content": r.Got.Content, "gold_content": r.Content,
-				})
-			}
-		}
+			return segment.Eval(c.App.Writer, segment.EvalOptions{
+				Dir: dir, Sets: strings.Split(c.String("sets"), ","), Dump: c.String("dump"), Titles: c.StringSlice("titles"),
+				Explain: c.String("explain"), Tune: c.StringSlice("tune"), Tokens: c.Bool("tokens"),
+			})
+		},
 	}
-	eval.WriteTable(c.App.Writer, sums)
-	return nil
-}
-
-func setTuning(t *segmenter.Tuning, kv string) error {
-	name, val, ok := strings.Cut(kv, "=")
-	if !ok {
-		return fmt.Errorf("want NAME=VALUE")
-	}
-	switch name {
-	case "no-extend":
-		t.NoExtend = val == "true" || val == "1"
-		return nil
-	case "extend-loose":
-		t.ExtendLoose = val == "true" || val == "1"
-		return nil
-	}
-	v, err := strconv.ParseFloat(val, 64)
-	if err != nil {
-		return err
-	}
-	switch name {
-	case "extend-prose":
-		t.ExtendProse = v
-	case "extend-link-density":
-		t.ExtendLinkDensity = v
-	default:
-		return fmt.Errorf("unknown name %q", name)
-	}
-	return nil
 }

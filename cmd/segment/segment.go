@@ -1,22 +1,16 @@
 package main
 
 import (
-	"context"
-	"errors"
 	"fmt"
-	"io"
 	"runtime"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	ucli "github.com/urfave/cli/v2"
 
 	"github.com/focuscrawl/focuscrawl/internal/cli"
-	"github.com/focuscrawl/focuscrawl/internal/jsonl"
-	"github.com/focuscrawl/focuscrawl/internal/record"
 	"github.com/focuscrawl/focuscrawl/internal/segmenter"
+	"github.com/focuscrawl/focuscrawl/internal/stage/segment"
 	"github.com/focuscrawl/focuscrawl/internal/text"
 	"github.com/focuscrawl/focuscrawl/internal/topic"
 )
@@ -137,128 +131,5 @@ func runSegment(c *ucli.Context) error {
 	if err != nil {
 		return err
 	}
-	st, err := segmentStream(c.Context, s, sg, emit == "blocks", c.Int(flagWorkers))
-	if cerr := s.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil || errors.Is(err, cli.ErrRejected) {
-		s.Log.Infof("%d pages, %d errors, %d rejected lines", st.pages.Load(), st.errors.Load(), s.Rejects.Count())
-	}
-	return err
-}
-
-type stats struct {
-	pages, errors atomic.Int64
-}
-
-type job struct {
-	page record.Page
-	out  chan []any
-}
-
-// segmentStream segments pages with a pool of workers and writes the
-// results in input order from one goroutine.
-func segmentStream(ctx context.Context, s *cli.Stream, sg *segmenter.Segmenter, blocks bool, workers int) (*stats, error) {
-	st := &stats{}
-	jobs := make(chan job, workers*2)
-	order := make(chan chan []any, workers*4)
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for j := range jobs {
-				if blocks {
-					recs := sg.SegmentBlocks(j.page)
-					out := make([]any, len(recs))
-					for i := range recs {
-						out[i] = recs[i]
-					}
-					if len(recs) == 1 && recs[0].Error != "" {
-						st.errors.Add(1)
-					}
-					j.out <- out
-				} else {
-					d := sg.Segment(j.page)
-					if d.Error != "" {
-						st.errors.Add(1)
-					}
-					j.out <- []any{d}
-				}
-				st.pages.Add(1)
-			}
-		}()
-	}
-	werr := make(chan error, 1)
-	go func() {
-		var err error
-		for ch := range order {
-			recs := <-ch
-			if err != nil {
-				continue
-			}
-			for _, r := range recs {
-				if err = s.Out.Write(r); err != nil {
-					break
-				}
-			}
-		}
-		werr <- err
-	}()
-	var stop func()
-	if s.Progress {
-		start := time.Now()
-		stop = cli.Ticker(time.Second, func() {
-			n := st.pages.Load()
-			s.Log.Progressf("%d pages, %.0f pages/s, %d errors", n, float64(n)/time.Since(start).Seconds(), st.errors.Load())
-		})
-	}
-	rerr := readPages(ctx, s, jobs, order)
-	close(jobs)
-	wg.Wait()
-	close(order)
-	err := <-werr
-	if stop != nil {
-		stop()
-		s.Log.EndProgress()
-	}
-	if rerr != nil {
-		return st, rerr
-	}
-	return st, err
-}
-
-func readPages(ctx context.Context, s *cli.Stream, jobs chan<- job, order chan<- chan []any) error {
-	for {
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		line, err := s.In.Next()
-		if err != nil {
-			if !errors.Is(err, jsonl.ErrLineTooLong) {
-				if errors.Is(err, io.EOF) {
-					return nil
-				}
-				return err
-			}
-			s.Rejects.Reject(line, err)
-			closing, ok := jsonl.ClosingRecord(line.Bytes, err)
-			if !ok {
-				continue
-			}
-			line.Bytes = closing // an error doc for the URL, so the frontier closes it
-		}
-		var p record.Page
-		if err := jsonl.Decode(line.Bytes, &p); err != nil {
-			s.Rejects.Reject(line, err)
-			continue
-		}
-		if p.URL == "" {
-			s.Rejects.Reject(line, errors.New(`missing "url" field`))
-			continue
-		}
-		j := job{page: p, out: make(chan []any, 1)}
-		order <- j.out
-		jobs <- j
-	}
+	return segment.RunStream(c.Context, s, segment.Options{Segmenter: sg, Blocks: emit == "blocks", Workers: c.Int(flagWorkers)})
 }

@@ -8,7 +8,6 @@ import (
 	ucli "github.com/urfave/cli/v2"
 
 	"github.com/focuscrawl/focuscrawl/internal/cli"
-	"github.com/focuscrawl/focuscrawl/internal/fetcher"
 	"github.com/focuscrawl/focuscrawl/internal/fetcher/fetchflags"
 	"github.com/focuscrawl/focuscrawl/internal/scoring"
 	"github.com/focuscrawl/focuscrawl/internal/siteverify"
@@ -34,6 +33,7 @@ const (
 	flagPages         = "pages"
 	flagLookahead     = "lookahead"
 	flagGroupIdle     = "group-idle"
+	flagSkipJudged    = "skip-judged"
 )
 
 // fetcherFlags are the fetcher's flags verify offers, with fetch's names,
@@ -119,12 +119,4 @@ func valueOf(c *ucli.Context, flag string) string {
 		return fmt.Sprint(v)
 	}
 	return ""
-}
-
-// fetchConfig builds the fetcher's configuration; sites is the number of
-// sites verified at once, each with one request in flight.
-func fetchConfig(c *ucli.Context, sites int) (fetcher.Config, error) {
-	cfg, err := fetchflags.Config(c, fetcherFlags)
-	cfg.Concurrency = sites
-	return cfg, err
 }

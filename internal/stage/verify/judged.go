@@ -1,7 +1,6 @@
-package main
+package verify
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 
@@ -10,16 +9,12 @@ import (
 	"github.com/focuscrawl/focuscrawl/internal/siteverify"
 )
 
-// flagSkipJudged names verdict files of earlier runs whose sites are not
-// verified again.
-const flagSkipJudged = "skip-judged"
-
-// readJudged reads verdict files and returns the sites they judged: those
+// ReadJudged reads verdict files and returns the sites they judged: those
 // with a verdict without an error. A site whose verdict is canceled (the
 // run was interrupted) or failed (its start page could not be fetched) is
 // verified again, so that a re-run finishes an interrupted one and retries
 // what a network fault or a missing proxy spoiled.
-func readJudged(paths []string) (map[string]bool, error) {
+func ReadJudged(paths []string) (map[string]bool, error) {
 	judged := map[string]bool{}
 	if len(paths) == 0 {
 		return judged, nil
@@ -32,11 +27,11 @@ func readJudged(paths []string) (map[string]bool, error) {
 			return judged, nil
 		}
 		if err != nil {
-			return nil, fmt.Errorf("--%s: %w", flagSkipJudged, err)
+			return nil, err
 		}
 		var v record.Verdict
-		if err := json.Unmarshal(l.Bytes, &v); err != nil || v.Site == "" {
-			return nil, fmt.Errorf("--%s: %s:%d: not a verdict record", flagSkipJudged, l.Name, l.Num)
+		if err := jsonl.Decode(l.Bytes, &v); err != nil || v.Site == "" {
+			return nil, fmt.Errorf("%s:%d: not a verdict record", l.Name, l.Num)
 		}
 		if v.Error == "" {
 			judged[v.Site] = true

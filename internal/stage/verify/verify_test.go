@@ -1,0 +1,88 @@
+package verify
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/focuscrawl/focuscrawl/internal/cli"
+	"github.com/focuscrawl/focuscrawl/internal/fetcher"
+	"github.com/focuscrawl/focuscrawl/internal/record"
+	"github.com/focuscrawl/focuscrawl/internal/simweb"
+	"github.com/focuscrawl/focuscrawl/internal/siteverify"
+	"github.com/focuscrawl/focuscrawl/internal/topic"
+)
+
+// TestRun verifies sites of simweb from Go: a bookstore is relevant, a
+// shop is not, a judged forum is skipped, a bad line is rejected.
+func TestRun(t *testing.T) {
+	web := simweb.New(simweb.Config{Seed: 3, Sites: 40, NoFaults: true})
+	srv := httptest.NewServer(web.Handler())
+	defer srv.Close()
+	var store, shop, forum simweb.SiteTruth
+	for _, st := range web.Sites() {
+		switch {
+		case st.Kind == "bookstore" && store.Site == "" && len(st.Traits) <= 1:
+			store = st
+		case st.Kind == "shop" && shop.Site == "":
+			shop = st
+		case st.Kind == "forum" && forum.Site == "":
+			forum = st
+		}
+	}
+	prof, err := topic.Load("../../../examples/topics/bookstores.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	judge, err := siteverify.NewJudge(siteverify.JudgeOptions{Profile: prof})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := Options{Verify: siteverify.DefaultOptions(), Judge: judge, Fetcher: fetcher.Defaults(), Sites: 2, Lookahead: 100,
+		Judged: map[string]bool{forum.Site: true}}
+	o.Verify.PageThreshold = prof.Thresholds.Page
+	o.Fetcher.Proxy, o.Fetcher.Delay, o.Fetcher.Retries, o.Fetcher.MaxCrawlDelay = srv.URL, 0, 0, 0
+	earlier := filepath.Join(t.TempDir(), "verdicts.jsonl")
+	os.WriteFile(earlier, []byte(`{"site":"`+forum.Site+`","relevant":false}`+"\n"+`{"site":"`+shop.Site+`","error":"canceled"}`+"\n"), 0o644)
+	if o.Judged, err = ReadJudged([]string{earlier}); err != nil || !o.Judged[forum.Site] || len(o.Judged) != 1 {
+		t.Fatalf("judged %v, %v: want the forum only", o.Judged, err)
+	}
+	in := strings.Join([]string{store.Home, `{"url": broken`, shop.Home, forum.Home, store.Home + "about.html"}, "\n") + "\n"
+	var out, log bytes.Buffer
+	o.Log = cli.NewLogger("verify", &log, false)
+	if err := Run(context.Background(), strings.NewReader(in), &out, o); !errors.Is(err, cli.ErrRejected) {
+		t.Fatalf("error %v, want ErrRejected; log:\n%s", err, log.String())
+	}
+	vs := map[string]record.Verdict{}
+	sc := bufio.NewScanner(&out)
+	for sc.Scan() {
+		var v record.Verdict
+		if err := json.Unmarshal(sc.Bytes(), &v); err != nil {
+			t.Fatal(err)
+		}
+		vs[v.Site] = v
+	}
+	if len(vs) != 2 || !vs[store.Site].Relevant || vs[shop.Site].Relevant || vs[shop.Site].PagesFetched == 0 {
+		t.Errorf("verdicts %+v", vs)
+	}
+	for _, want := range []string{"stdin:2: ", "2 of 2 sites verified (1 more skipped", "1 relevant, 0 failed"} {
+		if !strings.Contains(log.String(), want) {
+			t.Errorf("log lacks %q:\n%s", want, log.String())
+		}
+	}
+}
+
+func TestReadJudgedRefusesOtherRecords(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "pages.jsonl")
+	os.WriteFile(p, []byte(`{"url":"http://a.example/","status":200}`+"\n"), 0o644)
+	if _, err := ReadJudged([]string{p}); err == nil || !strings.HasSuffix(err.Error(), ":1: not a verdict record") {
+		t.Errorf("error %v", err)
+	}
+}
