@@ -51,6 +51,18 @@ func NewMirror(o MirrorOptions) (*mirrorweb.Web, error) {
 	return mirrorweb.New(sources, opts)
 }
 
+// ReadRules reads the truth rules of mirror truth's --rules ("": none).
+func ReadRules(path string) (*mirrorweb.Rules, error) {
+	if path == "" {
+		return nil, nil
+	}
+	r, err := mirrorweb.ReadRules(path)
+	if err != nil {
+		return nil, cli.Usagef("--rules: %v", err)
+	}
+	return r, nil
+}
+
 // MirrorTruthOptions say what simweb mirror truth walks.
 type MirrorTruthOptions struct {
 	Web     *mirrorweb.Web

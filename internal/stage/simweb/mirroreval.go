@@ -21,6 +21,15 @@ type MirrorEvalOptions struct {
 	Format string           // "text": a report for people; else one JSON object
 }
 
+// ReadTruth reads the truth file of mirror eval's --truth.
+func ReadTruth(path string) (*mirrorweb.Graph, error) {
+	g, err := mirrorweb.ReadGraph(path)
+	if err != nil {
+		return nil, cli.Usagef("--truth: %v", err)
+	}
+	return g, nil
+}
+
 // MirrorEvalResult is the evaluation with, when the records carry scored
 // links, how well their priorities ranked the relevant targets.
 type MirrorEvalResult struct {
