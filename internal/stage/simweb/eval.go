@@ -2,10 +2,7 @@ package simweb
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"io"
-	"strings"
 
 	"github.com/focuscrawl/focuscrawl/internal/cli"
 	"github.com/focuscrawl/focuscrawl/internal/jsonl"
@@ -43,50 +40,24 @@ func EvalStream(ctx context.Context, st *cli.Stream, o EvalOptions) error {
 		return err
 	}
 	var auc linkauc.Counter
-	for {
-		line, err := st.In.Next()
-		if errors.Is(err, io.EOF) {
-			break
+	err = eachLine(ctx, st, func(line jsonl.Line) error {
+		u, ok := urlOf(st, line)
+		if !ok {
+			return nil
 		}
-		if err == nil {
-			err = ctx.Err()
-		}
-		if err != nil {
-			st.Close()
-			return err
-		}
-		u, err := jsonl.DecodeURL(line.Bytes)
-		if errors.Is(err, jsonl.ErrComment) {
-			continue
-		}
-		if err != nil {
-			st.Rejects.Reject(line, err)
-			continue
-		}
-		ev.Add(u.URL)
-		if jsonl.IsJSON(line.Bytes) {
-			links, err := linkauc.Links(line.Bytes)
-			if err != nil {
-				st.Rejects.Reject(line, fmt.Errorf("links: %w", err))
-				continue
-			}
-			for _, l := range links {
-				pt, known := o.Web.Page(l.URL)
-				auc.Add(l.Priority, known && pt.Relevant(o.Topic), known)
-			}
-		}
+		ev.Add(u)
+		addLinks(st, line, &auc, func(u string) (relevant, known bool) {
+			pt, known := o.Web.Page(u)
+			return known && pt.Relevant(o.Topic), known
+		})
+		return nil
+	})
+	if err != nil {
+		st.Close()
+		return err
 	}
-	r := EvalResult{Eval: ev.Result()}
-	if !auc.Empty() {
-		lp := auc.Result()
-		r.LinkPriority = &lp
-	}
+	r := EvalResult{Eval: ev.Result(), LinkPriority: linkPriority(&auc)}
 	st.Log.Infof("%s: %d pages, harvest %.3f, discovery %.3f (%d of %d relevant pages), %d of %d relevant sites",
 		r.Topic, r.Pages, r.Harvest, r.Discovery, r.Found, r.Exist, r.Sites, r.SitesExist)
-	if o.Format == "text" {
-		// Through the stream's writer, so -o and compression apply.
-		text := strings.TrimSuffix(EvalText(r), "\n")
-		return firstErr(st.Out.WriteLine([]byte(text)), st.Close())
-	}
-	return firstErr(st.Out.Write(r), st.Close())
+	return writeResult(st, o.Format, r, func() string { return EvalText(r) })
 }

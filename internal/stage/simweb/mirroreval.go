@@ -3,7 +3,6 @@ package simweb
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"strings"
 
@@ -57,56 +56,33 @@ func MirrorEval(ctx context.Context, in io.Reader, out io.Writer, o MirrorEvalOp
 func MirrorEvalStream(ctx context.Context, st *cli.Stream, o MirrorEvalOptions) error {
 	var fetches []mirrorweb.Fetch
 	var auc linkauc.Counter
-	for {
-		line, err := st.In.Next()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err == nil {
-			err = ctx.Err()
-		}
-		if err != nil {
-			st.Close()
-			return err
-		}
+	err := eachLine(ctx, st, func(line jsonl.Line) error {
 		var rec fetchRecord
 		if !jsonl.IsJSON(line.Bytes) {
 			rec.URL = strings.TrimSpace(string(line.Bytes))
 		} else if err := jsonl.Decode(line.Bytes, &rec); err != nil {
 			st.Rejects.Reject(line, err)
-			continue
+			return nil
 		}
 		if rec.URL == "" {
 			st.Rejects.Reject(line, errors.New("no url"))
-			continue
+			return nil
 		}
 		fetches = append(fetches, mirrorweb.Fetch(rec))
-		if jsonl.IsJSON(line.Bytes) {
-			links, err := linkauc.Links(line.Bytes)
-			if err != nil {
-				st.Rejects.Reject(line, fmt.Errorf("links: %w", err))
-				continue
-			}
-			for _, l := range links {
-				rel, known := o.Truth.Judge(o.Topic, l.URL)
-				auc.Add(l.Priority, rel, known)
-			}
-		}
+		addLinks(st, line, &auc, func(u string) (relevant, known bool) { return o.Truth.Judge(o.Topic, u) })
+		return nil
+	})
+	if err != nil {
+		st.Close()
+		return err
 	}
 	res, err := o.Truth.Evaluate(o.Topic, fetches, o.At)
 	if err != nil {
 		st.Close()
 		return cli.Usagef("--topic: %v", err)
 	}
-	r := MirrorEvalResult{Result: res}
-	if !auc.Empty() {
-		lp := auc.Result()
-		r.LinkPriority = &lp
-	}
+	r := MirrorEvalResult{Result: res, LinkPriority: linkPriority(&auc)}
 	st.Log.Infof("%s: %d pages, harvest %.3f, recall %.3f (%d of %d reachable relevant), %d slots on unfetchable URLs, %d host probes",
 		r.Topic, r.Pages, r.Harvest, r.Recall, r.Found, r.Reachable, r.Unfetchable, r.HostProbes)
-	if o.Format == "text" {
-		return firstErr(st.Out.WriteLine([]byte(strings.TrimSuffix(MirrorEvalText(r), "\n"))), st.Close())
-	}
-	return firstErr(st.Out.Write(r), st.Close())
+	return writeResult(st, o.Format, r, func() string { return MirrorEvalText(r) })
 }

@@ -2,7 +2,6 @@ package simweb
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 
@@ -44,36 +43,17 @@ func TruthStream(ctx context.Context, st *cli.Stream, o TruthOptions) error {
 // lookup writes the truth of every URL read; a URL the web does not serve
 // gets a record with an error, and a line that holds no URL is rejected.
 func lookup(ctx context.Context, web *sim.Web, st *cli.Stream) error {
-	for {
-		line, err := st.In.Next()
-		if errors.Is(err, io.EOF) {
+	return eachLine(ctx, st, func(line jsonl.Line) error {
+		u, ok := urlOf(st, line)
+		if !ok {
 			return nil
 		}
-		if err == nil {
-			err = ctx.Err()
+		if pt, ok := web.Page(u); ok {
+			return st.Out.Write(pt)
 		}
-		if err != nil {
-			return err
-		}
-		u, err := jsonl.DecodeURL(line.Bytes)
-		if errors.Is(err, jsonl.ErrComment) {
-			continue
-		}
-		if err != nil {
-			st.Rejects.Reject(line, err)
-			continue
-		}
-		pt, ok := web.Page(u.URL)
-		if !ok {
-			err = st.Out.Write(struct {
-				URL   string `json:"url"`
-				Error string `json:"error"`
-			}{u.URL, fmt.Sprintf("not a URL of this simulated web: %s", u.URL)})
-		} else {
-			err = st.Out.Write(pt)
-		}
-		if err != nil {
-			return err
-		}
-	}
+		return st.Out.Write(struct {
+			URL   string `json:"url"`
+			Error string `json:"error"`
+		}{u, fmt.Sprintf("not a URL of this simulated web: %s", u)})
+	})
 }

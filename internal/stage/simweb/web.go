@@ -77,12 +77,3 @@ func ParseEvalFlags(format, at string) ([]int, error) {
 	}
 	return out, nil
 }
-
-func firstErr(errs ...error) error {
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
-	return nil
-}
