@@ -49,6 +49,7 @@ var layers = []layer{
 	{name: "stage runs", pkgs: []string{
 		"internal/stage/fetch",
 		"internal/stage/segment",
+		"internal/stage/simweb",
 		"internal/stage/verify",
 	}},
 	{name: "commands, generators and tests", peers: true, pkgs: []string{
