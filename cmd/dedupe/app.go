@@ -34,6 +34,10 @@ const (
 	flagMinTokens    = "min-tokens"
 	flagWorkers      = "workers"
 	flagDocTokens    = "doc-tokens"
+	// flagErrors: docs that carry an error are not knowledge (a knowledge
+	// file that starts with failed fetches reads as a broken crawl), so by
+	// default they are only counted.
+	flagErrors = "errors"
 )
 
 const description = `Reads scored docs (score output) or docs (segment output) and writes one knowledge
@@ -169,8 +173,3 @@ func runDedupe(c *ucli.Context) error {
 	}
 	return errors.Join(err, s.Close())
 }
-
-// flagErrors names the file of the docs that carry an error. They are not
-// knowledge: a knowledge file that starts with failed fetches reads as a
-// broken crawl, so by default they are only counted.
-const flagErrors = "errors"
