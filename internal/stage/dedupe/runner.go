@@ -32,10 +32,10 @@ type runner struct {
 	// mu orders the Deduper's calls: Emit's, in input order, and the
 	// --max-hold expiry's, once a second. err is the first error of
 	// either, after which the run writes nothing more.
-	mu                                     sync.Mutex
-	err                                    error
-	irrelevant, failed, written, storeMiss int
-	outs                                   []dedup.Out
+	mu                            sync.Mutex
+	err                           error
+	irrelevant, failed, storeMiss int
+	outs                          []dedup.Out
 	// kept is read by the progress line, from another goroutine.
 	kept atomic.Int64
 }
@@ -183,7 +183,6 @@ func (r *runner) handle(outs []dedup.Out) error {
 }
 
 func (r *runner) write(k *record.Knowledge) error {
-	r.written++
 	return r.s.Out.Write(k)
 }
 

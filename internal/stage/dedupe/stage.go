@@ -78,10 +78,15 @@ func (st *Stage) Close() {
 
 // Run streams the docs of in through dedupe and writes the knowledge
 // records to out. Rejected lines make it return an error wrapping
-// cli.ErrRejected after the whole input is read.
+// cli.ErrRejected after the whole input is read. When ctx ends, it writes
+// the groups it holds and returns at once.
 func Run(ctx context.Context, in io.Reader, out io.Writer, o Options) error {
 	s := cli.NewStream(in, out, nil)
-	return errors.Join(RunStream(ctx, s, o), s.Close())
+	err := RunStream(ctx, s, o)
+	if ctx.Err() != nil {
+		return errors.Join(err, s.CloseOutput()) // a read may still be blocked
+	}
+	return errors.Join(err, s.Close())
 }
 
 // RunStream is Run on an open stream, which it does not close.
