@@ -1,15 +1,19 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"os"
 	"strconv"
-	"strings"
 	"time"
 
 	ucli "github.com/urfave/cli/v2"
 
 	"github.com/focuscrawl/focuscrawl/internal/cli"
 	"github.com/focuscrawl/focuscrawl/internal/dedup"
+	"github.com/focuscrawl/focuscrawl/internal/kb"
+	"github.com/focuscrawl/focuscrawl/internal/stage/dedupe"
+	"github.com/focuscrawl/focuscrawl/internal/topic"
 )
 
 // Flag names.
@@ -30,6 +34,10 @@ const (
 	flagMinTokens    = "min-tokens"
 	flagWorkers      = "workers"
 	flagDocTokens    = "doc-tokens"
+	// flagErrors: docs that carry an error are not knowledge (a knowledge
+	// file that starts with failed fetches reads as a broken crawl), so by
+	// default they are only counted.
+	flagErrors = "errors"
 )
 
 const description = `Reads scored docs (score output) or docs (segment output) and writes one knowledge
@@ -85,7 +93,7 @@ func newApp() *ucli.App {
 			&ucli.IntFlag{Name: flagWorkers, Usage: "goroutines decoding and fingerprinting (default: number of CPUs)", EnvVars: cli.Env(flagWorkers)},
 			&ucli.BoolFlag{Name: flagDocTokens, Value: true, Usage: "fingerprint docs that carry tokens (segment's, score's) from them instead of cutting the content again; turn off when segment ran with another --topic than dedupe's", EnvVars: cli.Env(flagDocTokens)},
 			cli.TopicFlag(false),
-			errorsFlag(),
+			&ucli.StringFlag{Name: flagErrors, Usage: "write the docs that carry an error (failed fetch, segment or score) to `FILE` (.gz/.zst compress); by default they are left out of the output and counted", EnvVars: cli.Env("dedupe-" + flagErrors)},
 		}, cli.StreamFlags()...),
 		Action:   runDedupe,
 		Commands: []*ucli.Command{searchCommand(), exportCommand()},
@@ -94,44 +102,74 @@ func newApp() *ucli.App {
 	return app
 }
 
-// options reads the decision flags.
-func options(c *ucli.Context) (dedup.Options, error) {
-	o := dedup.DefaultOptions()
-	o.K = c.Int(flagK)
-	o.Method = c.String(flagMethod)
-	o.MaxDistance = c.Float64(flagMaxDistance)
-	o.CandidateK = c.Int(flagCandidateK)
-	o.MinTokens = c.Int(flagMinTokens)
-	o.EmitDups = c.Bool(flagEmitDups)
+// options reads the flags into the stage's Options.
+func options(c *ucli.Context) (dedupe.Options, error) {
+	o := dedupe.DefaultOptions()
+	d := &o.Dedup
+	d.K = c.Int(flagK)
+	d.Method = c.String(flagMethod)
+	d.MaxDistance = c.Float64(flagMaxDistance)
+	d.CandidateK = c.Int(flagCandidateK)
+	d.MinTokens = c.Int(flagMinTokens)
+	d.EmitDups = c.Bool(flagEmitDups)
 	keep, err := dedup.ParsePolicy(c.String(flagKeep))
 	if err != nil {
 		return o, cli.Usagef("--keep: %v", err)
 	}
-	o.Keep = keep
-	switch w := strings.TrimSpace(c.String(flagWindow)); w {
-	case "all":
-		o.Window = -1
-	default:
-		n, err := strconv.Atoi(w)
-		if err != nil || n < 0 {
-			return o, cli.Usagef("--window: %q is not a number of docs >= 0 or \"all\"", w)
+	d.Keep = keep
+	if d.Window, err = dedupe.ParseWindow(c.String(flagWindow)); err != nil {
+		return o, err
+	}
+	o.Shingle = c.Int(flagShingle)
+	if err := o.Check(); err != nil {
+		return o, err
+	}
+	if v := c.String(flagStoreMaxSize); v != "" {
+		if o.StoreMaxSize, err = cli.ParseSize(v); err != nil || o.StoreMaxSize <= 0 {
+			return o, cli.Usagef("--%s: %q is not a size like 512MiB", flagStoreMaxSize, v)
 		}
-		o.Window = n
 	}
-	if o.Method != dedup.MethodSimHash && o.Method != dedup.MethodEuclid {
-		return o, cli.Usagef("--method: %q is not simhash or euclid", o.Method)
+	o.Index, o.Store, o.Errors = c.String(flagIndex), c.String(flagStore), c.String(flagErrors)
+	o.All, o.DocTokens, o.Workers = c.Bool(flagAll), c.Bool(flagDocTokens), c.Int(flagWorkers)
+	o.MaxHold = c.Duration(flagMaxHold)
+	if d.Window < 0 && !c.IsSet(flagMaxHold) {
+		o.MaxHold = 0 // --window all: exact policies unless asked otherwise
 	}
-	if o.K < 0 || o.K > dedup.MaxK {
-		return o, cli.Usagef("-k %d: must be in 0..%d", o.K, dedup.MaxK)
+	o.Words, err = topicWords(c)
+	return o, err
+}
+
+// topicWords reads the dictionary and stop words of --topic (none without).
+func topicWords(c *ucli.Context) (kb.Words, error) {
+	path := c.String(cli.FlagTopic)
+	if path == "" {
+		return kb.Words{}, nil
 	}
-	if o.CandidateK < 0 || o.CandidateK > dedup.MaxK {
-		return o, cli.Usagef("--candidate-k %d: must be in 0..%d", o.CandidateK, dedup.MaxK)
+	p, err := topic.Load(path)
+	if err != nil {
+		return kb.Words{}, &cli.UsageError{Err: err}
 	}
-	if o.MaxDistance <= 0 || o.MaxDistance > 2 {
-		return o, cli.Usagef("--max-distance %g: must be in (0, 2]", o.MaxDistance)
+	return kb.Words{Dictionary: p.Dictionary, Stopwords: p.Stopwords}, nil
+}
+
+func runDedupe(c *ucli.Context) error {
+	o, err := options(c)
+	if err != nil {
+		return err
 	}
-	if c.Int(flagShingle) < 1 || c.Int(flagShingle) > 8 {
-		return o, cli.Usagef("--shingle %d: must be in 1..8", c.Int(flagShingle))
+	st, err := dedupe.New(o)
+	if err != nil {
+		return err
 	}
-	return o, nil
+	s, err := cli.OpenStreamWith(c, c.Args().Slice(), os.Stdin, c.App.Writer, c.App.ErrWriter)
+	if err != nil {
+		st.Close()
+		return err
+	}
+	err = st.Stream(c.Context, s)
+	if c.Context.Err() != nil {
+		// stdin may still be held by the blocked reader: leave it.
+		return errors.Join(err, s.CloseOutput())
+	}
+	return errors.Join(err, s.Close())
 }

@@ -13,7 +13,7 @@ import (
 	"github.com/focuscrawl/focuscrawl/internal/cli"
 	"github.com/focuscrawl/focuscrawl/internal/jsonl"
 	"github.com/focuscrawl/focuscrawl/internal/kb"
-	"github.com/focuscrawl/focuscrawl/internal/text"
+	"github.com/focuscrawl/focuscrawl/internal/stage/dedupe"
 )
 
 const (
@@ -66,23 +66,22 @@ func runSearch(c *ucli.Context) error {
 	if _, err := os.Stat(c.String(flagStore)); err != nil {
 		return cli.Usagef("--store: %v", err)
 	}
-	tok, _, err := tokenizer(c)
+	words, err := topicWords(c)
 	if err != nil {
 		return err
 	}
-	store, err := kb.Open(c.String(flagStore), tok)
+	store, err := kb.Open(c.String(flagStore), dedupe.Tokenizer(words))
 	if err != nil {
 		return err
 	}
 	defer store.Close()
 	if !c.IsSet(cli.FlagTopic) {
 		// Cut the query with the words the stored text was cut with.
-		w, err := store.Words()
-		if err != nil {
+		if words, err = store.Words(); err != nil {
 			return err
 		}
-		if len(w.Dictionary)+len(w.Stopwords) > 0 {
-			store.SetTokenizer(text.NewTokenizer(text.Options{Dictionary: w.Dictionary, Stopwords: w.Stopwords}))
+		if len(words.Dictionary)+len(words.Stopwords) > 0 {
+			store.SetTokenizer(dedupe.Tokenizer(words))
 		}
 	}
 	open, close := "[", "]"

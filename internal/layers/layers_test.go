@@ -47,6 +47,7 @@ var layers = []layer{
 	// A stage's Run, callable from Go without its command line: each
 	// command parses its flags into the stage's Options and calls it.
 	{name: "stage runs", pkgs: []string{
+		"internal/stage/dedupe",
 		"internal/stage/fetch",
 		"internal/stage/segment",
 		"internal/stage/simweb",
