@@ -219,7 +219,7 @@ func (o *Ordered[T]) read(ctx context.Context, s *Stream, work, order chan<- *or
 				cut.Bytes = append([]byte(nil), l.Bytes...)
 				b.cut = append(b.cut, cutLine{before: len(b.lines), line: cut, err: err})
 				closing, ok := jsonl.ClosingRecord(l.Bytes, err)
-				l.Bytes, err = closing, nil
+				l.Bytes, l.Closing, err = closing, true, nil
 				if !ok {
 					<-tokens
 					continue

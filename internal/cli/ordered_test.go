@@ -209,12 +209,16 @@ func TestOrderedLineTooLong(t *testing.T) {
 			}
 			return string(l.Bytes), nil
 		},
-		Emit: func(_ jsonl.Line, v string) error { got = append(got, v); return nil },
+		Emit: func(l jsonl.Line, v string) error {
+			got = append(got, fmt.Sprintf("%v %s", l.Closing, v))
+			return nil
+		},
 	}
 	if err := o.Run(context.Background(), s); err != nil {
 		t.Fatal(err)
 	}
-	if len(got) != 2 || !strings.Contains(got[0], `"url":"https://a.example/x"`) || !strings.Contains(got[0], `"error"`) {
+	if len(got) != 2 || !strings.HasPrefix(got[0], `true {"url":"https://a.example/x"`) || !strings.Contains(got[0], `"error"`) ||
+		!strings.HasPrefix(got[1], "false ") {
 		t.Fatalf("emitted %q: want an error record for a.example, then b.example", got)
 	}
 	lines := strings.Split(strings.TrimSpace(log.String()), "\n")

@@ -25,6 +25,10 @@ type Line struct {
 	Name  string // file name, or "stdin"
 	Num   int    // 1-based line number within Name
 	Bytes []byte // without the line ending; valid until the next call to Next
+	// Closing says Bytes is not the line read but the error record that
+	// stands in for a line over the reader's cap (ClosingRecord), as
+	// cli.Ordered hands it on.
+	Closing bool
 }
 
 // String gives the NAME:LINE position of the line.

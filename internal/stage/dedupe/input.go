@@ -1,11 +1,6 @@
 package dedupe
 
 import (
-	"bytes"
-	"errors"
-	"strings"
-
-	"github.com/focuscrawl/focuscrawl/internal/jsonl"
 	"github.com/focuscrawl/focuscrawl/internal/record"
 )
 
@@ -38,21 +33,4 @@ func (in *input) doc() *record.ScoredDoc {
 	return &record.ScoredDoc{Doc: record.Doc{URL: in.URL, FinalURL: in.FinalURL, Canonical: in.Canonical,
 		Title: in.Title, Published: in.Published, Source: in.Source, Author: in.Author,
 		Content: in.Content, Meta: in.Meta, Tokens: in.Tokens}, Score: in.Score}
-}
-
-// closingPrefix starts the error of the record cli.Ordered puts in place
-// of a line over the reader's cap (jsonl.ClosingRecord).
-var closingPrefix = "input: " + jsonl.ErrLineTooLong.Error()
-
-// isClosing tells whether line b, decoded into in, is the closing record
-// of a line over the reader's cap: dedupe writes it to its output (as it
-// answered such lines before cli.Ordered made the record), where other
-// error docs go to --errors. An identical record made by an upstream
-// stage reads the same and is written to the output too.
-func isClosing(b []byte, in *input) bool {
-	if !strings.HasPrefix(in.Error, closingPrefix) {
-		return false
-	}
-	want, ok := jsonl.ClosingRecord(b, errors.New(strings.TrimPrefix(in.Error, "input: ")))
-	return ok && bytes.Equal(want, b)
 }

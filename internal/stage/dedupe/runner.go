@@ -110,7 +110,7 @@ func (r *runner) work(_ context.Context, l jsonl.Line) (prepared, error) {
 	switch {
 	case in.URL == "":
 		return prepared{}, cli.Reject(errors.New(`doc without "url"`))
-	case in.Error != "" && isClosing(l.Bytes, &in):
+	case in.Error != "" && l.Closing:
 		return prepared{kind: docClosing, rec: &record.Knowledge{URL: in.URL, Error: in.Error}}, nil
 	case in.Error != "":
 		return prepared{kind: docError, rec: &record.Knowledge{URL: in.URL, Title: in.Title, Score: in.Score, Error: in.Error, Meta: in.Meta}}, nil
