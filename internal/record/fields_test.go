@@ -21,7 +21,7 @@ func TestFieldsOf(t *testing.T) {
 		note  string
 		Skip  int `json:"-"`
 	}
-	if err := FieldsOf(good{}, Doc{}, ScoredDoc{}); err != nil {
+	if err := FieldsOf(good{note: "unexported: skipped"}, Doc{}, ScoredDoc{}); err != nil {
 		t.Errorf("a true subset: %v", err)
 	}
 	type renamed struct {
