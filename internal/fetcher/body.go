@@ -15,6 +15,8 @@ import (
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zlib"
 	"github.com/klauspost/compress/zstd"
+
+	"github.com/focuscrawl/focuscrawl/internal/warc"
 )
 
 // bodyError is a body that arrived but cannot be decoded: not worth a
@@ -32,10 +34,10 @@ func (e *bodyError) Unwrap() error { return e.err }
 // big, when not nil, is called once the decoded body passes bigBody
 // bytes, before more is read; it may block (see Fetcher.acquireBig).
 func readBody(resp *http.Response, max int64, buf *bytes.Buffer, big func() error) (wire int64, truncated bool, err error) {
-	counted := &countingReader{r: io.LimitReader(resp.Body, max+1)}
+	counted := &warc.CountingReader{R: io.LimitReader(resp.Body, max+1)}
 	dec, closeDec, err := decoder(resp.Header.Get("Content-Encoding"), counted, max)
 	if err != nil {
-		return counted.n, false, err
+		return counted.N, false, err
 	}
 	defer closeDec()
 	var src io.Reader = io.LimitReader(dec, max+1)
@@ -52,26 +54,26 @@ func readBody(resp *http.Response, max int64, buf *bytes.Buffer, big func() erro
 		buf.Grow(int(min(n, bigBody, max)) + bytes.MinRead)
 	}
 	_, err = buf.ReadFrom(src)
-	wireCut := counted.n > max
+	wireCut := counted.N > max
 	if wireCut {
-		counted.n = max
+		counted.N = max
 	}
 	if int64(buf.Len()) > max {
 		buf.Truncate(int(max))
-		return counted.n, true, nil
+		return counted.N, true, nil
 	}
 	if err != nil {
 		if wireCut {
 			// The decoder saw its input end at the cap.
-			return counted.n, true, nil
+			return counted.N, true, nil
 		}
 		var be *bodyError
 		if errors.As(err, &be) || isCodingError(err) {
-			return counted.n, false, &bodyError{err}
+			return counted.N, false, &bodyError{err}
 		}
-		return counted.n, false, err
+		return counted.N, false, err
 	}
-	return counted.n, wireCut, nil
+	return counted.N, wireCut, nil
 }
 
 // decoder wraps r in the decoders of a Content-Encoding list, applied in
@@ -197,18 +199,6 @@ func (g *bigGate) Read(p []byte) (int, error) {
 	}
 	n, err := g.r.Read(p)
 	g.n += int64(n)
-	return n, err
-}
-
-// countingReader counts the bytes read through it.
-type countingReader struct {
-	r io.Reader
-	n int64
-}
-
-func (c *countingReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n += int64(n)
 	return n, err
 }
 

@@ -3,6 +3,8 @@ package frontier
 import (
 	"fmt"
 	"math"
+
+	"github.com/focuscrawl/focuscrawl/internal/record"
 )
 
 // Learning configures the frontier's feedback from the crawl. Every URL
@@ -55,7 +57,7 @@ func (l *Learning) Validate() error {
 // blend is the queue priority of a URL with link priority prior in a class
 // whose ratio against its host's is rho.
 func (l *Learning) blend(prior, rho float64) float64 {
-	return clampUnit(prior * l.factor(rho))
+	return record.ClampUnit(prior * l.factor(rho))
 }
 
 // factor is r^Weight, r a class's ratio against its host's.

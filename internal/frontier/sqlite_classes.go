@@ -9,6 +9,7 @@ import (
 	"math"
 	"sort"
 
+	"github.com/focuscrawl/focuscrawl/internal/record"
 	"github.com/focuscrawl/focuscrawl/internal/urlx"
 )
 
@@ -300,7 +301,7 @@ func (a *applyTx) learnOutcome(id int64, u string, hostID int64, o *Outcome) err
 	}
 	label := 0.0
 	if o.Scored && o.Error == "" {
-		label = clampUnit(o.Score)
+		label = record.ClampUnit(o.Score)
 	}
 	for ; c != nil; c = c.parent {
 		c.fetched++
@@ -402,14 +403,4 @@ func (a *applyTx) raiseLearned(e *Entry, id, hostID int64, parent, anchor, inher
 	}
 	return a.cls.raiseURL.ExecContext(a.ctx, e.Priority, e.Depth, parent, anchor, inherited, id,
 		a.cls.cfg.blend(e.Priority, c.applied), c.id)
-}
-
-func clampUnit(x float64) float64 {
-	switch {
-	case x < 0 || math.IsNaN(x):
-		return 0
-	case x > 1:
-		return 1
-	}
-	return x
 }

@@ -25,7 +25,7 @@ type layer struct {
 // layers lists every package of the module, bottom first. A new package
 // fails the test until it is placed here.
 var layers = []layer{
-	{name: "records", pkgs: []string{"internal/record", "internal/version"}},
+	{name: "records", pkgs: []string{"internal/record", "internal/slicesx", "internal/version"}},
 	{name: "leaf utilities", pkgs: []string{
 		"internal/charset", "internal/extract", "internal/jsonl", "internal/linkauc",
 		"internal/netguard", "internal/robotsrules", "internal/seenset", "internal/simweb",

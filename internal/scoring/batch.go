@@ -53,7 +53,7 @@ func (s *Scorer) ScoreBatch(ctx context.Context, docs []record.Doc) ([]record.Sc
 			continue
 		}
 		for j := range out[i].Links {
-			out[i].Links[j].Priority = clamp01(prio(out[i].Links[j].URL))
+			out[i].Links[j].Priority = record.ClampUnit(prio(out[i].Links[j].URL))
 		}
 		s.prune(&out[i])
 	}
@@ -136,7 +136,7 @@ func (s *Scorer) skyreach(ctx context.Context, pages []scoredPage) ([]record.Sco
 		rankHeuristic(pv, out[i].Links, o)
 		for j := range out[i].Links {
 			l := &out[i].Links[j]
-			l.Priority = clamp01((wh*l.Priority + wi*prio(l.URL)) / total)
+			l.Priority = record.ClampUnit((wh*l.Priority + wi*prio(l.URL)) / total)
 		}
 		s.prune(&out[i])
 	}

@@ -178,14 +178,14 @@ func rankBlockShark(pv *pageView, links []record.ScoredLink, o *LinkOptions) {
 		if o.BlockNorm && top > 0 {
 			lambda /= top
 		}
-		links[i].Priority = clamp01(o.Theta*lambda*pv.potential(i, o) + (1-o.Theta)*share)
+		links[i].Priority = record.ClampUnit(o.Theta*lambda*pv.potential(i, o) + (1-o.Theta)*share)
 		links[i].Inherited = inh
 	}
 }
 
 // oddsScale multiplies the odds of p by f: p·f / (p·f + 1 − p).
 func oddsScale(p, f float64) float64 {
-	p = clamp01(p)
+	p = record.ClampUnit(p)
 	if p >= 1 {
 		return 1
 	}

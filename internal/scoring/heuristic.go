@@ -121,6 +121,6 @@ func rankHeuristic(pv *pageView, links []record.ScoredLink, o *LinkOptions) {
 		if w["rw"] > 0 {
 			rw = pv.rw(i, o.RWMin)
 		}
-		links[i].Priority = clamp01((w["uh"]*uh + w["teh"]*teh + w["tih"]*tih + w["rw"]*rw) / total)
+		links[i].Priority = record.ClampUnit((w["uh"]*uh + w["teh"]*teh + w["tih"]*tih + w["rw"]*rw) / total)
 	}
 }

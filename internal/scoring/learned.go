@@ -170,26 +170,11 @@ func pathWords(u string) []string {
 	for k, w := range words {
 		if w[0] >= '0' && w[0] <= '9' {
 			var b strings.Builder
-			writeDigitsAsHash(&b, w)
+			urlx.WriteDigitsAsHash(&b, w) // w is valid UTF-8 (ToLower), so byte-wise is rune-wise
 			words[k] = b.String()
 		}
 	}
 	return words
-}
-
-func writeDigitsAsHash(b *strings.Builder, s string) {
-	digit := false
-	for _, r := range s {
-		if r >= '0' && r <= '9' {
-			if !digit {
-				b.WriteByte('#')
-			}
-			digit = true
-			continue
-		}
-		digit = false
-		b.WriteRune(r)
-	}
 }
 
 // predict is q = σ(w·x).
@@ -296,7 +281,7 @@ func (s *Scorer) blendLearned(pv *pageView, links []record.ScoredLink) {
 		if alone {
 			base = 0.5
 		}
-		lk.Priority = clamp01((1-w)*base + w*q)
+		lk.Priority = record.ClampUnit((1-w)*base + w*q)
 		if key, err := urlx.Normalize(lk.URL); err == nil {
 			keep = append(keep, scoredFeats{key, pending{fs, lk.Priority}})
 		}

@@ -200,7 +200,7 @@ func blank(d *record.Doc) bool {
 // behind any other page's weakest link (docs/score.md, "Pages without text").
 func (pv *pageView) estimate() float64 {
 	if pv.blank {
-		return max(pv.score, clamp01(pv.doc.Priority))
+		return max(pv.score, record.ClampUnit(pv.doc.Priority))
 	}
 	return pv.score
 }
@@ -212,7 +212,7 @@ func (pv *pageView) inherited(delta float64) float64 {
 	if pv.relevant {
 		return delta * pv.score
 	}
-	inh := clamp01(pv.doc.Inherited)
+	inh := record.ClampUnit(pv.doc.Inherited)
 	if pv.blank {
 		inh = max(inh, pv.estimate())
 	}
@@ -222,7 +222,7 @@ func (pv *pageView) inherited(delta float64) float64 {
 // potential is Shark-Search's potential score of link i.
 func (pv *pageView) potential(i int, o *LinkOptions) float64 {
 	neighbourhood := o.Beta*pv.anchor(i) + (1-o.Beta)*pv.context(i)
-	return clamp01(o.Gamma*pv.inherited(o.Delta) + (1-o.Gamma)*neighbourhood)
+	return record.ClampUnit(o.Gamma*pv.inherited(o.Delta) + (1-o.Gamma)*neighbourhood)
 }
 
 // isNoise tells whether link i is a noise link: in a nav, ad or footer

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/focuscrawl/focuscrawl/internal/slicesx"
 	"github.com/focuscrawl/focuscrawl/internal/topic"
 	"github.com/focuscrawl/focuscrawl/internal/vsm"
 )
@@ -64,7 +65,7 @@ func NewModel(p *topic.Profile, tok Tokenizer, idf *vsm.IDF) (*Model, error) {
 	}
 	var kwTokens []string
 	for _, k := range p.Keywords {
-		terms := dedupe(tok.Tokens(k.Term))
+		terms := slicesx.Unique(tok.Tokens(k.Term))
 		if len(terms) == 0 {
 			terms = []string{strings.ToLower(k.Term)}
 		}
@@ -73,7 +74,7 @@ func NewModel(p *topic.Profile, tok Tokenizer, idf *vsm.IDF) (*Model, error) {
 		kwTokens = append(kwTokens, terms...)
 		m.addTopicWord(k.Term, 1)
 	}
-	if kv := idf.Vector(dedupe(kwTokens)); kv.Len() > 0 {
+	if kv := idf.Vector(slicesx.Unique(kwTokens)); kv.Len() > 0 {
 		parts = append(parts, kv.Normalize())
 	}
 	var ex vsm.Vector
@@ -113,18 +114,6 @@ func (m *Model) addTopicWord(w string, theta float64) {
 		}
 		m.theta[w] = theta
 	}
-}
-
-func dedupe(s []string) []string {
-	seen := make(map[string]bool, len(s))
-	out := s[:0:0]
-	for _, t := range s {
-		if !seen[t] {
-			seen[t] = true
-			out = append(out, t)
-		}
-	}
-	return out
 }
 
 // Text returns the TF-IDF vector of a text.

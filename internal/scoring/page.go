@@ -104,7 +104,7 @@ func (m *Model) PageScore(d *record.Doc, vec vsm.Vector, o PageOptions) (score f
 		scores[PagePearson] = blend(math.Max(0, vsm.PearsonOver(vec, m.unit, m.IDF.Len())))
 	}
 	if o.Method != PageCombo {
-		return clamp01(scores[o.Method]), scores
+		return record.ClampUnit(scores[o.Method]), scores
 	}
 	sum, total := 0.0, 0.0
 	for method, w := range o.Combo {
@@ -116,16 +116,6 @@ func (m *Model) PageScore(d *record.Doc, vec vsm.Vector, o PageOptions) (score f
 	if total == 0 {
 		return 0, scores
 	}
-	scores[PageCombo] = clamp01(sum / total)
+	scores[PageCombo] = record.ClampUnit(sum / total)
 	return scores[PageCombo], scores
-}
-
-func clamp01(x float64) float64 {
-	switch {
-	case x < 0 || math.IsNaN(x):
-		return 0
-	case x > 1:
-		return 1
-	}
-	return x
 }

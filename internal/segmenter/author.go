@@ -7,6 +7,7 @@ import (
 	"golang.org/x/net/html/atom"
 
 	"github.com/focuscrawl/focuscrawl/internal/extract"
+	"github.com/focuscrawl/focuscrawl/internal/slicesx"
 )
 
 // markupAuthors reads the authors the page marks up in its body:
@@ -79,7 +80,7 @@ func markupAuthors(body *node, region []*node) string {
 			names = append(names, m.name)
 		}
 	}
-	return strings.Join(uniq(names), ", ")
+	return strings.Join(slicesx.Unique(names), ", ")
 }
 
 // isMedia: a figure, its caption, or a schema.org image or video item.

@@ -9,6 +9,7 @@ import (
 
 	"github.com/focuscrawl/focuscrawl/internal/extract"
 	"github.com/focuscrawl/focuscrawl/internal/record"
+	"github.com/focuscrawl/focuscrawl/internal/slicesx"
 )
 
 // publishedMeta are meta names and properties holding the publication
@@ -124,19 +125,7 @@ func jsonLDAuthor(src string) string {
 		}
 	}
 	walk(v, false)
-	return strings.Join(uniq(names), ", ")
-}
-
-func uniq(s []string) []string {
-	seen := map[string]bool{}
-	out := s[:0]
-	for _, v := range s {
-		if !seen[v] {
-			seen[v] = true
-			out = append(out, v)
-		}
-	}
-	return out
+	return strings.Join(slicesx.Unique(names), ", ")
 }
 
 // metadata fills published, author and source by generic rules.

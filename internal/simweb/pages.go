@@ -3,6 +3,8 @@ package simweb
 import (
 	"bytes"
 	"strconv"
+
+	"github.com/focuscrawl/focuscrawl/internal/slicesx"
 )
 
 // render returns the UTF-8 HTML of page pi of s, its links carrying sid
@@ -161,7 +163,7 @@ func (x *renderer) channelSites(topic int) {
 	for i := 0; i < 10; i++ {
 		ids = append(ids, int32(pick(x.r, pool)))
 	}
-	for _, id := range dedupe(ids) {
+	for _, id := range slicesx.Unique(ids) {
 		o := x.w.sites[id]
 		if competitors(x.s, o) || o == x.s {
 			continue
@@ -288,7 +290,7 @@ func (x *renderer) related(n int) []int32 {
 			ids = append(ids, pi)
 		}
 	}
-	return dedupe(ids)
+	return slicesx.Unique(ids)
 }
 
 // externalRelated picks items of other sites on the page's topic: the

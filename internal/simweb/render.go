@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/focuscrawl/focuscrawl/internal/slicesx"
 )
 
 // renderer writes one page. Every choice it makes comes from r, seeded by
@@ -369,25 +371,13 @@ func (x *renderer) sidebar() {
 		} else {
 			x.ws(`<div class="sidebar"><div class="hot"><h3>Most Read</h3>`)
 		}
-		x.itemList("hotlist", dedupe(ids), false)
+		x.itemList("hotlist", slicesx.Unique(ids), false)
 		x.ws("</div>\n")
 	} else {
 		x.ws(`<div class="sidebar">`)
 	}
 	x.adBlock("ad-side")
 	x.ws("</div>\n")
-}
-
-func dedupe(ids []int32) []int32 {
-	seen := map[int32]bool{}
-	out := ids[:0]
-	for _, i := range ids {
-		if !seen[i] {
-			seen[i] = true
-			out = append(out, i)
-		}
-	}
-	return out
 }
 
 // priceLabel is the price shown next to a product.

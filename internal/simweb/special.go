@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/focuscrawl/focuscrawl/internal/slicesx"
 )
 
 // Pages computed on demand: carts, search results, print versions,
@@ -84,7 +86,7 @@ func (x *renderer) search(t target) {
 	for i := 0; i < 10 && len(x.s.items) > 0; i++ {
 		ids = append(ids, pick(x.r, x.s.items))
 	}
-	x.itemList("results", dedupe(ids), false)
+	x.itemList("results", slicesx.Unique(ids), false)
 	x.ws("</div>\n")
 	x.footer()
 }

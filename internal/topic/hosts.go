@@ -9,6 +9,8 @@ import (
 
 	"go.yaml.in/yaml/v3"
 	"golang.org/x/net/idna"
+
+	"github.com/focuscrawl/focuscrawl/internal/slicesx"
 )
 
 var hostKeys = []string{"host", "rank", "name"}
@@ -95,7 +97,7 @@ func (d *decoder) adHosts(path string, v *yaml.Node) []string {
 		}
 		out = append(out, host)
 	})
-	return unique(out)
+	return slicesx.Unique(out)
 }
 
 // normalizeHost lower-cases a host[:port], converts an internationalised

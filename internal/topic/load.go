@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/focuscrawl/focuscrawl/internal/slicesx"
 )
 
 // Keys of a profile, in the order docs/topic.md lists them.
@@ -139,7 +141,7 @@ func (d *decoder) profile(root *yaml.Node, p *Profile) {
 		case "stopword_files":
 			stopFiles = d.fileRefs(path, v)
 		case "link_stopwords":
-			p.LinkStopwords = unique(d.terms(path, v))
+			p.LinkStopwords = slicesx.Unique(d.terms(path, v))
 		case "ad_hosts":
 			p.AdHosts = d.adHosts(path, v)
 		case "synonyms":
@@ -160,7 +162,7 @@ func (d *decoder) profile(root *yaml.Node, p *Profile) {
 	for _, f := range stopFiles {
 		stop = append(stop, d.termFile(f)...)
 	}
-	p.Dictionary, p.Stopwords = unique(dict), unique(stop)
+	p.Dictionary, p.Stopwords = slicesx.Unique(dict), slicesx.Unique(stop)
 	if p.Name == "" {
 		base := filepath.Base(d.file)
 		p.Name = strings.TrimSuffix(base, filepath.Ext(base))
@@ -180,22 +182,6 @@ func (d *decoder) language(path string, v *yaml.Node) string {
 		return ""
 	}
 	return s
-}
-
-// unique drops repeated strings, keeping the first of each.
-func unique(in []string) []string {
-	if len(in) == 0 {
-		return nil
-	}
-	seen := make(map[string]bool, len(in))
-	out := in[:0:0]
-	for _, s := range in {
-		if !seen[s] {
-			seen[s] = true
-			out = append(out, s)
-		}
-	}
-	return out
 }
 
 func (d *decoder) keywords(path string, v *yaml.Node) []Keyword {

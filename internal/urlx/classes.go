@@ -51,7 +51,7 @@ func ClassChain(u string) ([]string, error) {
 		if levels == maxClassDirs {
 			break
 		}
-		writeTemplate(&b, s)
+		WriteDigitsAsHash(&b, s)
 		b.WriteByte('/')
 		chain = append(chain, b.String())
 		levels++
@@ -72,7 +72,7 @@ func ClassChain(u string) ([]string, error) {
 			}
 			var w strings.Builder
 			w.WriteString(b.String())
-			writeTemplate(&w, stem[:k])
+			WriteDigitsAsHash(&w, stem[:k])
 			w.WriteByte('*')
 			chain = append(chain, w.String())
 			words++
@@ -88,8 +88,9 @@ func ClassChain(u string) ([]string, error) {
 	return chain, nil
 }
 
-// writeTemplate writes s with every run of ASCII digits as one '#'.
-func writeTemplate(b *strings.Builder, s string) {
+// WriteDigitsAsHash writes s to b with every run of ASCII digits as one
+// '#' (the URL class templates; scoring's path words).
+func WriteDigitsAsHash(b *strings.Builder, s string) {
 	digit := false
 	for i := 0; i < len(s); i++ {
 		c := s[i]

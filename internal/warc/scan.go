@@ -19,7 +19,7 @@ import (
 // and about the blank lines between records, and it reports where each
 // record starts, so an index can read it again later with ReadRecordAt.
 type Scanner struct {
-	cr     *countingReader
+	cr     *CountingReader
 	br     *bufio.Reader
 	gz     bool
 	zr     *gzip.Reader
@@ -40,14 +40,14 @@ type Position struct {
 // NewScanner reads records from r, telling gzip from plain input by its
 // first bytes.
 func NewScanner(r io.Reader) *Scanner {
-	cr := &countingReader{r: r}
+	cr := &CountingReader{R: r}
 	br := bufio.NewReaderSize(cr, 64<<10)
 	magic, _ := br.Peek(2)
 	return &Scanner{cr: cr, br: br, gz: len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b}
 }
 
 // offset is the position in the underlying input of the next unread byte.
-func (s *Scanner) offset() int64 { return s.cr.n - int64(s.br.Buffered()) }
+func (s *Scanner) offset() int64 { return s.cr.N - int64(s.br.Buffered()) }
 
 // Next returns the next record and where it starts, or io.EOF after the
 // last.
@@ -215,14 +215,16 @@ func clip(s string) string {
 	return s
 }
 
-type countingReader struct {
-	r io.Reader
-	n int64
+// CountingReader counts the bytes read through it: N is how many R has
+// given so far.
+type CountingReader struct {
+	R io.Reader
+	N int64
 }
 
-func (c *countingReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n += int64(n)
+func (c *CountingReader) Read(p []byte) (int, error) {
+	n, err := c.R.Read(p)
+	c.N += int64(n)
 	return n, err
 }
 
