@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -12,9 +13,12 @@ import (
 	"testing"
 
 	"github.com/focuscrawl/focuscrawl/internal/cli"
+	"github.com/focuscrawl/focuscrawl/internal/jsonl"
 	"github.com/focuscrawl/focuscrawl/internal/record"
 	"github.com/focuscrawl/focuscrawl/internal/scoring"
+	"github.com/focuscrawl/focuscrawl/internal/text"
 	"github.com/focuscrawl/focuscrawl/internal/topic"
+	"github.com/focuscrawl/focuscrawl/internal/vsm"
 )
 
 // forestOptions are score's defaults with the link strategy links, for
@@ -145,5 +149,19 @@ func TestDecodeDoc(t *testing.T) {
 		if _, err := decodeDoc([]byte(l), true); err == nil {
 			t.Errorf("%q: no error", l)
 		}
+	}
+}
+
+// TestAddIDFDocs: plain lines and doc records are documents; a doc with
+// an error is skipped and a bad record rejected.
+func TestAddIDFDocs(t *testing.T) {
+	in := jsonl.NewReader(nil, strings.NewReader("forest trees\n{\"url\":\"u\",\"tokens\":[\"river\",\"forest\"]}\n{\"url\":\"e\",\"error\":\"x\",\"tokens\":[\"x\"]}\n{\"url\":5}\n"))
+	rej, _ := jsonl.OpenRejects("", io.Discard)
+	b := vsm.NewBuilder()
+	if err := AddIDFDocs(context.Background(), in, rej, text.NewTokenizer(text.Options{}), b); err != nil {
+		t.Fatal(err)
+	}
+	if b.Docs() != 2 || rej.Count() != 1 {
+		t.Errorf("%d docs, %d rejected; want 2, 1", b.Docs(), rej.Count())
 	}
 }
