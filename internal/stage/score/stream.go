@@ -21,6 +21,11 @@ type scored struct {
 func (r *runner) stream() error {
 	o := cli.Ordered[scored]{
 		Workers: r.workers,
+		// A doc a batch: docs are tens of KB, so batching saves little,
+		// and a batch's copy of its lines is then one allocation of the
+		// line's size instead of a buffer grown to 256 KiB (3.6% fewer
+		// instructions on simweb docs, 4% less on the real pages).
+		BatchLines: 1,
 		Work: func(ctx context.Context, l jsonl.Line) (scored, error) {
 			d, err := decodeDoc(l.Bytes, r.withHTML)
 			if err != nil {
