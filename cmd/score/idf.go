@@ -13,7 +13,7 @@ import (
 
 	"github.com/focuscrawl/focuscrawl/internal/cli"
 	"github.com/focuscrawl/focuscrawl/internal/jsonl"
-	"github.com/focuscrawl/focuscrawl/internal/record"
+	"github.com/focuscrawl/focuscrawl/internal/stage/score"
 	"github.com/focuscrawl/focuscrawl/internal/text"
 	"github.com/focuscrawl/focuscrawl/internal/topic"
 	"github.com/focuscrawl/focuscrawl/internal/vsm"
@@ -69,38 +69,8 @@ func runIDFBuild(c *ucli.Context) error {
 	in := jsonl.NewReader(c.Args().Slice(), os.Stdin)
 	defer in.Close()
 	b := vsm.NewBuilder()
-	for {
-		if err := c.Context.Err(); err != nil {
-			return err
-		}
-		line, err := in.Next()
-		if err == io.EOF {
-			break
-		}
-		if errors.Is(err, jsonl.ErrLineTooLong) {
-			rej.Reject(line, err)
-			continue
-		}
-		if err != nil {
-			return err
-		}
-		if !jsonl.IsJSON(line.Bytes) {
-			b.Add(tok.Tokens(string(line.Bytes)))
-			continue
-		}
-		var d record.Doc
-		if err := jsonl.Decode(line.Bytes, &d); err != nil {
-			rej.Reject(line, err)
-			continue
-		}
-		if d.Error != "" {
-			continue
-		}
-		if len(d.Tokens) > 0 {
-			b.Add(d.Tokens)
-		} else {
-			b.Add(tok.Tokens(d.Title + "\n" + d.Description + "\n" + d.Content))
-		}
+	if err := score.AddIDFDocs(c.Context, in, rej, tok, b); err != nil {
+		return err
 	}
 	tab, err := b.Table(c.Int(flagMinDF))
 	if err != nil {

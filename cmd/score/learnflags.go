@@ -1,9 +1,6 @@
 package main
 
 import (
-	"context"
-	"fmt"
-
 	ucli "github.com/urfave/cli/v2"
 
 	"github.com/focuscrawl/focuscrawl/internal/cli"
@@ -79,53 +76,4 @@ func classLearning(c *ucli.Context) (frontier.Learning, error) {
 		return l, cli.Usagef("--class-*: %v", err)
 	}
 	return l, nil
-}
-
-// learningStore is the frontier's side of the learned strategies.
-type learningStore interface {
-	SetLearning(ctx context.Context, l *frontier.Learning) error
-	Learning(ctx context.Context) (*frontier.Learning, error)
-}
-
-// startLearning, for a learned strategy with --db, asks the frontier to
-// rank queued URLs by how their URL classes fared (unless --class-weight 0) and
-// trains the model on the pages crawled before this run. Another strategy
-// with --db turns the frontier's learning off, if a learned run left it on.
-func startLearning(c *ucli.Context, sc *scoring.Scorer, on bool, store scoring.Store, s *cli.Stream) error {
-	if store == nil {
-		return nil
-	}
-	ls, ok := store.(learningStore)
-	if !ok {
-		if on {
-			return fmt.Errorf("--db: this build's frontier store cannot learn")
-		}
-		return nil
-	}
-	if !on {
-		l, err := ls.Learning(c.Context)
-		if err != nil || l == nil {
-			return err
-		}
-		return ls.SetLearning(c.Context, nil)
-	}
-	l, err := classLearning(c)
-	if err != nil {
-		return err
-	}
-	var set *frontier.Learning
-	if l.Weight > 0 {
-		set = &l
-	}
-	if err := ls.SetLearning(c.Context, set); err != nil {
-		return fmt.Errorf("--db: %w", err)
-	}
-	n, err := sc.ReplayCrawl(c.Context)
-	if err != nil {
-		return fmt.Errorf("--db: replay the crawl: %w", err)
-	}
-	if n > 0 {
-		s.Log.Infof("learned model: trained on %d pages crawled before", n)
-	}
-	return nil
 }

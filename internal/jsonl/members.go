@@ -71,10 +71,11 @@ func Members(line []byte, dst []Member) ([]Member, error) {
 			return dst, errNotObject
 		}
 		start := i
-		keyEnd, escaped := stringEnd(b, i)
+		keyEnd := stringEnd(b, i)
 		if keyEnd < 0 {
 			return dst, errNotObject
 		}
+		escaped := bytes.IndexByte(b[start+1:keyEnd-1], '\\') >= 0
 		i = spaceEnd(b, keyEnd)
 		if i >= len(b) || b[i] != ':' {
 			return dst, errNotObject
@@ -97,18 +98,26 @@ func spaceEnd(b []byte, i int) int {
 }
 
 // stringEnd returns the index just past the string that starts at b[i],
-// or −1 when it does not end, and whether it holds an escape.
-func stringEnd(b []byte, i int) (end int, escaped bool) {
-	for j := i + 1; j < len(b); j++ {
-		switch b[j] {
-		case '\\':
-			j++
-			escaped = true
-		case '"':
-			return j + 1, escaped
+// or −1 when it does not end. It jumps from quote to quote (IndexByte:
+// strings are most of a doc's bytes) and counts the backslashes before
+// each to tell an escaped quote from the end.
+func stringEnd(b []byte, i int) int {
+	j := i + 1
+	for {
+		k := bytes.IndexByte(b[j:], '"')
+		if k < 0 {
+			return -1
 		}
+		q := j + k
+		n := 0
+		for p := q - 1; p > i && b[p] == '\\'; p-- {
+			n++
+		}
+		if n%2 == 0 {
+			return q + 1
+		}
+		j = q + 1
 	}
-	return -1, escaped
 }
 
 // valueEnd returns the index just past the value that starts at b[i], or
@@ -119,14 +128,13 @@ func valueEnd(b []byte, i int) int {
 	}
 	switch b[i] {
 	case '"':
-		end, _ := stringEnd(b, i)
-		return end
+		return stringEnd(b, i)
 	case '{', '[':
 		depth := 0
 		for j := i; j < len(b); j++ {
 			switch b[j] {
 			case '"':
-				end, _ := stringEnd(b, j)
+				end := stringEnd(b, j)
 				if end < 0 {
 					return -1
 				}

@@ -49,6 +49,7 @@ var layers = []layer{
 	{name: "stage runs", pkgs: []string{
 		"internal/stage/dedupe",
 		"internal/stage/fetch",
+		"internal/stage/score",
 		"internal/stage/segment",
 		"internal/stage/simweb",
 		"internal/stage/verify",

@@ -68,10 +68,10 @@ echo "| score | block-shark docs/s per core, end to end ($n1 distinct real pages
 docs= n=$saved_n net=
 
 # Segment output of 4,000 distinct simweb pages (a 160-site web, forestry profile), made
-# in-process by cmd/score's test corpus (segmented with title and content tokens, no link
+# in-process by internal/stage/score's test corpus (segmented with title and content tokens, no link
 # tokens): the docs score sees in a crawl loop. Distinct pages, not repeated ones, since
 # score remembers anchor and context similarities across docs.
-SCORE_CORPUS="$work/sim.jsonl" SCORE_CORPUS_DOCS=4000 go test -count=1 -run '^TestWriteSimwebCorpus$' ./cmd/score/ >/dev/null
+SCORE_CORPUS="$work/sim.jsonl" SCORE_CORPUS_DOCS=4000 go test -count=1 -run '^TestWriteSimwebCorpus$' ./internal/stage/score/ >/dev/null
 saved_n=$n saved_topic=$topic
 docs="$work/sim.jsonl" n=$(wc -l <"$work/sim.jsonl") topic=examples/topics/forestry.yaml
 kbs=$(( $(wc -c <"$docs") / n / 1024 ))

@@ -1,4 +1,4 @@
-package main
+package score
 
 import (
 	"bytes"
@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"testing"
 
-	"github.com/focuscrawl/focuscrawl/internal/jsonl"
 	"github.com/focuscrawl/focuscrawl/internal/record"
 	"github.com/focuscrawl/focuscrawl/internal/scoring"
 	"github.com/focuscrawl/focuscrawl/internal/text"
@@ -15,12 +14,12 @@ import (
 )
 
 // referenceScored is the plain way to score a line: encoding/json
-// decodes it, encoding/json encodes the scored fields, and splice (its
-// own scan of the line) puts them in.
+// decodes it, encoding/json encodes the scored fields, and splice puts
+// them in.
 func referenceScored(t *testing.T, sc *scoring.Scorer, line []byte) []byte {
 	t.Helper()
 	var ld leanDoc
-	if err := jsonl.Decode(line, &ld); err != nil {
+	if err := json.Unmarshal(line, &ld); err != nil {
 		t.Fatal(err)
 	}
 	d, err := ld.doc(false)
@@ -48,7 +47,7 @@ func referenceScored(t *testing.T, sc *scoring.Scorer, line []byte) []byte {
 // decoder and writer give byte for byte the output of the plain
 // encoding/json path, for every per-doc link strategy.
 func TestScoredOutputUnchanged(t *testing.T) {
-	prof, err := topic.Load("../../examples/topics/forestry.yaml")
+	prof, err := topic.Load("../../../examples/topics/forestry.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,19 +73,15 @@ func TestScoredOutputUnchanged(t *testing.T) {
 			enc := newScoredEncoder()
 			for i, line := range lines {
 				want := referenceScored(t, ref, line)
-				var ld leanDoc
-				if !decodeLean(line, &ld, false) {
-					t.Fatalf("line %d: not taken by the fast decoder", i)
-				}
-				d, err := ld.doc(false)
+				d, err := decodeDoc(line, false)
 				if err != nil {
-					t.Fatal(err)
+					t.Fatalf("line %d: %v", i, err)
 				}
 				sd, err := fast.Score(context.Background(), &d)
 				if err != nil {
 					t.Fatal(err)
 				}
-				got, err := enc.encode(nil, line, ld.members, &sd)
+				got, err := enc.encode(nil, line, &sd)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -107,7 +102,7 @@ func TestAppendScoredRefusesNaN(t *testing.T) {
 	if _, ok := appendScored(nil, &sd); ok {
 		t.Error("NaN priority written")
 	}
-	if _, err := newScoredEncoder().encode(nil, []byte(`{"url":"u"}`), nil, &sd); err == nil {
+	if _, err := newScoredEncoder().encode(nil, []byte(`{"url":"u"}`), &sd); err == nil {
 		t.Error("no error for a NaN priority")
 	}
 }

@@ -1,4 +1,4 @@
-package main
+package score
 
 import (
 	"bytes"
@@ -43,7 +43,7 @@ func makeSimwebDocs(n int) ([][]byte, error) {
 	// distinct docs (the benchmark's: repeated docs would flatter any
 	// memory of texts seen).
 	web := simweb.New(simweb.Config{Seed: 1, Sites: max(12, n/25), NoFaults: true})
-	prof, err := topic.Load("../../examples/topics/forestry.yaml")
+	prof, err := topic.Load("../../../examples/topics/forestry.yaml")
 	if err != nil {
 		return nil, err
 	}

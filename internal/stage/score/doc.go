@@ -1,0 +1,63 @@
+package score
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/focuscrawl/focuscrawl/internal/jsonl"
+	"github.com/focuscrawl/focuscrawl/internal/record"
+)
+
+// leanDoc is the part of a doc record that scoring reads: jsonl.Decode
+// skips the rest (blocks' texts, meta, …) without building anything.
+type leanDoc struct {
+	URL         string `json:"url"`
+	Title       string `json:"title"`
+	Description string `json:"description"`
+	Content     string `json:"content"`
+	// HTML stays raw (not unquoted) unless the rules read it.
+	HTML   json.RawMessage `json:"html"`
+	Tokens []string        `json:"tokens"`
+	Links  []record.Link   `json:"links"`
+	Blocks []leanBlock     `json:"blocks"`
+	record.Lineage
+	Error string `json:"error"`
+}
+
+// leanBlock is the part of a block that scoring reads.
+type leanBlock struct {
+	ID   int    `json:"id"`
+	Kind string `json:"kind"`
+}
+
+// decodeDoc decodes a doc line, with its HTML when withHTML; the error
+// says why the line is not a doc.
+func decodeDoc(line []byte, withHTML bool) (record.Doc, error) {
+	var ld leanDoc
+	if err := jsonl.Decode(line, &ld); err != nil {
+		return record.Doc{}, err
+	}
+	if ld.URL == "" && ld.Error == "" {
+		return record.Doc{}, errors.New(`doc without "url"`)
+	}
+	return ld.doc(withHTML)
+}
+
+// doc returns the doc, with its HTML when withHTML.
+func (l *leanDoc) doc(withHTML bool) (record.Doc, error) {
+	d := record.Doc{URL: l.URL, Title: l.Title, Description: l.Description, Content: l.Content,
+		Tokens: l.Tokens, Links: l.Links, Lineage: l.Lineage, Error: l.Error}
+	if withHTML && len(l.HTML) > 0 {
+		if err := json.Unmarshal(l.HTML, &d.HTML); err != nil {
+			return d, fmt.Errorf(`field "html": %w`, err)
+		}
+	}
+	if len(l.Blocks) > 0 {
+		d.Blocks = make([]record.Block, len(l.Blocks))
+		for i, b := range l.Blocks {
+			d.Blocks[i] = record.Block{ID: b.ID, Kind: b.Kind}
+		}
+	}
+	return d, nil
+}
