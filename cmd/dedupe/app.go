@@ -48,7 +48,7 @@ without a "relevant" field count as relevant. A doc is a duplicate of an earlier
   - its content is the same once white space is collapsed, or
   - its content is a near-duplicate: SimHash fingerprints at Hamming distance <= -k
     (--method simhash), or TF-IDF vectors at Euclidean distance <= --max-distance among the
-    SimHash candidates at distance <= --candidate-k (--method euclid, seed 004's test).
+    SimHash candidates at distance <= --candidate-k (--method euclid, the test of docs/algorithms.md §5).
     Each text also has SimHashes of itself without one of its paragraphs (up to 8), so a
     copy that lost a paragraph is found too.
 Docs that carry tokens (segment's and score's) are fingerprinted from them rather than cut

@@ -16,10 +16,10 @@ func main() {
 
 func newApp() *ucli.App {
 	return cli.New(cli.App{
-		Name:     "seed",
-		Usage:    "seed URLs and the crawl frontier",
-		Args:     "COMMAND [options] [FILE...]",
-		Example:  "seed urls seeds.txt | seed add --db crawl.db",
+		Name:    "seed",
+		Usage:   "seed URLs and the crawl frontier",
+		Args:    "COMMAND [options] [FILE...]",
+		Example: "seed urls seeds.txt | seed add --db crawl.db",
 		// One file per subcommand; listed here in the order of --help.
 		Commands: []*ucli.Command{
 			addCommand(),

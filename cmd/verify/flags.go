@@ -52,7 +52,7 @@ func verifyFlags() []ucli.Flag {
 	return []ucli.Flag{
 		cli.TopicFlag(false),
 		&ucli.IntFlag{Name: flagConcurrency, Aliases: []string{"c"}, Value: 16, Usage: "requests in flight over all hosts, as in fetch; verify keeps one per site, so it is also the number of sites verified at once", EnvVars: venv(flagConcurrency)},
-		&ucli.StringFlag{Name: flagStrategy, Value: d.Strategy, Usage: "heuristic (seed 000's best-first over URL classes) or bfs (the baseline)", EnvVars: venv(flagStrategy)},
+		&ucli.StringFlag{Name: flagStrategy, Value: d.Strategy, Usage: "heuristic (best-first over URL classes, docs/algorithms.md §1) or bfs (the baseline)", EnvVars: venv(flagStrategy)},
 		&ucli.StringFlag{Name: flagScope, Value: d.Scope, Usage: "what one site is: site (registrable domain) or host (exact host)", EnvVars: venv(flagScope)},
 		&ucli.Float64Flag{Name: flagPageThreshold, Value: d.PageThreshold, Usage: "score from which a page is good (when not given: the profile's thresholds.page)", EnvVars: venv(flagPageThreshold)},
 		&ucli.IntFlag{Name: flagNumRelPages, Value: d.NumRelPages, Usage: "good pages that make a site relevant", EnvVars: venv(flagNumRelPages)},

@@ -1,5 +1,5 @@
 // Command verify decides, site by site, whether the websites behind a
-// stream of URLs (seed search output) belong to a topic: seed 000's
+// stream of URLs (seed search output) belong to a topic: paper 0's (docs/algorithms.md §1)
 // heuristic site verification, with a breadth-first baseline.
 package main
 

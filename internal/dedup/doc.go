@@ -1,5 +1,5 @@
 // Package dedup removes duplicate and near-duplicate documents from a
-// stream, the de-duplication step of seed 004 (docs/algorithms.md §5).
+// stream, the de-duplication step of paper 4 (docs/algorithms.md §5).
 //
 // Three keys find duplicates: the canonical URL (the normalised URL, final
 // URL and <link rel=canonical> of a doc), an exact hash of the content

@@ -1,4 +1,4 @@
-// Package kb is the knowledge base of seed 004's last step: knowledge
+// Package kb is the knowledge base of paper 4's (docs/algorithms.md §5) last step: knowledge
 // records in one SQLite file with an FTS5 full-text index, searchable
 // with dedupe search or plain sqlite3.
 //

@@ -114,7 +114,7 @@ func (s *Scorer) seeds(ids map[string]int, cands []vsm.Vector, docVec map[string
 	return seeds, labels
 }
 
-// skyreach is seed 002's system: the URL heuristics (UH, TeH, TiH, RW as
+// skyreach is paper 2's (docs/algorithms.md §3) system: the URL heuristics (UH, TeH, TiH, RW as
 // the heuristic strategy weighs them) of each link combined with the
 // IPageRank of its target over the crawled graph, weighted by
 // LinkOptions.SkyReach (h and ipr).

@@ -75,7 +75,7 @@ func (b *blockStat) lambda(gamma float64) float64 {
 	return gamma*lb + (1-gamma)*b.siblingSum/float64(b.siblingCount)
 }
 
-// rankBlockSharkModulated is seed 001's block-based Shark-Search with its
+// rankBlockSharkModulated is paper 1's (docs/algorithms.md §2) block-based Shark-Search with its
 // terms on one scale (docs/score.md has the derivation). For link i in
 // block B of page p:
 //
@@ -131,7 +131,7 @@ func rankBlockSharkModulated(pv *pageView, links []record.ScoredLink, o *LinkOpt
 	}
 }
 
-// rankBlockShark is seed 001's block-based Shark-Search, as reconstructed
+// rankBlockShark is paper 1's block-based Shark-Search, as reconstructed
 // in docs/algorithms.md §2 (the paper lost its formulas in print; the
 // parameters are flags with the reconstruction's defaults), the additive
 // form (--block-shark-form additive). For link i in block B:

@@ -80,7 +80,7 @@ func urlWords(raw string) words {
 	return newWords(raw)
 }
 
-// rw is RW(url) of seed 002: the largest Θ of a topic word in the link's
+// rw is RW(url) of paper 2 (docs/algorithms.md §3): the largest Θ of a topic word in the link's
 // metadata M(url) — its URL words, anchor (with image alt) and the text
 // around it — when at least c, else 0. The page's own title is TiH's
 // business: counting it here would give every link of a page one RW.
@@ -93,7 +93,7 @@ func (pv *pageView) rw(i int, c float64) float64 {
 	return th
 }
 
-// rankHeuristic is seed 002's URL relevance heuristics combined as a
+// rankHeuristic is paper 2's URL relevance heuristics combined as a
 // weighted mean: UH (a topic word in the URL), TeH (in the anchor text),
 // TiH (in the title of the page holding the link) and RW. A 1 is reliable
 // and a 0 says little, so a link that no heuristic recognises gets a low

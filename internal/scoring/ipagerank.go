@@ -58,7 +58,7 @@ func (g *Graph) SetInterest(url string, v float64) {
 // Len is the number of nodes.
 func (g *Graph) Len() int { return len(g.URLs) }
 
-// IPageRank computes seed 002's IPageRank over g:
+// IPageRank computes paper 2's (docs/algorithms.md §3) IPageRank over g:
 //
 //	IPR(A) = (1 − d) + d · Σ_{T→A} IPR(T) · W(T→A) / Σ_{l out of T} W(l)
 //

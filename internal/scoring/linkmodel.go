@@ -7,7 +7,7 @@ import (
 	"github.com/focuscrawl/focuscrawl/internal/vsm"
 )
 
-// LinkModel is seed 003's link model for one set of candidate URLs T and
+// LinkModel is paper 3's (docs/algorithms.md §4) link model for one set of candidate URLs T and
 // labelled seeds S (docs/algorithms.md §4), with U (|T|×|S|, dense: S is small)
 // and V (|T|×|T|) kept as the top-k entries of each row, found through an
 // inverted index: V is never built densely.

@@ -40,7 +40,7 @@ type LinkOptions struct {
 	BlockGamma, Theta float64
 	// NoiseWeight scales λ for links in nav, ad and footer blocks, links
 	// whose anchor holds a link stop word and links to ad hosts: the
-	// noise links that seed 001 separates from relevant link blocks.
+	// noise links that paper 1 (docs/algorithms.md §2) separates from relevant link blocks.
 	NoiseWeight float64
 	// BlockNorm divides λ by the largest λ of the page's blocks, so the
 	// best block of a page has λ = 1. LB(B) is a mean of anchor

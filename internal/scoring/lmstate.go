@@ -127,7 +127,7 @@ func (st *lmState) tokens(m *Model, t string) []string {
 	return ts
 }
 
-// linkmodel runs seed 003's model over the crawl's candidates: each link
+// linkmodel runs paper 3's (docs/algorithms.md §4) model over the crawl's candidates: each link
 // target, described by the anchors and contexts of the links to it (and
 // its own page's text once crawled); the seeds are the profile's examples
 // plus the topic vector as a positive seed. Priorities are calibrated

@@ -46,7 +46,7 @@ type Model struct {
 	peak     float64    // the largest weight of unit
 	keywords []keyword
 	kwTotal  float64
-	// theta is Θ(t) of seed 002's RW: keywords 1, synonyms their value.
+	// theta is Θ(t) of paper 2's (docs/algorithms.md §3) RW: keywords 1, synonyms their value.
 	theta map[string]float64
 	// topicWords are the words whose presence UH, TeH and TiH test.
 	topicWords []string

@@ -38,7 +38,7 @@ type PageOptions struct {
 	// keyword blend: 1 − e^(−sim/τ); 0 keeps the raw value. A TF-IDF
 	// cosine of a whole page against a topic stays under ~0.3 even on
 	// topic, far from thresholds.page (0.7 by default, the sweet spot of
-	// seed 000's rule score); the map keeps the order of the pages and
+	// paper 0's (docs/algorithms.md §1) rule score); the map keeps the order of the pages and
 	// puts a cosine of τ at 0.63 and of 2τ at 0.86.
 	SimScale float64
 }

@@ -11,7 +11,7 @@ import (
 	"github.com/focuscrawl/focuscrawl/internal/record"
 )
 
-// blockTags start a block of their own (seed 001: table, div and frame,
+// blockTags start a block of their own (paper 1 (docs/algorithms.md §2): table, div and frame,
 // with their modern peers). Nested block tags are different blocks.
 var blockTags = map[atom.Atom]bool{
 	atom.Table: true, atom.Div: true, atom.Frame: true, atom.Iframe: true,

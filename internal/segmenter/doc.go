@@ -1,6 +1,6 @@
 // Package segmenter turns a fetched page into a doc record: it cleans the
 // DOM, decides whether the page is a hub (mostly links) or a topic page
-// (mostly content), splits it into blocks the way seed 001 describes
+// (mostly content), splits it into blocks the way paper 1 (docs/algorithms.md §2) describes
 // (table/div/frame and their modern peers, nested blocks being different
 // topics), classifies link blocks by the features of their links
 // (TextLen, StopWord, StopAddress, TextSim, SpecialWords), extracts the

@@ -12,7 +12,7 @@ import (
 	"github.com/focuscrawl/focuscrawl/internal/record"
 )
 
-// NavWords are the built-in link stop words (seed 001's StopWord feature):
+// NavWords are the built-in link stop words (paper 1's (docs/algorithms.md §2) StopWord feature):
 // anchors of navigation, account, paging and sharing links, Chinese and
 // English. The profile's link_stopwords extend them.
 var NavWords = []string{
@@ -31,7 +31,7 @@ var NavWords = []string{
 	"reddit", "email", "print", "back to top", "top", "skip to content", "menu", "search",
 }
 
-// AdHosts are the built-in ad servers and trackers (seed 001's
+// AdHosts are the built-in ad servers and trackers (paper 1's
 // StopAddress feature); a link to one of them or a subdomain is an ad
 // link. The profile's ad_hosts extend them.
 var AdHosts = []string{
@@ -47,7 +47,7 @@ var AdHosts = []string{
 	"e.qq.com", "gdt.qq.com", "l.qq.com", "union.360.cn", "lianmeng.360.cn",
 }
 
-// SpecialWords introduce relevant link blocks (seed 001's SpecialWords).
+// SpecialWords introduce relevant link blocks (paper 1's SpecialWords).
 var SpecialWords = []string{
 	"相关链接", "相关主题", "相关文章", "相关阅读", "相关新闻", "相关报道", "延伸阅读", "更多信息",
 	"推荐阅读", "参考资料", "专题",
@@ -176,7 +176,7 @@ func pathPrefix(u string) string {
 	return ""
 }
 
-// linkFeatures is seed 001's tuple for one link.
+// linkFeatures is paper 1's tuple for one link.
 type linkFeatures struct {
 	short, stop, ad, offsite, titleSim bool
 }
@@ -189,7 +189,7 @@ func (f linkFeatures) noise() bool {
 // character bigrams of the anchor and the title.
 const textSimThreshold = 0.3
 
-// shortAnchorBytes is seed 001's TextLen cut-off: navigation anchors are
+// shortAnchorBytes is paper 1's TextLen cut-off: navigation anchors are
 // under 10 bytes, relevant ones 20–30.
 const shortAnchorBytes = 10
 

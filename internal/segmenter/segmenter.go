@@ -298,7 +298,7 @@ func (sg *Segmenter) contentText(region []*node) string {
 	return w.String()
 }
 
-// pageType is seed 001's β_page rule: anchor characters over the other
+// pageType is paper 1's (docs/algorithms.md §2) β_page rule: anchor characters over the other
 // characters against μ.
 func pageType(body *node, mu float64) string {
 	other := body.chars - body.linkChars

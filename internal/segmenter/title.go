@@ -141,7 +141,7 @@ func hasRootLink(n *node) bool {
 }
 
 // cleanTitle removes site-name affixes from the <title> by checking its
-// parts against the page's headings (seed 002, §3.4.2: title versus the
+// parts against the page's headings (paper 2 (docs/algorithms.md §3), §3.4.2: title versus the
 // best heading); without a matching heading, the longest part wins when
 // it is substantial.
 func cleanTitle(title string, heads, metas, siteNames []string) string {

@@ -1,5 +1,5 @@
 // Package siteverify decides whether a whole website belongs to a topic
-// at the lowest cost: the heuristic site verification of seed 000
+// at the lowest cost: the heuristic site verification of paper 0 (docs/algorithms.md §1)
 // (docs/algorithms.md §1, step 4), with a breadth-first baseline beside it so
 // that the saving can be measured.
 //

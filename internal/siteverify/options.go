@@ -10,7 +10,7 @@ import (
 
 // The strategies.
 const (
-	// StrategyHeuristic is seed 000's best-first search over AbstractURL
+	// StrategyHeuristic is paper 0's (docs/algorithms.md §1) best-first search over AbstractURL
 	// classes.
 	StrategyHeuristic = "heuristic"
 	// StrategyBFS fetches the site's pages in the order they were found,

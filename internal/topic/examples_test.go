@@ -53,7 +53,7 @@ func ruleByName(t *testing.T, p *Profile, name string) Rule {
 	return Rule{}
 }
 
-// TestBookstoreRules checks each of the eight rules of seed 000 on
+// TestBookstoreRules checks each of the eight rules of paper 0 (docs/algorithms.md §1) on
 // snippets of Chinese and English bookstore pages, and on near misses.
 func TestBookstoreRules(t *testing.T) {
 	p := loadExample(t, "bookstores.yaml")
@@ -156,7 +156,7 @@ func TestBookstorePages(t *testing.T) {
 	}
 }
 
-// TestForestryProfile checks what seed 004 needs: a real domain
+// TestForestryProfile checks what paper 4 needs: a real domain
 // dictionary of at least 200 terms (with Latin names), a ranked host
 // library, and rules that tell forestry pages from near misses.
 func TestForestryProfile(t *testing.T) {

@@ -6,7 +6,7 @@ import (
 )
 
 // Default thresholds, used when a profile does not set them. A page
-// threshold near 0.7 was the best trade-off of seed 000 between site
+// threshold near 0.7 was the best trade-off of paper 0 (docs/algorithms.md §1) between site
 // precision and sites found.
 const (
 	DefaultPageThreshold = 0.7
@@ -14,7 +14,7 @@ const (
 )
 
 // Host ranks of the address library, from the most to the least
-// authoritative (seed 004: national > provincial > city > county).
+// authoritative (paper 4: national > provincial > city > county).
 const (
 	RankNational = "national"
 	RankProvince = "province"
@@ -73,7 +73,7 @@ type Profile struct {
 	// entry equal to it or to one of its parent domains.
 	AdHosts []string
 	// Synonyms maps a term to Θ, its similarity to the topic in (0,1]:
-	// 1.0 for synonyms, 0.5–1.0 for near-synonyms (seed 002's RW).
+	// 1.0 for synonyms, 0.5–1.0 for near-synonyms (paper 2's RW).
 	Synonyms map[string]float64
 	// Rules is the rule set R of F(P,R), weights normalised to sum to 1.
 	Rules []Rule

@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// AbstractURL returns the AbstractURL of docs/algorithms.md §1 (seed 000): the
+// AbstractURL returns the AbstractURL of docs/algorithms.md §1 (paper 0): the
 // normalised path and file, then the names of the query parameters, each
 // once and sorted, without their values:
 //

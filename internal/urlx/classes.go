@@ -14,7 +14,7 @@ const maxClassDirs = 8
 const maxNameWords = 3
 
 // ClassChain returns the URL classes of a normalised URL (the frontier's
-// learning; seed 000's AbstractURL classes, coarsened) within its host,
+// learning; paper 0's (docs/algorithms.md §1) AbstractURL classes, coarsened) within its host,
 // coarsest first: "/" (the whole host), then each directory ("/a/",
 // "/a/b/", at most 8 levels), then the file name's leading words — the
 // name up to its first '.', cut at '-' and '_' — one more at each level,

@@ -2,7 +2,7 @@
 // IDF tables (built from a corpus, read from a file, or the embedded
 // Chinese and English default), sparse TF-IDF vectors, and the measures
 // the papers use on them — cosine similarity (VSM), Pearson correlation
-// (seed 004's topic filter) and Euclidean distance (seed 004's duplicate
+// (paper 4's (docs/algorithms.md §5) topic filter) and Euclidean distance (paper 4's duplicate
 // test).
 //
 // A Vector is a sparse vector whose terms are sorted, so every measure is a
