@@ -36,14 +36,8 @@ func AppendPage(dst []byte, p *record.Page) []byte {
 		dst = append(dst, `,"truncated":true`...)
 	}
 	if len(p.Redirects) > 0 {
-		dst = append(dst, `,"redirects":[`...)
-		for i, r := range p.Redirects {
-			if i > 0 {
-				dst = append(dst, ',')
-			}
-			dst = jsonl.AppendString(dst, r)
-		}
-		dst = append(dst, ']')
+		dst = append(dst, `,"redirects":`...)
+		dst = jsonl.AppendStrings(dst, p.Redirects)
 	}
 	if p.Bytes != 0 {
 		dst = append(dst, `,"bytes":`...)

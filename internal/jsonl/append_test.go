@@ -52,3 +52,16 @@ func FuzzAppendString(f *testing.F) {
 		}
 	})
 }
+
+func TestAppendStrings(t *testing.T) {
+	for _, ss := range [][]string{nil, {}, {"a"}, {"a\"b", "森林", "\xff"}} {
+		got := AppendStrings([]byte("x"), ss)
+		want, _ := json.Marshal(ss)
+		if ss == nil {
+			want = []byte("[]")
+		}
+		if string(got) != "x"+string(want) {
+			t.Errorf("AppendStrings(%q) = %s, want x%s", ss, got, want)
+		}
+	}
+}

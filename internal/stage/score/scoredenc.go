@@ -102,14 +102,8 @@ func appendLink(dst []byte, l *record.ScoredLink, prev *prevContext) []byte {
 		dst = jsonl.AppendString(dst, l.Tag)
 	}
 	if len(l.Tokens) > 0 {
-		dst = append(dst, `,"tokens":[`...)
-		for i, t := range l.Tokens {
-			if i > 0 {
-				dst = append(dst, ',')
-			}
-			dst = jsonl.AppendString(dst, t)
-		}
-		dst = append(dst, ']')
+		dst = append(dst, `,"tokens":`...)
+		dst = jsonl.AppendStrings(dst, l.Tokens)
 	}
 	dst = append(dst, `,"priority":`...)
 	dst = jsonl.AppendFloat(dst, l.Priority)
