@@ -166,28 +166,6 @@ func TestSeedNextPerHostAndStats(t *testing.T) {
 	}
 }
 
-// sniff must agree with record.Sniff on every kind.
-func TestSniffAgrees(t *testing.T) {
-	for _, line := range []string{
-		`{"url":"http://a/"}`,
-		`{"url":"http://a/","depth":2,"priority":0.5,"meta":{"status":"x"}}`,
-		`{"url":"http://a/","status":200,"html":"<p>"}`,
-		`{"url":"http://a/","status":0,"error":"timeout"}`,
-		`{"url":"http://a/","tokens":["a"]}`,
-		`{"url":"http://a/","page_type":"hub"}`,
-		`{"url":"http://a/","score":0.5,"relevant":true}`,
-		`{"url":"http://a/","kind":"links","path":"body"}`,
-		`{"site":"a","pages_fetched":3,"relevant":false}`,
-		`{"url":"http://a/","fingerprint":"ab"}`,
-		`{"url":"http://a/","\u0073tatus":200}`,
-	} {
-		want, _ := record.Sniff([]byte(line))
-		if got := sniff([]byte(line)); got != want {
-			t.Errorf("sniff(%s) = %s, record.Sniff says %s", line, got, want)
-		}
-	}
-}
-
 func TestSeedAddHostLibraryAndHostCap(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "crawl.db")

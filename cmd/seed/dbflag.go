@@ -12,3 +12,18 @@ import (
 func existingDBFlag() ucli.Flag {
 	return &ucli.StringFlag{Name: flagDB, Usage: "the frontier: a SQLite `FILE` (must exist: seed add --db makes it), or redis://HOST:PORT/DB?prefix=NAME", EnvVars: cli.Env(flagDB), Required: true}
 }
+
+func dbFlag() ucli.Flag {
+	return &ucli.StringFlag{Name: flagDB, Usage: "the frontier: a SQLite `FILE`, created if missing, or redis://HOST:PORT/DB?prefix=NAME (docs/frontier.md)", EnvVars: cli.Env(flagDB), Required: true}
+}
+
+// sinkFlags are the stream flags of a command that writes no records.
+func sinkFlags() []ucli.Flag {
+	var fs []ucli.Flag
+	for _, f := range cli.StreamFlags() {
+		if f.Names()[0] != cli.FlagOutput {
+			fs = append(fs, f)
+		}
+	}
+	return fs
+}

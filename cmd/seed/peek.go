@@ -1,14 +1,10 @@
 package main
 
 import (
-	"encoding/json"
-	"fmt"
-	"text/tabwriter"
-
 	ucli "github.com/urfave/cli/v2"
 
 	"github.com/focuscrawl/focuscrawl/internal/cli"
-	"github.com/focuscrawl/focuscrawl/internal/frontier"
+	"github.com/focuscrawl/focuscrawl/internal/stage/seed"
 )
 
 func peekCommand() *ucli.Command {
@@ -26,45 +22,20 @@ func peekCommand() *ucli.Command {
 			&ucli.BoolFlag{Name: flagJSON, Usage: "one JSON object per URL instead of a table", EnvVars: cli.Env("peek-json")},
 		},
 		Action: func(c *ucli.Context) error {
-			if c.Args().Present() {
-				return cli.Usagef("seed peek reads no input: unexpected argument %q", c.Args().First())
+			var bad error
+			if n := c.Int(flagN); n <= 0 {
+				bad = cli.Usagef("-%s %d: show at least one URL", flagN, n)
 			}
-			n := c.Int(flagN)
-			if n <= 0 {
-				return cli.Usagef("-%s %d: show at least one URL", flagN, n)
-			}
-			store, err := openExisting(c.Context, c.String(flagDB))
+			store, err := readOnly(c, "peek", bad)
 			if err != nil {
 				return err
 			}
 			defer store.Close()
-			admin, err := frontier.AsHostAdmin(store)
-			if err != nil {
-				return fmt.Errorf("seed peek --db %s: %w", c.String(flagDB), err)
-			}
-			qs, err := admin.Peek(c.Context, n)
+			admin, err := hostAdmin(c, "peek", store)
 			if err != nil {
 				return err
 			}
-			if c.Bool(flagJSON) {
-				enc := json.NewEncoder(c.App.Writer)
-				for _, q := range qs {
-					if err := enc.Encode(q); err != nil {
-						return err
-					}
-				}
-				return nil
-			}
-			tw := tabwriter.NewWriter(c.App.Writer, 0, 4, 2, ' ', 0)
-			fmt.Fprintf(tw, "priority\tdepth\thost\ttries\tparked\turl\t\n")
-			for _, q := range qs {
-				parked := ""
-				if q.Parked {
-					parked = "parked"
-				}
-				fmt.Fprintf(tw, "%.4f\t%d\t%s\t%d\t%s\t%s\t\n", q.Priority, q.Depth, q.Host, q.Tries, parked, q.URL)
-			}
-			return tw.Flush()
+			return seed.Peek(c.Context, admin, c.App.Writer, c.Int(flagN), c.Bool(flagJSON))
 		},
 	}
 }

@@ -1,23 +1,13 @@
 package main
 
 import (
-	"context"
-	"errors"
-	"fmt"
-	"io"
-	"net"
-	"net/http"
-	"net/url"
-	"os"
-	"path/filepath"
 	"strings"
-	"time"
 
 	ucli "github.com/urfave/cli/v2"
 
 	"github.com/focuscrawl/focuscrawl/internal/cli"
-	"github.com/focuscrawl/focuscrawl/internal/frontier"
 	"github.com/focuscrawl/focuscrawl/internal/report"
+	"github.com/focuscrawl/focuscrawl/internal/stage/seed"
 )
 
 const (
@@ -78,114 +68,7 @@ func runReport(c *ucli.Context) error {
 		return cli.Usagef("--%s serves the report: it takes neither --%s nor -o", flagServe, flagSVG)
 	}
 
-	named := make([]report.Named, 0, len(paths))
-	defaults := defaultLabels(paths)
-	for i, path := range paths {
-		store, err := openExisting(c.Context, path)
-		if err != nil {
-			return err
-		}
-		defer store.Close()
-		label := defaults[i]
-		if i < len(labels) && labels[i] != "" {
-			label = labels[i]
-		}
-		named = append(named, report.Named{Label: label, Source: store})
-	}
-	opts := report.Options{Window: c.Int(flagWindow), TopHosts: c.Int(flagTop)}
-	page := report.Page{Title: c.String(flagTitle)}
-
-	if serve != "" {
-		page.Refresh = c.Int(flagRefresh)
-		return serveReport(c.Context, serve, report.Handler(named, opts, page), c.App.ErrWriter)
-	}
-	crawls, err := report.CollectAll(c.Context, named, opts)
-	if err != nil {
-		return err
-	}
-	return writeReport(c.String(cli.FlagOutput), c.App.Writer, func(w io.Writer) error {
-		if chart != "" {
-			_, err := io.WriteString(w, report.Charts[chart](crawls))
-			return err
-		}
-		page.Generated, page.Crawls = time.Now(), crawls
-		return report.WriteHTML(w, page)
-	})
-}
-
-// defaultLabels names each crawl by its file name (a Redis frontier by
-// its prefix), or by its path as given where two crawls share a name.
-func defaultLabels(paths []string) []string {
-	name := func(p string) string {
-		if !frontier.IsRedisURL(p) {
-			return filepath.Base(p)
-		}
-		if u, err := url.Parse(p); err == nil && u.Query().Get("prefix") != "" {
-			return u.Query().Get("prefix")
-		}
-		return frontier.DefaultRedisPrefix
-	}
-	count := map[string]int{}
-	for _, p := range paths {
-		count[name(p)]++
-	}
-	labels := make([]string, len(paths))
-	for i, p := range paths {
-		labels[i] = name(p)
-		if count[labels[i]] > 1 && !frontier.IsRedisURL(p) {
-			labels[i] = p
-		}
-	}
-	return labels
-}
-
-// writeReport writes to path through a temporary file renamed into place,
-// so a browser or a mail never sees half a report; to stdout without path.
-func writeReport(path string, stdout io.Writer, write func(io.Writer) error) error {
-	if path == "" || path == "-" {
-		return write(stdout)
-	}
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return fmt.Errorf("-o %s: %w", path, err)
-	}
-	defer os.Remove(f.Name())
-	if err := write(f); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Chmod(0o644); err != nil {
-		f.Close()
-		return fmt.Errorf("-o %s: %w", path, err)
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("-o %s: %w", path, err)
-	}
-	if err := os.Rename(f.Name(), path); err != nil {
-		return fmt.Errorf("-o %s: %w", path, err)
-	}
-	return nil
-}
-
-// serveReport serves h on addr until ctx ends (SIGINT, SIGTERM).
-func serveReport(ctx context.Context, addr string, h http.Handler, log io.Writer) error {
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return cli.Usagef("--%s %s: %v", flagServe, addr, err)
-	}
-	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
-	fmt.Fprintf(log, "seed report: serving http://%s/ (Ctrl-C stops)\n", ln.Addr())
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(ln) }()
-	select {
-	case err := <-done:
-		return fmt.Errorf("--%s %s: %w", flagServe, addr, err)
-	case <-ctx.Done():
-	}
-	shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if err := srv.Shutdown(shut); err != nil && !errors.Is(err, http.ErrServerClosed) {
-		return err
-	}
-	return ctx.Err()
+	return seed.Report(c.Context, seed.ReportOptions{DBs: paths, Labels: labels, Output: c.String(cli.FlagOutput),
+		Title: c.String(flagTitle), SVG: chart, Serve: serve, Refresh: c.Int(flagRefresh), Window: c.Int(flagWindow),
+		Top: c.Int(flagTop)}, c.App.Writer, c.App.ErrWriter)
 }

@@ -97,13 +97,6 @@ func TestReportCommand(t *testing.T) {
 	}
 }
 
-func TestDefaultLabels(t *testing.T) {
-	got := strings.Join(defaultLabels([]string{"x/crawl.db", "y/crawl.db", "z/bfs.db", "redis://127.0.0.1:6379/2?prefix=shark", "redis://127.0.0.1:6379/2"}), " ")
-	if got != "x/crawl.db y/crawl.db bfs.db shark focuscrawl" {
-		t.Fatalf("labels %q", got)
-	}
-}
-
 // TestReportServe serves a frontier that grows: each request shows the
 // pages fetched so far; SIGINT stops the server.
 func TestReportServe(t *testing.T) {

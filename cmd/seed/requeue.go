@@ -1,12 +1,11 @@
 package main
 
 import (
-	"fmt"
-
 	ucli "github.com/urfave/cli/v2"
 
 	"github.com/focuscrawl/focuscrawl/internal/cli"
 	"github.com/focuscrawl/focuscrawl/internal/frontier"
+	"github.com/focuscrawl/focuscrawl/internal/stage/seed"
 )
 
 const (
@@ -31,28 +30,17 @@ func requeueCommand() *ucli.Command {
 			&ucli.BoolFlag{Name: flagJSON, Usage: "print the counts as one JSON object", EnvVars: cli.Env("requeue-json")},
 		},
 		Action: func(c *ucli.Context) error {
-			if c.Args().Present() {
-				return cli.Usagef("seed requeue reads no input: unexpected argument %q", c.Args().First())
-			}
-			store, err := openExisting(c.Context, c.String(flagDB))
+			store, err := readOnly(c, "requeue", nil)
 			if err != nil {
 				return err
 			}
 			defer store.Close()
-			admin, err := frontier.AsHostAdmin(store)
-			if err != nil {
-				return fmt.Errorf("seed requeue --db %s: %w", c.String(flagDB), err)
-			}
-			res, err := admin.Requeue(c.Context, frontier.RequeueFilter{Kind: c.String(flagErrorKind), Host: c.String(flagHost)})
+			admin, err := hostAdmin(c, "requeue", store)
 			if err != nil {
 				return err
 			}
-			if c.Bool(flagJSON) {
-				_, err = fmt.Fprintf(c.App.Writer, `{"urls":%d,"hosts":%d,"held":%d}`+"\n", res.URLs, res.Hosts, res.Held)
-				return err
-			}
-			_, err = fmt.Fprintf(c.App.Writer, "requeued %d failed URLs; released %d parked hosts holding %d URLs\n", res.URLs, res.Hosts, res.Held)
-			return err
+			f := frontier.RequeueFilter{Kind: c.String(flagErrorKind), Host: c.String(flagHost)}
+			return seed.Requeue(c.Context, admin, c.App.Writer, f, c.Bool(flagJSON))
 		},
 	}
 }

@@ -1,18 +1,13 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
-	"io"
-	"sort"
-	"strings"
-	"text/tabwriter"
-	"time"
 
 	ucli "github.com/urfave/cli/v2"
 
 	"github.com/focuscrawl/focuscrawl/internal/cli"
 	"github.com/focuscrawl/focuscrawl/internal/frontier"
+	"github.com/focuscrawl/focuscrawl/internal/stage/seed"
 )
 
 const (
@@ -31,102 +26,33 @@ func statsCommand() *ucli.Command {
 			&ucli.IntFlag{Name: flagTop, Value: 10, Usage: "show the `N` hosts with the most URLs", EnvVars: cli.Env("stats-top")},
 		},
 		Action: func(c *ucli.Context) error {
-			if c.Args().Present() {
-				return cli.Usagef("seed stats reads no input: unexpected argument %q", c.Args().First())
-			}
-			store, err := openExisting(c.Context, c.String(flagDB))
+			store, err := readOnly(c, "stats", nil)
 			if err != nil {
 				return err
 			}
 			defer store.Close()
-			st, err := store.Stats(c.Context, c.Int(flagTop))
-			if err != nil {
-				return err
-			}
-			if c.Bool(flagJSON) {
-				enc := json.NewEncoder(c.App.Writer)
-				return enc.Encode(st)
-			}
-			return writeStatsTable(c.App.Writer, st)
+			return seed.Stats(c.Context, store, c.App.Writer, c.Int(flagTop), c.Bool(flagJSON))
 		},
 	}
 }
 
-// writeStatsTable prints the stats for people.
-func writeStatsTable(w io.Writer, st *frontier.Stats) error {
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintf(tw, "URLs\t%d\t\n", st.Total)
-	for _, s := range []frontier.State{frontier.Queued, frontier.Leased, frontier.Done, frontier.Failed, frontier.Parked, frontier.Waiting} {
-		fmt.Fprintf(tw, "  %s\t%d\t\n", s, st.States[s.String()])
+// readOnly opens the frontier of seed stats, peek or requeue, which read
+// no input, unless the arguments are wrong: bad, when set, says how.
+func readOnly(c *ucli.Context, name string, bad error) (frontier.Store, error) {
+	if c.Args().Present() {
+		return nil, cli.Usagef("seed %s reads no input: unexpected argument %q", name, c.Args().First())
 	}
-	fmt.Fprintf(tw, "fetched\t%d\t\n", st.Fetched)
-	if st.Unfetched > 0 {
-		fmt.Fprintf(tw, "failed unfetched\t%d\t\n", st.Unfetched)
+	if bad != nil {
+		return nil, bad
 	}
-	fmt.Fprintf(tw, "put back\t%d\t\n", st.Requeued)
-	fmt.Fprintf(tw, "relevant\t%d\t\n", st.Relevant)
-	fmt.Fprintf(tw, "harvest rate\t%.3f\t\n", st.HarvestRate)
-	fmt.Fprintf(tw, "hosts\t%d\t\n", st.Hosts)
-	fmt.Fprintf(tw, "links kept\t%d\t\n", st.Edges)
-	fmt.Fprintf(tw, "leases expired\t%d\t\n", st.Expired)
-	fmt.Fprintln(tw)
-	fmt.Fprintf(tw, "depth\tfetched\trelevant\tharvest\tqueued\t\n")
-	for _, d := range st.Depths {
-		fmt.Fprintf(tw, "%d\t%d\t%d\t%s\t%d\t\n", d.Depth, d.Fetched, d.Relevant, rate(d.Relevant, d.Fetched), d.Queued)
-	}
-	if len(st.TopHosts) > 0 {
-		fmt.Fprintln(tw)
-		fmt.Fprintf(tw, "host\tURLs\tfetched\trelevant\t\n")
-		for _, h := range st.TopHosts {
-			fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t\n", h.Host, h.URLs, h.Fetched, h.Relevant)
-		}
-	}
-	writeParkedHosts(tw, st.ParkedHosts)
-	if len(st.Refused) > 0 {
-		fmt.Fprintln(tw)
-		fmt.Fprintf(tw, "refused by\tURLs\t\n")
-		names := make([]string, 0, len(st.Refused))
-		for k := range st.Refused {
-			names = append(names, k)
-		}
-		sort.Strings(names)
-		for _, k := range names {
-			fmt.Fprintf(tw, "%s\t%d\t\n", k, st.Refused[k])
-		}
-	}
-	return tw.Flush()
+	return seed.OpenExisting(c.Context, c.String(flagDB))
 }
 
-// writeParkedHosts prints the parked and given-up hosts.
-func writeParkedHosts(tw io.Writer, ps []frontier.ParkedHost) {
-	if len(ps) == 0 {
-		return
+// hostAdmin is the host administration of a frontier, or why there is none.
+func hostAdmin(c *ucli.Context, name string, store frontier.Store) (frontier.HostAdmin, error) {
+	admin, err := frontier.AsHostAdmin(store)
+	if err != nil {
+		return nil, fmt.Errorf("seed %s --db %s: %w", name, c.String(flagDB), err)
 	}
-	fmt.Fprintln(tw)
-	fmt.Fprintf(tw, "parked host\tURLs held\ttries\tsince\tnext retry\treason\t\n")
-	for _, p := range ps {
-		next := p.NextRetry.Format(time.DateTime)
-		if p.GivenUp {
-			next = "given up"
-		} else if p.NextRetry.IsZero() {
-			next = "-"
-		}
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%s\t%s\t\n", p.Host, p.URLs, p.Tries, p.Since.Format(time.DateTime), next, oneLine(p.Reason, 80))
-	}
-}
-
-// oneLine shortens s to at most n runes on one line.
-func oneLine(s string, n int) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if r := []rune(s); len(r) > n {
-		return string(r[:n-1]) + "…"
-	}
-	return s
-}
-
-func rate(n, of int64) string {
-	if of == 0 {
-		return "-"
-	}
-	return fmt.Sprintf("%.3f", float64(n)/float64(of))
+	return admin, nil
 }

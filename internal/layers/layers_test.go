@@ -50,6 +50,7 @@ var layers = []layer{
 		"internal/stage/dedupe",
 		"internal/stage/fetch",
 		"internal/stage/score",
+		"internal/stage/seed",
 		"internal/stage/segment",
 		"internal/stage/simweb",
 		"internal/stage/verify",

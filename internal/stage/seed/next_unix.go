@@ -1,6 +1,6 @@
 //go:build unix
 
-package main
+package seed
 
 import (
 	"io"
@@ -9,10 +9,10 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// outputGone tells whether w is a pipe whose reader has gone away, so a
+// OutputGone tells whether w is a pipe whose reader has gone away, so a
 // follower that is not writing (its in-flight window full) still ends
 // when a later stage of the loop dies, instead of waiting for leases.
-func outputGone(w io.Writer) bool {
+func OutputGone(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	if !ok {
 		return false

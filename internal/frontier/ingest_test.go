@@ -1,0 +1,145 @@
+package frontier
+
+import (
+	"context"
+	"errors"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/focuscrawl/focuscrawl/internal/jsonl"
+	"github.com/focuscrawl/focuscrawl/internal/record"
+)
+
+// The partial records the Ingester decodes must read keys the records
+// have, with the same types.
+func TestIngestFieldsOf(t *testing.T) {
+	if err := record.FieldsOf(returning{}, record.Page{}, record.Doc{}, record.ScoredDoc{}); err != nil {
+		t.Error(err)
+	}
+	if err := record.FieldsOf(ingestLink{}, record.Link{}, record.ScoredLink{}); err != nil {
+		t.Error(err)
+	}
+}
+
+// ingest parses lines with in and applies them to a fresh SQLite store in
+// one batch, as seed add does.
+func ingest(t *testing.T, in *Ingester, lines ...string) (*SQLiteStore, Batch, Applied) {
+	t.Helper()
+	s, _ := openTest(t)
+	var b Batch
+	for _, l := range lines {
+		part, err := in.Parse([]byte(l))
+		if err != nil {
+			t.Fatalf("%s: %v", l, err)
+		}
+		b.Merge(part)
+	}
+	res, err := s.Apply(context.Background(), b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, b, res
+}
+
+func TestIngesterURLRecords(t *testing.T) {
+	in := NewIngester(IngestOptions{SeedPriority: 0.7, Policy: Policy{Scope: ScopeAny, MaxDepth: 2,
+		Deny: []*regexp.Regexp{regexp.MustCompile(`/private/`)}}})
+	s, b, res := ingest(t, in,
+		"HTTP://A.Example/x?sid=0123456789abcdef0123456789abcdef&q=1",
+		`{"url":"http://b.example/","priority":0.2,"depth":1}`,
+		`{"url":"http://c.example/deep","depth":3}`,
+		`{"url":"http://c.example/private/p"}`,
+		`{"url":"http://d.example/","status":0,"error":"timeout"}`,
+		`{"url":"http://e.example/gone","error":"dns"}`,
+	)
+	if res.Queued != 2 || res.Done != 1 {
+		t.Errorf("applied %+v", res)
+	}
+	if b.Refused[GuardMaxDepth] != 1 || b.Refused[GuardDeny] != 1 || b.Refused["error-record"] != 1 {
+		t.Errorf("refused %v", b.Refused)
+	}
+	us, err := s.Lease(context.Background(), LeaseRequest{N: 10, For: 1e9, Owner: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]float64{}
+	for _, u := range us {
+		got[u.URL] = u.Priority
+	}
+	if len(got) != 2 || got["http://a.example/x?q=1"] != 0.7 || got["http://b.example/"] != 0.2 {
+		t.Errorf("leased %v: want the session id stripped, the seed priority for the record without one", got)
+	}
+}
+
+func TestIngesterReturningRecords(t *testing.T) {
+	in := NewIngester(IngestOptions{LinkPriority: 0.4, Graph: true, Policy: Policy{Scope: ScopeHost}})
+	_, b, res := ingest(t, in,
+		`{"url":"http://a.example/p","final_url":"http://a.example/q","status":200,"depth":1,"score":0.9,"relevant":true,"links":[`+
+			`{"url":"http://a.example/1","priority":0.8,"anchor":"one"},`+
+			`{"url":"http://b.example/2","priority":0.8},`+
+			`{"url":"http://a.example/3","priority":0.1,"pruned":true},`+
+			`{"url":"http://a.example/4","nofollow":true},`+
+			`{"url":"::bad"}]}`,
+		`{"url":"http://a.example/d","status":200,"tokens":["x"],"links":[{"url":"http://a.example/5","priority":0.9}]}`,
+	)
+	if len(b.Done) != 2 || !b.Done[0].Scored || b.Done[0].Score != 0.9 || b.Done[0].FinalURL != "http://a.example/q" || b.Done[1].Scored {
+		t.Errorf("outcomes %+v", b.Done)
+	}
+	if len(b.Queue) != 2 || b.Queue[0].Priority != 0.8 || b.Queue[0].Depth != 2 || b.Queue[0].Parent != "http://a.example/p" ||
+		b.Queue[1].Priority != 0.4 {
+		t.Errorf("queue %+v: want the scored link's priority, --link-priority for the doc's", b.Queue)
+	}
+	if len(b.Edges) != 2 || b.Edges[0].Anchor != "one" {
+		t.Errorf("edges %+v", b.Edges)
+	}
+	for _, g := range []string{GuardPruned, GuardNofollow, GuardInvalidURL, GuardScope} {
+		if b.Refused[g] != 1 {
+			t.Errorf("refused %v: want one %s", b.Refused, g)
+		}
+	}
+	if res.Done != 2 || res.Queued != 2 {
+		t.Errorf("applied %+v", res)
+	}
+}
+
+func TestIngesterRejects(t *testing.T) {
+	in := NewIngester(IngestOptions{})
+	for line, want := range map[string]string{
+		`{"url":"http://a.example/","status":200,"depth":"x"}`: "depth",
+		`{"status":200}`: `missing "url" field`,
+		`{"url":"http://a.example/","blocks":[],"kind":"x","fingerprint":"ab"}`: "seed add takes",
+		"# a comment":   jsonl.ErrComment.Error(),
+		`{"url":"::x"}`: `url "::x"`,
+	} {
+		_, err := in.Parse([]byte(line))
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: error %v, want %q", line, err, want)
+		}
+	}
+	if _, err := in.Parse([]byte("# c")); !errors.Is(err, jsonl.ErrComment) {
+		t.Errorf("comment: %v", err)
+	}
+}
+
+// sniff must agree with record.Sniff on every kind.
+func TestSniffAgrees(t *testing.T) {
+	for _, line := range []string{
+		`{"url":"http://a/"}`,
+		`{"url":"http://a/","depth":2,"priority":0.5,"meta":{"status":"x"}}`,
+		`{"url":"http://a/","status":200,"html":"<p>"}`,
+		`{"url":"http://a/","status":0,"error":"timeout"}`,
+		`{"url":"http://a/","tokens":["a"]}`,
+		`{"url":"http://a/","page_type":"hub"}`,
+		`{"url":"http://a/","score":0.5,"relevant":true}`,
+		`{"url":"http://a/","kind":"links","path":"body"}`,
+		`{"site":"a","pages_fetched":3,"relevant":false}`,
+		`{"url":"http://a/","fingerprint":"ab"}`,
+		`{"url":"http://a/","\u0073tatus":200}`,
+	} {
+		want, _ := record.Sniff([]byte(line))
+		if got := sniff([]byte(line)); got != want {
+			t.Errorf("sniff(%s) = %s, record.Sniff says %s", line, got, want)
+		}
+	}
+}

@@ -1,0 +1,150 @@
+package seed
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/focuscrawl/focuscrawl/internal/frontier"
+)
+
+// Stats writes the summary of store (seed stats): states, harvest rate,
+// depths, the top hosts with the most URLs, parked hosts and refusals, as
+// a table or as one JSON object.
+func Stats(ctx context.Context, store frontier.Store, w io.Writer, top int, asJSON bool) error {
+	st, err := store.Stats(ctx, top)
+	if err != nil {
+		return err
+	}
+	if asJSON {
+		return json.NewEncoder(w).Encode(st)
+	}
+	return writeStatsTable(w, st)
+}
+
+// Peek writes the n URLs Next would lease next (seed peek), as a table or
+// one JSON object per URL.
+func Peek(ctx context.Context, admin frontier.HostAdmin, w io.Writer, n int, asJSON bool) error {
+	qs, err := admin.Peek(ctx, n)
+	if err != nil {
+		return err
+	}
+	if asJSON {
+		enc := json.NewEncoder(w)
+		for _, q := range qs {
+			if err := enc.Encode(q); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintf(tw, "priority\tdepth\thost\ttries\tparked\turl\t\n")
+	for _, q := range qs {
+		parked := ""
+		if q.Parked {
+			parked = "parked"
+		}
+		fmt.Fprintf(tw, "%.4f\t%d\t%s\t%d\t%s\t%s\t\n", q.Priority, q.Depth, q.Host, q.Tries, parked, q.URL)
+	}
+	return tw.Flush()
+}
+
+// Requeue queues again the failed URLs and releases the parked hosts that
+// match f (seed requeue), and says how many on w.
+func Requeue(ctx context.Context, admin frontier.HostAdmin, w io.Writer, f frontier.RequeueFilter, asJSON bool) error {
+	res, err := admin.Requeue(ctx, f)
+	if err != nil {
+		return err
+	}
+	if asJSON {
+		_, err = fmt.Fprintf(w, `{"urls":%d,"hosts":%d,"held":%d}`+"\n", res.URLs, res.Hosts, res.Held)
+		return err
+	}
+	_, err = fmt.Fprintf(w, "requeued %d failed URLs; released %d parked hosts holding %d URLs\n", res.URLs, res.Hosts, res.Held)
+	return err
+}
+
+// writeStatsTable prints the stats for people.
+func writeStatsTable(w io.Writer, st *frontier.Stats) error {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintf(tw, "URLs\t%d\t\n", st.Total)
+	for _, s := range []frontier.State{frontier.Queued, frontier.Leased, frontier.Done, frontier.Failed, frontier.Parked, frontier.Waiting} {
+		fmt.Fprintf(tw, "  %s\t%d\t\n", s, st.States[s.String()])
+	}
+	fmt.Fprintf(tw, "fetched\t%d\t\n", st.Fetched)
+	if st.Unfetched > 0 {
+		fmt.Fprintf(tw, "failed unfetched\t%d\t\n", st.Unfetched)
+	}
+	fmt.Fprintf(tw, "put back\t%d\t\n", st.Requeued)
+	fmt.Fprintf(tw, "relevant\t%d\t\n", st.Relevant)
+	fmt.Fprintf(tw, "harvest rate\t%.3f\t\n", st.HarvestRate)
+	fmt.Fprintf(tw, "hosts\t%d\t\n", st.Hosts)
+	fmt.Fprintf(tw, "links kept\t%d\t\n", st.Edges)
+	fmt.Fprintf(tw, "leases expired\t%d\t\n", st.Expired)
+	fmt.Fprintln(tw)
+	fmt.Fprintf(tw, "depth\tfetched\trelevant\tharvest\tqueued\t\n")
+	for _, d := range st.Depths {
+		fmt.Fprintf(tw, "%d\t%d\t%d\t%s\t%d\t\n", d.Depth, d.Fetched, d.Relevant, rate(d.Relevant, d.Fetched), d.Queued)
+	}
+	if len(st.TopHosts) > 0 {
+		fmt.Fprintln(tw)
+		fmt.Fprintf(tw, "host\tURLs\tfetched\trelevant\t\n")
+		for _, h := range st.TopHosts {
+			fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t\n", h.Host, h.URLs, h.Fetched, h.Relevant)
+		}
+	}
+	writeParkedHosts(tw, st.ParkedHosts)
+	if len(st.Refused) > 0 {
+		fmt.Fprintln(tw)
+		fmt.Fprintf(tw, "refused by\tURLs\t\n")
+		names := make([]string, 0, len(st.Refused))
+		for k := range st.Refused {
+			names = append(names, k)
+		}
+		sort.Strings(names)
+		for _, k := range names {
+			fmt.Fprintf(tw, "%s\t%d\t\n", k, st.Refused[k])
+		}
+	}
+	return tw.Flush()
+}
+
+// writeParkedHosts prints the parked and given-up hosts.
+func writeParkedHosts(tw io.Writer, ps []frontier.ParkedHost) {
+	if len(ps) == 0 {
+		return
+	}
+	fmt.Fprintln(tw)
+	fmt.Fprintf(tw, "parked host\tURLs held\ttries\tsince\tnext retry\treason\t\n")
+	for _, p := range ps {
+		next := p.NextRetry.Format(time.DateTime)
+		if p.GivenUp {
+			next = "given up"
+		} else if p.NextRetry.IsZero() {
+			next = "-"
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%s\t%s\t\n", p.Host, p.URLs, p.Tries, p.Since.Format(time.DateTime), next, oneLine(p.Reason, 80))
+	}
+}
+
+// oneLine shortens s to at most n runes on one line.
+func oneLine(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > n {
+		return string(r[:n-1]) + "…"
+	}
+	return s
+}
+
+func rate(n, of int64) string {
+	if of == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.3f", float64(n)/float64(of))
+}

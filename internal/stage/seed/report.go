@@ -1,0 +1,149 @@
+package seed
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/focuscrawl/focuscrawl/internal/cli"
+	"github.com/focuscrawl/focuscrawl/internal/frontier"
+	"github.com/focuscrawl/focuscrawl/internal/report"
+)
+
+// ReportOptions configure Report (seed report's flags, checked).
+type ReportOptions struct {
+	// DBs are the frontiers of the crawls, named by Labels where given
+	// (by their file names otherwise).
+	DBs, Labels []string
+	// Output is the file written (stdout when empty or "-"), Title the
+	// page's title, SVG the one chart written alone (report.Charts).
+	Output, Title, SVG string
+	// Serve, when set, is the address the report is served on, made again
+	// on each request; the page reloads itself every Refresh seconds.
+	Serve   string
+	Refresh int
+	// Window pages make the moving harvest rate; Top hosts are listed.
+	Window, Top int
+}
+
+// Report writes the HTML report (or one chart) of the crawls of o.DBs, or
+// serves it until ctx ends; log gets the address it serves on.
+func Report(ctx context.Context, o ReportOptions, stdout, log io.Writer) error {
+	named := make([]report.Named, 0, len(o.DBs))
+	defaults := defaultLabels(o.DBs)
+	for i, path := range o.DBs {
+		store, err := OpenExisting(ctx, path)
+		if err != nil {
+			return err
+		}
+		defer store.Close()
+		label := defaults[i]
+		if i < len(o.Labels) && o.Labels[i] != "" {
+			label = o.Labels[i]
+		}
+		named = append(named, report.Named{Label: label, Source: store})
+	}
+	opts := report.Options{Window: o.Window, TopHosts: o.Top}
+	page := report.Page{Title: o.Title}
+
+	if o.Serve != "" {
+		page.Refresh = o.Refresh
+		return serveReport(ctx, o.Serve, report.Handler(named, opts, page), log)
+	}
+	crawls, err := report.CollectAll(ctx, named, opts)
+	if err != nil {
+		return err
+	}
+	return writeReport(o.Output, stdout, func(w io.Writer) error {
+		if o.SVG != "" {
+			_, err := io.WriteString(w, report.Charts[o.SVG](crawls))
+			return err
+		}
+		page.Generated, page.Crawls = time.Now(), crawls
+		return report.WriteHTML(w, page)
+	})
+}
+
+// defaultLabels names each crawl by its file name (a Redis frontier by
+// its prefix), or by its path as given where two crawls share a name.
+func defaultLabels(paths []string) []string {
+	name := func(p string) string {
+		if !frontier.IsRedisURL(p) {
+			return filepath.Base(p)
+		}
+		if u, err := url.Parse(p); err == nil && u.Query().Get("prefix") != "" {
+			return u.Query().Get("prefix")
+		}
+		return frontier.DefaultRedisPrefix
+	}
+	count := map[string]int{}
+	for _, p := range paths {
+		count[name(p)]++
+	}
+	labels := make([]string, len(paths))
+	for i, p := range paths {
+		labels[i] = name(p)
+		if count[labels[i]] > 1 && !frontier.IsRedisURL(p) {
+			labels[i] = p
+		}
+	}
+	return labels
+}
+
+// writeReport writes to path through a temporary file renamed into place,
+// so a browser or a mail never sees half a report; to stdout without path.
+func writeReport(path string, stdout io.Writer, write func(io.Writer) error) error {
+	if path == "" || path == "-" {
+		return write(stdout)
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return fmt.Errorf("-o %s: %w", path, err)
+	}
+	defer os.Remove(f.Name())
+	if err := write(f); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Chmod(0o644); err != nil {
+		f.Close()
+		return fmt.Errorf("-o %s: %w", path, err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("-o %s: %w", path, err)
+	}
+	if err := os.Rename(f.Name(), path); err != nil {
+		return fmt.Errorf("-o %s: %w", path, err)
+	}
+	return nil
+}
+
+// serveReport serves h on addr until ctx ends (SIGINT, SIGTERM).
+func serveReport(ctx context.Context, addr string, h http.Handler, log io.Writer) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return cli.Usagef("--serve %s: %v", addr, err)
+	}
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	fmt.Fprintf(log, "seed report: serving http://%s/ (Ctrl-C stops)\n", ln.Addr())
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	select {
+	case err := <-done:
+		return fmt.Errorf("--serve %s: %w", addr, err)
+	case <-ctx.Done():
+	}
+	shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shut); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return ctx.Err()
+}
