@@ -46,7 +46,9 @@ var layers = []layer{
 	}},
 	// A stage's Run, callable from Go without its command line: each
 	// command parses its flags into the stage's Options and calls it.
-	{name: "stage runs", pkgs: []string{}},
+	{name: "stage runs", pkgs: []string{
+		"internal/stage/seedurls",
+	}},
 	{name: "commands, generators and tests", peers: true, pkgs: []string{
 		"cmd/dedupe", "cmd/fetch", "cmd/score", "cmd/seed", "cmd/segment", "cmd/simweb", "cmd/verify",
 		"internal/text/gen", "internal/text/gen/agree", "internal/text/gen/pagetext",
