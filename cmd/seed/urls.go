@@ -54,34 +54,26 @@ EXAMPLE:
 	}
 }
 
-func parseURLsOptions(c *ucli.Context) (seedurls.Options, error) {
+func runURLs(c *ucli.Context) error {
 	o := seedurls.Options{Normalize: urlx.Options{SortQuery: c.Bool(urlsFlagSortQuery)}, Workers: c.Int(urlsFlagWorkers)}
 	scope, err := urlsScope.Value(c)
 	if err != nil {
-		return o, err
+		return err
 	}
 	o.HostScope = scope == cli.ScopeHost
 	switch s := c.String(urlsFlagDefaultScheme); s {
 	case "", "http", "https":
 		o.DefaultScheme = s
 	default:
-		return o, cli.Usagef("--%s: %q is not http or https", urlsFlagDefaultScheme, s)
+		return cli.Usagef("--%s: %q is not http or https", urlsFlagDefaultScheme, s)
 	}
 	mem, err := cli.ParseSize(c.String(urlsFlagMemory))
 	if err != nil {
-		return o, cli.Usagef("--%s: %v", urlsFlagMemory, err)
+		return cli.Usagef("--%s: %v", urlsFlagMemory, err)
 	}
 	o.Seen = seenset.Options{Memory: mem, TempDir: c.String(urlsFlagTempDir)}
 	if o.Workers < 1 {
-		return o, cli.Usagef("--%s: must be at least 1", urlsFlagWorkers)
-	}
-	return o, nil
-}
-
-func runURLs(c *ucli.Context) error {
-	o, err := parseURLsOptions(c)
-	if err != nil {
-		return err
+		return cli.Usagef("--%s: must be at least 1", urlsFlagWorkers)
 	}
 	for _, name := range c.Args().Slice() {
 		if name == "-" {

@@ -50,13 +50,6 @@ func firstErr(a, b error) error {
 	return b
 }
 
-// batchLines and batchBytes bound a batch of lines normalised together;
-// a batch is also cut short when the input has nothing more buffered.
-const (
-	batchLines = 64
-	batchBytes = 256 << 10
-)
-
 // RunStream is the whole of seed urls over an open stream: lines are read
 // in batches by one goroutine, normalised and encoded by o.Workers, and
 // de-duplicated and written in input order by the calling goroutine
@@ -69,11 +62,12 @@ func RunStream(ctx context.Context, s *cli.Stream, o Options) (st Stats, err err
 		st.Seen = seen.Stats()
 		seen.Close()
 	}()
-	var lines, urls atomic.Int64
+	var lines int64       // emitted: lines neither rejected nor too long
+	var urls atomic.Int64 // for the progress line
 	ord := cli.Ordered[converted]{
-		Workers:    max(o.Workers, 1),
-		BatchLines: batchLines,
-		BatchBytes: batchBytes,
+		// The default batches and window (64 lines a worker) keep the
+		// lines in flight a few MiB even when they are whole page records.
+		Workers: max(o.Workers, 1),
 		Work: func(_ context.Context, l jsonl.Line) (converted, error) {
 			return convert(l.Bytes, o)
 		},
@@ -81,7 +75,7 @@ func RunStream(ctx context.Context, s *cli.Stream, o Options) (st Stats, err err
 			if c.closing {
 				return nil
 			}
-			lines.Add(1)
+			lines++
 			if c.out == nil { // a comment
 				return nil
 			}
@@ -97,13 +91,13 @@ func RunStream(ctx context.Context, s *cli.Stream, o Options) (st Stats, err err
 		},
 	}
 	if s.Progress {
-		ord.Progress = func(_ int64, perSecond float64) {
-			s.Log.Progressf("%d lines, %d urls, %.0f lines/s", lines.Load()+int64(s.Rejects.Count()), urls.Load(), perSecond)
+		ord.Progress = func(done int64, perSecond float64) {
+			s.Log.Progressf("%d lines, %d urls, %.0f lines/s", done+int64(s.Rejects.Count()), urls.Load(), perSecond)
 		}
 	}
 	err = ord.Run(ctx, s)
 	st.Rejected = int64(s.Rejects.Count())
-	st.Lines, st.URLs = lines.Load()+st.Rejected, urls.Load()
+	st.Lines, st.URLs = lines+st.Rejected, urls.Load()
 	if err == nil {
 		err = s.Out.Flush()
 	}
