@@ -164,7 +164,6 @@ func (o *Ordered[T]) Run(ctx context.Context, s *Stream) error {
 			return ctx.Err()
 		}
 		for i, l := range b.lines {
-			<-tokens
 			var rej rejectError
 			switch err := b.errs[i]; {
 			case errors.As(err, &rej):
@@ -178,6 +177,11 @@ func (o *Ordered[T]) Run(ctx context.Context, s *Stream) error {
 				emitted.Add(1)
 			}
 		}
+		// The batch's slots are freed together: freed one by one, each
+		// would wake the reader, waiting for a slot, for one line.
+		for range b.lines {
+			<-tokens
+		}
 	}
 }
 
@@ -189,9 +193,13 @@ func (o *Ordered[T]) read(ctx context.Context, s *Stream, work, order chan<- *or
 		var err error
 		for len(b.lines) < o.BatchLines && len(b.arena) < o.BatchBytes {
 			select {
-			case tokens <- struct{}{}:
-			case <-ctx.Done():
-				return ctx.Err()
+			case tokens <- struct{}{}: // a free slot, without a select on ctx
+			default:
+				select {
+				case tokens <- struct{}{}:
+				case <-ctx.Done():
+					return ctx.Err()
+				}
 			}
 			var l jsonl.Line
 			l, err = s.In.Next()
