@@ -1,19 +1,15 @@
 package main
 
 import (
-	"bufio"
-	"encoding/json"
 	"errors"
-	"fmt"
 	"os"
-	"strings"
 	"time"
 
 	ucli "github.com/urfave/cli/v2"
 
 	"github.com/focuscrawl/focuscrawl/internal/cli"
-	"github.com/focuscrawl/focuscrawl/internal/record"
 	"github.com/focuscrawl/focuscrawl/internal/search"
+	"github.com/focuscrawl/focuscrawl/internal/stage/seedurls"
 )
 
 const (
@@ -57,35 +53,25 @@ func searchCommand() *ucli.Command {
 	}
 }
 
-// searchMeta is the meta object of a url record from seed search.
-type searchMeta struct {
-	Queries []string `json:"queries"`
-	Rank    int      `json:"rank"`
-	Engines []string `json:"engines"`
-	Title   string   `json:"title,omitempty"`
-	Snippet string   `json:"snippet,omitempty"`
-}
-
 func runSearch(c *ucli.Context) error {
 	oldQueries, err := deprecatedQueryFlag(c)
 	if err != nil {
 		return err
 	}
-	queries, err := searchQueries(c, oldQueries)
-	if err != nil {
+	o := seedurls.SearchOptions{Pages: c.Int(flagPages), Delay: c.Duration(flagDelay)}
+	if o.Queries, err = searchQueries(c, oldQueries); err != nil {
 		return err
 	}
-	if c.Int(flagPages) < 1 {
-		return cli.Usagef("--%s %d: ask at least one page", flagPages, c.Int(flagPages))
+	if o.Pages < 1 {
+		return cli.Usagef("--%s %d: ask at least one page", flagPages, o.Pages)
 	}
 	client := search.NewClient(c.Duration(flagTimeout), c.String(flagUserAgent), netPolicy(c))
-	var engines []search.Engine
 	for _, name := range c.StringSlice(flagEngine) {
 		if name == "searxng" {
 			if c.String(flagEndpoint) == "" {
 				return cli.Usagef("--engine searxng needs --%s URL (a SearXNG instance with the json format on)", flagEndpoint)
 			}
-			engines = append(engines, &search.SearXNG{Endpoint: c.String(flagEndpoint), Language: c.String(flagLanguage),
+			o.Engines = append(o.Engines, &search.SearXNG{Endpoint: c.String(flagEndpoint), Language: c.String(flagLanguage),
 				Categories: c.String(flagCategories), Client: client})
 			continue
 		}
@@ -93,7 +79,7 @@ func runSearch(c *ucli.Context) error {
 		if err != nil {
 			return cli.Usagef("--%s: %w", flagEngine, err)
 		}
-		engines = append(engines, g)
+		o.Engines = append(o.Engines, g)
 	}
 	st, err := cli.OpenStreamWith(c, nil, nil, c.App.Writer, c.App.ErrWriter)
 	if err != nil {
@@ -102,70 +88,23 @@ func runSearch(c *ucli.Context) error {
 	if len(oldQueries) > 0 {
 		st.Log.Errorf("-q QUERY is deprecated: -q is --quiet in every command; write --query QUERY")
 	}
-	progress := newSearchProgress(st, engines, c.Int(flagPages)*len(queries))
-	engines = progress.engines
-	stopProgress := st.ShowProgress(time.Second, progress.draw)
-	found, err := search.MetaSearch(c.Context, engines, search.Options{
-		Queries: queries, Pages: c.Int(flagPages), Delay: c.Duration(flagDelay),
-		OnError: func(engine, q string, page int, err error) {
-			st.Log.Errorf("%s: query %q page %d: %v", engine, q, page, err)
-		},
-	})
-	stopProgress()
-	if err != nil {
-		return errors.Join(err, st.Close())
-	}
-	for _, f := range found {
-		meta, err := json.Marshal(searchMeta{Queries: f.Queries, Rank: f.Rank, Engines: f.Engines, Title: f.Title, Snippet: f.Snippet})
-		if err != nil {
-			return errors.Join(err, st.Close())
-		}
-		u := record.URL{URL: f.URL, Meta: meta}
-		u.Site = f.Site
-		if err := st.Out.Write(u); err != nil {
-			return errors.Join(err, st.Close())
-		}
-	}
-	sites := map[string]bool{}
-	for _, f := range found {
-		sites[f.Site] = true
-	}
-	st.Log.Infof("%d queries, %d engines: %d URLs on %d sites", len(queries), len(engines), len(found), len(sites))
-	return st.Close()
+	return errors.Join(seedurls.SearchStream(c.Context, st, o), st.Close())
 }
 
 // searchQueries gathers -q and --queries, without duplicates.
 func searchQueries(c *ucli.Context, extra []string) ([]string, error) {
-	var qs []string
-	seen := map[string]bool{}
-	add := func(q string) {
-		q = strings.TrimSpace(q)
-		if q != "" && !seen[q] {
-			seen[q] = true
-			qs = append(qs, q)
-		}
-	}
-	for _, q := range append(c.StringSlice(flagQuery), extra...) {
-		add(q)
-	}
+	var file *os.File
 	if path := c.String(flagQueries); path != "" {
 		f, err := os.Open(path)
 		if err != nil {
 			return nil, cli.Usagef("--%s: %w", flagQueries, err)
 		}
 		defer f.Close()
-		sc := bufio.NewScanner(f)
-		for sc.Scan() {
-			if line := strings.TrimSpace(sc.Text()); !strings.HasPrefix(line, "#") {
-				add(line)
-			}
-		}
-		if err := sc.Err(); err != nil {
-			return nil, fmt.Errorf("read %s: %w", path, err)
-		}
+		file = f
 	}
-	if len(qs) == 0 {
-		return nil, cli.Usagef("no query: give -q QUERY or --%s FILE", flagQueries)
+	qs, err := seedurls.Queries(append(c.StringSlice(flagQuery), extra...), file)
+	if err == nil && len(qs) == 0 {
+		err = cli.Usagef("no query: give -q QUERY or --%s FILE", flagQueries)
 	}
-	return qs, nil
+	return qs, err
 }

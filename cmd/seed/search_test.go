@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/focuscrawl/focuscrawl/internal/stage/seedurls"
 )
 
 func TestSeedSearchSitemapHosts(t *testing.T) {
@@ -47,7 +49,7 @@ func TestSeedSearchSitemapHosts(t *testing.T) {
 	var b struct {
 		URL  string
 		Site string
-		Meta searchMeta
+		Meta seedurls.SearchMeta
 	}
 	for _, l := range lines {
 		json.Unmarshal([]byte(l), &b)

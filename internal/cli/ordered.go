@@ -180,7 +180,6 @@ func (o *Ordered[T]) Run(ctx context.Context, s *Stream) error {
 				s.Rejects.Reject(cut[0].line, cut[0].err)
 				cut = cut[1:]
 			}
-			<-tokens
 			var rej rejectError
 			switch err := b.errs[i]; {
 			case errors.As(err, &rej):
@@ -197,6 +196,11 @@ func (o *Ordered[T]) Run(ctx context.Context, s *Stream) error {
 		for _, c := range cut {
 			s.Rejects.Reject(c.line, c.err)
 		}
+		// The batch's slots are freed together: freed one by one, each
+		// would wake the reader, waiting for a slot, for one line.
+		for range b.lines {
+			<-tokens
+		}
 	}
 }
 
@@ -208,9 +212,13 @@ func (o *Ordered[T]) read(ctx context.Context, s *Stream, work, order chan<- *or
 		var err error
 		for len(b.lines) < o.BatchLines && len(b.arena) < o.BatchBytes {
 			select {
-			case tokens <- struct{}{}:
-			case <-ctx.Done():
-				return ctx.Err()
+			case tokens <- struct{}{}: // a free slot, without a select on ctx
+			default:
+				select {
+				case tokens <- struct{}{}:
+				case <-ctx.Done():
+					return ctx.Err()
+				}
 			}
 			var l jsonl.Line
 			l, err = s.In.Next()

@@ -51,6 +51,7 @@ var layers = []layer{
 		"internal/stage/fetch",
 		"internal/stage/score",
 		"internal/stage/seed",
+		"internal/stage/seedurls",
 		"internal/stage/segment",
 		"internal/stage/simweb",
 		"internal/stage/verify",

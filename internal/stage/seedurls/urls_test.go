@@ -1,4 +1,4 @@
-package main
+package seedurls
 
 import (
 	"bytes"
@@ -11,14 +11,13 @@ import (
 	"testing"
 
 	"github.com/focuscrawl/focuscrawl/internal/cli"
-	"github.com/focuscrawl/focuscrawl/internal/jsonl"
 	"github.com/focuscrawl/focuscrawl/internal/seenset"
 	"github.com/focuscrawl/focuscrawl/internal/urlx"
 )
 
-// runSeedURLs runs seed urls in process over input and returns stdout,
-// stderr and the error.
-func runSeedURLs(t *testing.T, input string, o urlsOptions) (string, string, error) {
+// runSeedURLs runs seed urls over input and returns stdout, the rejected
+// lines' messages and the error.
+func runSeedURLs(t *testing.T, input string, o Options) (string, string, error) {
 	t.Helper()
 	if o.Workers == 0 {
 		o.Workers = 2
@@ -27,17 +26,8 @@ func runSeedURLs(t *testing.T, input string, o urlsOptions) (string, string, err
 		o.Seen.TempDir = t.TempDir()
 	}
 	var out, errs bytes.Buffer
-	rej, err := jsonl.OpenRejects("", &errs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := &cli.Stream{
-		In:      jsonl.NewReader(nil, strings.NewReader(input)),
-		Out:     jsonl.NewWriter(&out),
-		Rejects: rej,
-		Log:     cli.NewLogger("seed", &errs, true),
-	}
-	_, err = seedURLs(context.Background(), s, o)
+	s := cli.NewStream(strings.NewReader(input), &out, cli.NewLogger("seed", &errs, true))
+	_, err := RunStream(context.Background(), s, o)
 	if cerr := s.CloseOutput(); err == nil {
 		err = cerr
 	}
@@ -47,7 +37,7 @@ func runSeedURLs(t *testing.T, input string, o urlsOptions) (string, string, err
 func TestSeedURLs(t *testing.T) {
 	tests := []struct {
 		name       string
-		opts       urlsOptions
+		opts       Options
 		in         string
 		want       string // expected stdout
 		wantErrors []string
@@ -71,7 +61,7 @@ func TestSeedURLs(t *testing.T) {
 		},
 		{
 			name: "sort-query",
-			opts: urlsOptions{Normalize: urlx.Options{SortQuery: true}},
+			opts: Options{Normalize: urlx.Options{SortQuery: true}},
 			in:   "http://a.example/?b=2&a=1\nhttp://a.example/?a=1&b=2\n",
 			want: `{"url":"http://a.example/?a=1&b=2","depth":0,"site":"a.example"}` + "\n",
 		},
@@ -82,13 +72,13 @@ func TestSeedURLs(t *testing.T) {
 		},
 		{
 			name: "scope host",
-			opts: urlsOptions{HostScope: true},
+			opts: Options{HostScope: true},
 			in:   "https://lyj.zj.gov.cn:8443/\n",
 			want: `{"url":"https://lyj.zj.gov.cn:8443/","depth":0,"site":"lyj.zj.gov.cn"}` + "\n",
 		},
 		{
 			name: "default scheme",
-			opts: urlsOptions{DefaultScheme: "https"},
+			opts: Options{DefaultScheme: "https"},
 			in:   "www.example.com\nlocalhost:8080/x\nhttp://b.example/\nmailto:a@b.example\n",
 			want: `{"url":"https://www.example.com/","depth":0,"site":"example.com"}` + "\n" +
 				`{"url":"https://localhost:8080/x","depth":0,"site":"localhost"}` + "\n" +
@@ -162,7 +152,7 @@ func TestSeedURLsSpillAndOrder(t *testing.T) {
 			want = append(want, norm)
 		}
 	}
-	o := urlsOptions{Workers: 4, Seen: seenset.Options{Memory: 32 << 10}}
+	o := Options{Workers: 4, Seen: seenset.Options{Memory: 32 << 10}}
 	out, errs, err := runSeedURLs(t, in.String(), o)
 	if err != nil || errs != "" {
 		t.Fatalf("err %v, stderr %q", err, errs)
@@ -213,15 +203,8 @@ func BenchmarkSeedURLs(b *testing.B) {
 	input := in.String()
 	b.SetBytes(int64(len(input)))
 	for b.Loop() {
-		var errs bytes.Buffer
-		rej, _ := jsonl.OpenRejects("", &errs)
-		s := &cli.Stream{
-			In:      jsonl.NewReader(nil, strings.NewReader(input)),
-			Out:     jsonl.NewWriter(io.Discard),
-			Rejects: rej,
-			Log:     cli.NewLogger("seed", &errs, true),
-		}
-		st, err := seedURLs(context.Background(), s, urlsOptions{Workers: 2, Seen: seenset.Options{TempDir: b.TempDir()}})
+		s := cli.NewStream(strings.NewReader(input), io.Discard, nil)
+		st, err := RunStream(context.Background(), s, Options{Workers: 2, Seen: seenset.Options{TempDir: b.TempDir()}})
 		if err != nil || st.URLs != 80000 {
 			b.Fatalf("%+v, %v", st, err)
 		}
@@ -237,7 +220,7 @@ func TestSeedURLsBigRecords(t *testing.T) {
 	for i := 0; i < 30; i++ {
 		fmt.Fprintf(&in, `{"url":"http://a.example/%d","html":%q}`+"\n", i%20, html)
 	}
-	out, errs, err := runSeedURLs(t, in.String(), urlsOptions{Workers: 3})
+	out, errs, err := runSeedURLs(t, in.String(), Options{Workers: 3})
 	if err != nil || errs != "" {
 		t.Fatalf("err %v, stderr %q", err, errs)
 	}
