@@ -18,8 +18,9 @@ import (
 // worker pool of the stages (seed urls and add, segment, score, dedupe).
 //
 // What it takes care of, so that no stage does it again:
-//   - bounds: at most Window lines are read and not yet emitted, so one
-//     slow line cannot make memory grow without limit;
+//   - bounds: at most Window lines, and WindowBytes bytes of them (plus
+//     the batch being read), are read and not yet emitted, so neither one
+//     slow line nor long lines can make memory grow without limit;
 //   - batching: lines that are already buffered go to a worker together
 //     (up to BatchLines or BatchBytes), and a batch never waits for input
 //     that has not come, so a record in a feedback loop is not held back;
@@ -42,6 +43,9 @@ type Ordered[T any] struct {
 	// Window bounds the lines read and not yet emitted (default 64 per
 	// worker, and at least BatchLines per worker).
 	Window int
+	// WindowBytes bounds the bytes of those lines (default 64 MiB); a
+	// batch larger than it (one long line) goes alone.
+	WindowBytes int
 	// BatchLines and BatchBytes bound a batch (defaults 64 lines, 256 KiB;
 	// a longer line makes a batch of its own).
 	BatchLines, BatchBytes int
@@ -102,6 +106,10 @@ func (o *Ordered[T]) Run(ctx context.Context, s *Stream) error {
 		o.Window = 64 * o.Workers
 	}
 	o.Window = max(o.Window, o.BatchLines*o.Workers)
+	if o.WindowBytes <= 0 {
+		o.WindowBytes = 64 << 20
+	}
+	budget := &byteBudget{max: o.WindowBytes, freed: make(chan struct{}, 1)}
 	ctx, cancel := context.WithCancel(ctx)
 	var wg sync.WaitGroup
 	defer func() {
@@ -118,7 +126,7 @@ func (o *Ordered[T]) Run(ctx context.Context, s *Stream) error {
 	go func() {
 		defer close(order)
 		defer close(work)
-		readErr <- o.read(ctx, s, work, order, tokens)
+		readErr <- o.read(ctx, s, work, order, tokens, budget)
 	}()
 
 	for range o.Workers {
@@ -201,12 +209,13 @@ func (o *Ordered[T]) Run(ctx context.Context, s *Stream) error {
 		for range b.lines {
 			<-tokens
 		}
+		budget.release(len(b.arena))
 	}
 }
 
 // read batches the input lines into work and order until the input ends,
 // reading fails or ctx ends.
-func (o *Ordered[T]) read(ctx context.Context, s *Stream, work, order chan<- *orderedBatch[T], tokens chan struct{}) error {
+func (o *Ordered[T]) read(ctx context.Context, s *Stream, work, order chan<- *orderedBatch[T], tokens chan struct{}, budget *byteBudget) error {
 	for {
 		b := &orderedBatch[T]{done: make(chan struct{})}
 		var err error
@@ -254,6 +263,9 @@ func (o *Ordered[T]) read(ctx context.Context, s *Stream, work, order chan<- *or
 				b.lines[i].Bytes = b.arena[off : off+n : off+n]
 				off += n
 			}
+			if err := budget.acquire(ctx, len(b.arena)); err != nil {
+				return err
+			}
 			b.results = make([]T, len(b.lines))
 			b.errs = make([]error, len(b.lines))
 			select {
@@ -273,5 +285,42 @@ func (o *Ordered[T]) read(ctx context.Context, s *Stream, work, order chan<- *or
 		if err != nil {
 			return err
 		}
+	}
+}
+
+// byteBudget bounds the bytes of the lines in flight. Only the reader
+// waits on it, so one pending wake-up is enough.
+type byteBudget struct {
+	mu        sync.Mutex
+	used, max int
+	freed     chan struct{}
+}
+
+// acquire takes n bytes of the budget, waiting for releases while they
+// would go over it; a batch is let through alone whatever its size.
+func (b *byteBudget) acquire(ctx context.Context, n int) error {
+	for {
+		b.mu.Lock()
+		if b.used == 0 || b.used+n <= b.max {
+			b.used += n
+			b.mu.Unlock()
+			return nil
+		}
+		b.mu.Unlock()
+		select {
+		case <-b.freed:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
+
+func (b *byteBudget) release(n int) {
+	b.mu.Lock()
+	b.used -= n
+	b.mu.Unlock()
+	select {
+	case b.freed <- struct{}{}:
+	default:
 	}
 }

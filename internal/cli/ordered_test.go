@@ -231,3 +231,34 @@ func TestOrderedLineTooLong(t *testing.T) {
 		}
 	}
 }
+
+// Long lines are bounded by bytes, not only by count.
+func TestOrderedByteBound(t *testing.T) {
+	const lineLen, windowBytes = 1000, 10_000
+	var b strings.Builder
+	for i := range 500 {
+		fmt.Fprintf(&b, "%0*d\n", lineLen, i)
+	}
+	var inFlight, most atomic.Int64
+	o := Ordered[int]{
+		Workers: 4, BatchLines: 2, WindowBytes: windowBytes,
+		Work: func(_ context.Context, l jsonl.Line) (int, error) {
+			if cur := inFlight.Add(int64(len(l.Bytes))); cur > most.Load() {
+				most.Store(cur)
+			}
+			return len(l.Bytes), nil
+		},
+		// A slow writer: the workers run ahead up to the window.
+		Emit: func(_ jsonl.Line, n int) error {
+			time.Sleep(20 * time.Microsecond)
+			inFlight.Add(-int64(n))
+			return nil
+		},
+	}
+	if err := o.Run(context.Background(), orderedStream(strings.NewReader(b.String()), io.Discard)); err != nil {
+		t.Fatal(err)
+	}
+	if most.Load() > windowBytes+2*lineLen {
+		t.Errorf("%d bytes of lines in flight at once, over the window of %d bytes and one batch", most.Load(), windowBytes)
+	}
+}
