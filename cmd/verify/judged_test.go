@@ -1,40 +1,27 @@
 package main
 
 import (
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/focuscrawl/focuscrawl/internal/cli"
-	"github.com/focuscrawl/focuscrawl/internal/simweb"
+	"github.com/focuscrawl/focuscrawl/internal/simweb/simwebtest"
 )
 
 // TestSkipJudged: a re-run with --skip-judged verifies only the sites
 // without a verdict, or whose verdict was canceled or failed.
 func TestSkipJudged(t *testing.T) {
-	web := simweb.New(simweb.Config{Seed: 3, Sites: 40, NoFaults: true})
-	srv := httptest.NewServer(web.Handler())
-	defer srv.Close()
-	var shop, forum, store simweb.SiteTruth
-	for _, st := range web.Sites() {
-		switch {
-		case st.Kind == "shop" && shop.Site == "":
-			shop = st
-		case st.Kind == "forum" && forum.Site == "":
-			forum = st
-		case st.Kind == "bookstore" && store.Site == "":
-			store = st
-		}
-	}
+	web := simwebtest.Serve(t)
+	store, shop, forum := web.Store, web.Shop, web.Forum
 	earlier := filepath.Join(t.TempDir(), "verdicts.jsonl")
 	os.WriteFile(earlier, []byte(`{"site":"`+shop.Site+`","relevant":false,"good_pages":0,"pages_fetched":3,"best_score":0.1}
 {"site":"`+forum.Site+`","relevant":false,"good_pages":0,"pages_fetched":0,"best_score":0,"error":"canceled"}
 {"site":"`+store.Site+`","relevant":false,"good_pages":0,"pages_fetched":1,"best_score":0,"error":"dns"}
 `), 0o644)
 	input := strings.Join([]string{shop.Home, forum.Home, store.Home, shop.Home + "about.html"}, "\n") + "\n"
-	stdout, stderr, code := runVerify(t, input, "--topic", profile, "--proxy", srv.URL, "--delay", "0",
+	stdout, stderr, code := runVerify(t, input, "--topic", profile, "--proxy", web.Proxy, "--delay", "0",
 		"--retries", "0", "--max-crawl-delay", "0", "--skip-judged", earlier)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)

@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,7 +12,7 @@ import (
 
 	"github.com/focuscrawl/focuscrawl/internal/cli"
 	"github.com/focuscrawl/focuscrawl/internal/record"
-	"github.com/focuscrawl/focuscrawl/internal/simweb"
+	"github.com/focuscrawl/focuscrawl/internal/simweb/simwebtest"
 )
 
 const profile = "../../examples/topics/bookstores.yaml"
@@ -53,20 +52,8 @@ func verdicts(t *testing.T, stdout string) map[string]record.Verdict {
 // (one verdict), a shop, a forum, a host that does not exist, bad lines;
 // --pages keeps the pages fetched.
 func TestVerifyCommand(t *testing.T) {
-	web := simweb.New(simweb.Config{Seed: 3, Sites: 40, NoFaults: true})
-	srv := httptest.NewServer(web.Handler())
-	defer srv.Close()
-	var store, shop, forum simweb.SiteTruth
-	for _, st := range web.Sites() {
-		switch {
-		case st.Kind == "bookstore" && store.Site == "" && len(st.Traits) <= 1:
-			store = st
-		case st.Kind == "shop" && shop.Site == "":
-			shop = st
-		case st.Kind == "forum" && forum.Site == "":
-			forum = st
-		}
-	}
+	web := simwebtest.Serve(t)
+	store, shop, forum := web.Store, web.Shop, web.Forum
 	input := strings.Join([]string{
 		`{"url":"` + store.Home + `about.html","meta":{"rank":4}}`,
 		shop.Home,
@@ -81,7 +68,7 @@ func TestVerifyCommand(t *testing.T) {
 	}, "\n")
 	dir := t.TempDir()
 	pagesPath := filepath.Join(dir, "pages.jsonl.gz")
-	stdout, stderr, code := runVerify(t, input, "--topic", profile, "--proxy", srv.URL, "--delay", "0",
+	stdout, stderr, code := runVerify(t, input, "--topic", profile, "--proxy", web.Proxy, "--delay", "0",
 		"--retries", "0", "--max-crawl-delay", "0", "--pages", pagesPath, "-c", "3")
 	if code != cli.ExitRejected {
 		t.Fatalf("exit %d, want %d (rejected lines); stderr:\n%s", code, cli.ExitRejected, stderr)
@@ -175,9 +162,7 @@ func TestVerifyUsageErrors(t *testing.T) {
 // TestVerifyOtherPageMethods: vsm and combo run end to end (they need the
 // tokenizer and the IDF table) and still find the bookstore.
 func TestVerifyOtherPageMethods(t *testing.T) {
-	web := simweb.New(simweb.Config{Seed: 3, Sites: 40, NoFaults: true})
-	srv := httptest.NewServer(web.Handler())
-	defer srv.Close()
+	web := simwebtest.Serve(t)
 	var home string
 	for _, st := range web.Sites() {
 		if st.Kind == "bookstore" && st.Lang == "en" {
@@ -186,7 +171,7 @@ func TestVerifyOtherPageMethods(t *testing.T) {
 		}
 	}
 	for _, method := range []string{"combo", "vsm"} {
-		stdout, stderr, code := runVerify(t, home+"\n", "--topic", profile, "--proxy", srv.URL, "--delay", "0",
+		stdout, stderr, code := runVerify(t, home+"\n", "--topic", profile, "--proxy", web.Proxy, "--delay", "0",
 			"--max-crawl-delay", "0", "--page", method, "--page-threshold", "0.5", "-q")
 		vs := verdicts(t, stdout)
 		if code != cli.ExitOK || len(vs) != 1 {

@@ -28,7 +28,7 @@ var layers = []layer{
 	{name: "records", pkgs: []string{"internal/record", "internal/slicesx", "internal/version"}},
 	{name: "leaf utilities", pkgs: []string{
 		"internal/charset", "internal/extract", "internal/jsonl", "internal/linkauc",
-		"internal/netguard", "internal/robotsrules", "internal/seenset", "internal/simweb",
+		"internal/netguard", "internal/robotsrules", "internal/seenset", "internal/simweb", "internal/simweb/simwebtest",
 		"internal/sqlitedb", "internal/text", "internal/text/dictfile", "internal/topic",
 		"internal/urlx", "internal/vsm", "internal/warc",
 	}},

@@ -6,7 +6,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,7 +14,7 @@ import (
 	"github.com/focuscrawl/focuscrawl/internal/cli"
 	"github.com/focuscrawl/focuscrawl/internal/fetcher"
 	"github.com/focuscrawl/focuscrawl/internal/record"
-	"github.com/focuscrawl/focuscrawl/internal/simweb"
+	"github.com/focuscrawl/focuscrawl/internal/simweb/simwebtest"
 	"github.com/focuscrawl/focuscrawl/internal/siteverify"
 	"github.com/focuscrawl/focuscrawl/internal/topic"
 )
@@ -23,20 +22,8 @@ import (
 // TestRun verifies sites of simweb from Go: a bookstore is relevant, a
 // shop is not, a judged forum is skipped, a bad line is rejected.
 func TestRun(t *testing.T) {
-	web := simweb.New(simweb.Config{Seed: 3, Sites: 40, NoFaults: true})
-	srv := httptest.NewServer(web.Handler())
-	defer srv.Close()
-	var store, shop, forum simweb.SiteTruth
-	for _, st := range web.Sites() {
-		switch {
-		case st.Kind == "bookstore" && store.Site == "" && len(st.Traits) <= 1:
-			store = st
-		case st.Kind == "shop" && shop.Site == "":
-			shop = st
-		case st.Kind == "forum" && forum.Site == "":
-			forum = st
-		}
-	}
+	web := simwebtest.Serve(t)
+	store, shop, forum := web.Store, web.Shop, web.Forum
 	prof, err := topic.Load("../../../examples/topics/bookstores.yaml")
 	if err != nil {
 		t.Fatal(err)
@@ -48,7 +35,7 @@ func TestRun(t *testing.T) {
 	o := Options{Verify: siteverify.DefaultOptions(), Judge: judge, Fetcher: fetcher.Defaults(), Sites: 2, Lookahead: 100,
 		Judged: map[string]bool{forum.Site: true}}
 	o.Verify.PageThreshold = prof.Thresholds.Page
-	o.Fetcher.Proxy, o.Fetcher.Delay, o.Fetcher.Retries, o.Fetcher.MaxCrawlDelay = srv.URL, 0, 0, 0
+	o.Fetcher.Proxy, o.Fetcher.Delay, o.Fetcher.Retries, o.Fetcher.MaxCrawlDelay = web.Proxy, 0, 0, 0
 	earlier := filepath.Join(t.TempDir(), "verdicts.jsonl")
 	os.WriteFile(earlier, []byte(`{"site":"`+forum.Site+`","relevant":false}`+"\n"+`{"site":"`+shop.Site+`","error":"canceled"}`+"\n"), 0o644)
 	if o.Judged, err = ReadJudged([]string{earlier}); err != nil || !o.Judged[forum.Site] || len(o.Judged) != 1 {
