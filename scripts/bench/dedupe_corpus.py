@@ -23,7 +23,7 @@ data, repo, out = sys.argv[1], sys.argv[2], sys.argv[3]
 rnd = random.Random(4)
 
 # The traditional/simplified table of internal/dedup, inverted (simplified -> traditional).
-src = open(os.path.join(repo, "internal/dedup/fold_table.go"), encoding="utf-8").read()
+src = open(os.path.join(repo, "internal/text/fold_table.go"), encoding="utf-8").read()
 pairs = src[src.index("`") + 1: src.rindex("`")].split()
 s2t = {}
 for p in pairs:
