@@ -41,7 +41,9 @@ type Ordered[T any] struct {
 	// Workers is how many goroutines call Work (at least 1).
 	Workers int
 	// Window bounds the lines read and not yet emitted (default 64 per
-	// worker, and at least BatchLines per worker).
+	// worker, and at least four batches per worker, so that the workers
+	// have batches to work on while earlier ones wait to be emitted); a
+	// batch larger than it goes alone.
 	Window int
 	// WindowBytes bounds the bytes of those lines (default 64 MiB); a
 	// batch larger than it (one long line) goes alone.
@@ -103,13 +105,12 @@ func (o *Ordered[T]) Run(ctx context.Context, s *Stream) error {
 		o.BatchBytes = 256 << 10
 	}
 	if o.Window <= 0 {
-		o.Window = 64 * o.Workers
+		o.Window = max(64, 4*o.BatchLines) * o.Workers
 	}
-	o.Window = max(o.Window, o.BatchLines*o.Workers)
 	if o.WindowBytes <= 0 {
 		o.WindowBytes = 64 << 20
 	}
-	budget := &byteBudget{max: o.WindowBytes, freed: make(chan struct{}, 1)}
+	win := &window{maxLines: o.Window, maxBytes: o.WindowBytes, freed: make(chan struct{}, 1)}
 	ctx, cancel := context.WithCancel(ctx)
 	var wg sync.WaitGroup
 	defer func() {
@@ -117,16 +118,15 @@ func (o *Ordered[T]) Run(ctx context.Context, s *Stream) error {
 		wg.Wait()
 	}()
 
-	// Each batch goes to work and, in read order, to order; tokens hold
-	// one slot of Window per line until the line is emitted.
+	// Each batch goes to work and, in read order, to order; it holds its
+	// lines and bytes of the window until it is emitted.
 	work := make(chan *orderedBatch[T], o.Workers)
 	order := make(chan *orderedBatch[T], o.Window)
-	tokens := make(chan struct{}, o.Window)
 	readErr := make(chan error, 1) // sent before order closes
 	go func() {
 		defer close(order)
 		defer close(work)
-		readErr <- o.read(ctx, s, work, order, tokens, budget)
+		readErr <- o.read(ctx, s, work, order, win)
 	}()
 
 	for range o.Workers {
@@ -204,31 +204,23 @@ func (o *Ordered[T]) Run(ctx context.Context, s *Stream) error {
 		for _, c := range cut {
 			s.Rejects.Reject(c.line, c.err)
 		}
-		// The batch's slots are freed together: freed one by one, each
-		// would wake the reader, waiting for a slot, for one line.
-		for range b.lines {
-			<-tokens
-		}
-		budget.release(len(b.arena))
+		// A batch's share of the window is freed at once: freed line by
+		// line, it would wake the reader for one line at a time.
+		win.release(len(b.lines), len(b.arena))
+		putArena(b.arena) // its lines are emitted: l.Bytes is no longer in use
 	}
 }
 
 // read batches the input lines into work and order until the input ends,
 // reading fails or ctx ends.
-func (o *Ordered[T]) read(ctx context.Context, s *Stream, work, order chan<- *orderedBatch[T], tokens chan struct{}, budget *byteBudget) error {
+func (o *Ordered[T]) read(ctx context.Context, s *Stream, work, order chan<- *orderedBatch[T], win *window) error {
 	for {
-		b := &orderedBatch[T]{done: make(chan struct{})}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		b := &orderedBatch[T]{done: make(chan struct{}), arena: getArena()}
 		var err error
 		for len(b.lines) < o.BatchLines && len(b.arena) < o.BatchBytes {
-			select {
-			case tokens <- struct{}{}: // a free slot, without a select on ctx
-			default:
-				select {
-				case tokens <- struct{}{}:
-				case <-ctx.Done():
-					return ctx.Err()
-				}
-			}
 			var l jsonl.Line
 			l, err = s.In.Next()
 			if errors.Is(err, jsonl.ErrLineTooLong) {
@@ -238,12 +230,10 @@ func (o *Ordered[T]) read(ctx context.Context, s *Stream, work, order chan<- *or
 				closing, ok := jsonl.ClosingRecord(l.Bytes, err)
 				l.Bytes, l.Closing, err = closing, true, nil
 				if !ok {
-					<-tokens
 					continue
 				}
 			}
 			if err != nil {
-				<-tokens
 				break
 			}
 			start := len(b.arena)
@@ -263,7 +253,7 @@ func (o *Ordered[T]) read(ctx context.Context, s *Stream, work, order chan<- *or
 				b.lines[i].Bytes = b.arena[off : off+n : off+n]
 				off += n
 			}
-			if err := budget.acquire(ctx, len(b.arena)); err != nil {
+			if err := win.acquire(ctx, len(b.lines), len(b.arena)); err != nil {
 				return err
 			}
 			b.results = make([]T, len(b.lines))
@@ -288,39 +278,62 @@ func (o *Ordered[T]) read(ctx context.Context, s *Stream, work, order chan<- *or
 	}
 }
 
-// byteBudget bounds the bytes of the lines in flight. Only the reader
-// waits on it, so one pending wake-up is enough.
-type byteBudget struct {
-	mu        sync.Mutex
-	used, max int
-	freed     chan struct{}
+// window bounds the lines, and their bytes, read and not yet emitted.
+// Only the reader waits on it, so one pending wake-up is enough.
+type window struct {
+	mu                 sync.Mutex
+	lines, bytes       int
+	maxLines, maxBytes int
+	freed              chan struct{}
 }
 
-// acquire takes n bytes of the budget, waiting for releases while they
-// would go over it; a batch is let through alone whatever its size.
-func (b *byteBudget) acquire(ctx context.Context, n int) error {
+// acquire takes a batch's lines and bytes, waiting for releases while
+// they would go over the window; a batch is let through alone whatever
+// its size.
+func (w *window) acquire(ctx context.Context, lines, bytes int) error {
 	for {
-		b.mu.Lock()
-		if b.used == 0 || b.used+n <= b.max {
-			b.used += n
-			b.mu.Unlock()
+		w.mu.Lock()
+		if w.lines == 0 || w.lines+lines <= w.maxLines && w.bytes+bytes <= w.maxBytes {
+			w.lines += lines
+			w.bytes += bytes
+			w.mu.Unlock()
 			return nil
 		}
-		b.mu.Unlock()
+		w.mu.Unlock()
 		select {
-		case <-b.freed:
+		case <-w.freed:
 		case <-ctx.Done():
 			return ctx.Err()
 		}
 	}
 }
 
-func (b *byteBudget) release(n int) {
-	b.mu.Lock()
-	b.used -= n
-	b.mu.Unlock()
+func (w *window) release(lines, bytes int) {
+	w.mu.Lock()
+	w.lines -= lines
+	w.bytes -= bytes
+	w.mu.Unlock()
 	select {
-	case b.freed <- struct{}{}:
+	case w.freed <- struct{}{}:
 	default:
 	}
+}
+
+// arenas recycles the batches' line buffers once their lines are
+// emitted: at tens of KB a doc (score, dedupe), fresh ones for every batch
+// would make most of a stage's garbage.
+var arenas = sync.Pool{New: func() any { return new([]byte) }}
+
+// maxPooledArena is the largest buffer kept for reuse: a batch of
+// BatchBytes and a long line, not one of 64 MiB.
+const maxPooledArena = 1 << 20
+
+func getArena() []byte { return (*arenas.Get().(*[]byte))[:0] }
+
+func putArena(b []byte) {
+	if cap(b) == 0 || cap(b) > maxPooledArena {
+		return
+	}
+	b = b[:0]
+	arenas.Put(&b)
 }
