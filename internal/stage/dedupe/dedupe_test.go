@@ -9,11 +9,11 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/focuscrawl/focuscrawl/internal/cli"
+	"github.com/focuscrawl/focuscrawl/internal/cli/clitest"
 	"github.com/focuscrawl/focuscrawl/internal/jsonl"
 	"github.com/focuscrawl/focuscrawl/internal/record"
 )
@@ -127,24 +127,6 @@ func TestRunLongLine(t *testing.T) {
 	}
 }
 
-// syncBuffer is a bytes.Buffer for a logger on another goroutine.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // TestInterrupt: when the context ends while the input is still open
 // (a feedback loop), RunStream writes the groups it holds and leaves the
 // index with them: a second run finds every doc as a copy of an earlier
@@ -156,7 +138,7 @@ func TestInterrupt(t *testing.T) {
 	docs := doc(t, "http://a.test/1", textA, 0.5, true) + "\n" + doc(t, "http://a.test/2", textB, 0.5, true) + "\n"
 	pr, pw := io.Pipe()
 	defer pw.Close()
-	var out, log syncBuffer
+	var out, log clitest.SyncBuffer
 	s := cli.NewStream(pr, &out, cli.NewLogger("dedupe", &log, false))
 	s.Progress = true
 	ctx, cancel := context.WithCancel(context.Background())

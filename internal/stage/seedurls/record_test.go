@@ -8,11 +8,11 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/focuscrawl/focuscrawl/internal/cli"
+	"github.com/focuscrawl/focuscrawl/internal/cli/clitest"
 	"github.com/focuscrawl/focuscrawl/internal/jsonl"
 	"github.com/focuscrawl/focuscrawl/internal/seenset"
 )
@@ -126,7 +126,7 @@ func TestRunCancel(t *testing.T) {
 	in, w := io.Pipe()
 	defer w.Close()
 	done := make(chan error, 1)
-	var out syncBuffer
+	var out clitest.SyncBuffer
 	go func() { done <- Run(ctx, in, &out, Options{Seen: seensetIn(t)}) }()
 	fmt.Fprintln(w, "http://a.example/")
 	waitFor(t, func() bool { return strings.Contains(out.String(), "a.example") })
@@ -137,24 +137,6 @@ func TestRunCancel(t *testing.T) {
 }
 
 func seensetIn(t *testing.T) seenset.Options { return seenset.Options{TempDir: t.TempDir()} }
-
-// syncBuffer is a bytes.Buffer the output's flush timer may write to.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.String()
-}
 
 func waitFor(t *testing.T, cond func() bool) {
 	t.Helper()
