@@ -12,30 +12,16 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/focuscrawl/focuscrawl/internal/simweb/simwebtest"
 )
 
 // TestMirrorCommands serves a two-host mirror, writes its truth and
 // evaluates a crawl given as URL lines, through the command line.
 func TestMirrorCommands(t *testing.T) {
-	dir := t.TempDir()
-	files := map[string]string{
-		"a/index.html":   `<a href="/t/">topic</a> <a href="/x.html">x</a> <a href="http://elsewhere.test/">out</a>`,
-		"a/t/index.html": `<a href="one.html">one</a> <a href="two.html">two</a>`,
-		"a/t/one.html":   `one`,
-		"a/t/two.html":   `two`,
-		"a/x.html":       `x`,
-		"a/robots.txt":   "User-agent: *\nDisallow: /x.html\n",
-		"rules.yaml":     "topics:\n  t:\n    - {host: a.test, prefix: /t/}\n",
-		"sources.txt":    "# the mirror\na.test=a\n",
-		"crawl.txt":      "http://a.test/\nhttp://elsewhere.test/\nhttp://a.test/t/one.html\nhttp://a.test/x.html\nhttp://elsewhere.test/y\n",
-	}
-	for name, body := range files {
-		p := filepath.Join(dir, name)
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dir := simwebtest.Mirror(t, map[string]string{
+		"crawl.txt": "http://a.test/\nhttp://elsewhere.test/\nhttp://a.test/t/one.html\nhttp://a.test/x.html\nhttp://elsewhere.test/y\n",
+	})
 	sources := filepath.Join(dir, "sources.txt")
 
 	// serve: the first line names the proxy; unknown hosts are 502 + Proxy-Status.

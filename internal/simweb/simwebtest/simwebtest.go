@@ -1,9 +1,13 @@
-// Package simwebtest serves a small simweb to a test, with three of its
-// sites picked by kind: the fixture of the verify tests.
+// Package simwebtest holds test fixtures: a small simweb served with three
+// of its sites picked by kind (the verify tests), and a one-host mirror
+// (the simweb mirror tests).
 package simwebtest
 
 import (
+	"maps"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/focuscrawl/focuscrawl/internal/simweb"
@@ -41,4 +45,35 @@ func Serve(t testing.TB) *Web {
 		t.Fatal("simwebtest: the web lacks a bookstore, a shop or a forum")
 	}
 	return w
+}
+
+// Mirror writes a one-host mirror into a new temporary directory and
+// returns the directory: host a.test (dir a) with a topic section /t/ of
+// two pages, a page robots.txt disallows, and a link to a host the mirror
+// does not have; rules.yaml gives topic t as a.test's /t/, sources.txt
+// maps the host. Extra files (name → body) are written beside them.
+func Mirror(t testing.TB, extra map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	files := map[string]string{
+		"a/index.html":   `<a href="/t/">topic</a> <a href="/x.html">x</a> <a href="http://elsewhere.test/">out</a>`,
+		"a/t/index.html": `<a href="one.html">one</a> <a href="two.html">two</a>`,
+		"a/t/one.html":   `one`,
+		"a/t/two.html":   `two`,
+		"a/x.html":       `x`,
+		"a/robots.txt":   "User-agent: *\nDisallow: /x.html\n",
+		"rules.yaml":     "topics:\n  t:\n    - {host: a.test, prefix: /t/}\n",
+		"sources.txt":    "# the mirror\na.test=a\n",
+	}
+	maps.Copy(files, extra)
+	for name, body := range files {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
 }

@@ -12,30 +12,14 @@ import (
 	"testing"
 
 	"github.com/focuscrawl/focuscrawl/internal/cli"
+	"github.com/focuscrawl/focuscrawl/internal/simweb/simwebtest"
 )
 
 // testMirror writes a one-host mirror, its rules and its truth, and returns
 // the directory and the truth file.
 func testMirror(t *testing.T) (dir, truth string) {
 	t.Helper()
-	dir = t.TempDir()
-	files := map[string]string{
-		"a/index.html":   `<a href="/t/">topic</a> <a href="/x.html">x</a> <a href="http://elsewhere.test/">out</a>`,
-		"a/t/index.html": `<a href="one.html">one</a> <a href="two.html">two</a>`,
-		"a/t/one.html":   `one`,
-		"a/t/two.html":   `two`,
-		"a/x.html":       `x`,
-		"a/robots.txt":   "User-agent: *\nDisallow: /x.html\n",
-		"rules.yaml":     "topics:\n  t:\n    - {host: a.test, prefix: /t/}\n",
-		"sources.txt":    "# the mirror\na.test=a\n",
-	}
-	for name, body := range files {
-		p := filepath.Join(dir, name)
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dir = simwebtest.Mirror(t, nil)
 	web, err := NewMirror(MirrorOptions{SourceFiles: []string{filepath.Join(dir, "sources.txt")}})
 	if err != nil {
 		t.Fatal(err)
