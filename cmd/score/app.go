@@ -31,7 +31,7 @@ func newApp() *ucli.App {
 			Name:        "idf",
 			Usage:       "build and trim IDF tables",
 			Subcommands: []*ucli.Command{idfBuildCommand(), idfTrimCommand()},
-		}},
+		}, trainCommand()},
 	})
 	app.Description = description
 	return app
@@ -58,7 +58,7 @@ func runScore(c *ucli.Context) error {
 		return err
 	}
 	st, err := score.New(c.Context, score.Options{Profile: prof, Config: cfg, IDF: c.String(flagIDF), DB: c.String(flagDB),
-		Class: class, Batch: c.Bool(flagBatch), Window: c.Int(flagWindow), WindowWait: c.Duration(flagWindowWait),
+		Model: c.String(flagModel), Class: class, Batch: c.Bool(flagBatch), Window: c.Int(flagWindow), WindowWait: c.Duration(flagWindowWait),
 		Workers: c.Int(flagWorkers)})
 	if err != nil {
 		return err

@@ -84,6 +84,7 @@ func scoreFlags() []ucli.Flag {
 		&ucli.IntFlag{Name: flagTopK, Value: l.TopK, Usage: "linkmodel: k, entries kept per row of V", EnvVars: cli.Env(flagTopK)},
 		&ucli.IntFlag{Name: flagMaxPosting, Value: l.MaxPosting, Usage: "linkmodel: skip terms found in more candidates than this", EnvVars: cli.Env(flagMaxPosting)},
 		&ucli.StringFlag{Name: flagIDF, Usage: "IDF table `FILE` (score idf build); default: the built-in Chinese and English table", EnvVars: cli.Env(flagIDF)},
+		&ucli.StringFlag{Name: flagModel, Usage: "page model `FILE` (score train): a page's score is its probability, relevant at the model's threshold", EnvVars: cli.Env(flagModel)},
 		&ucli.BoolFlag{Name: flagBatch, Usage: "read all input, then score it as one batch (needed by ipagerank and linkmodel without --db)", EnvVars: cli.Env(flagBatch)},
 		&ucli.StringFlag{Name: flagDB, Usage: "frontier store `FILE` (seed add --db): sibling scores, n′/n and the crawled link graph", EnvVars: cli.Env(flagDB)},
 		&ucli.IntFlag{Name: flagWindow, Value: 500, Usage: "ipagerank, linkmodel with --db and without --batch: docs scored together", EnvVars: cli.Env("score-" + flagWindow)},

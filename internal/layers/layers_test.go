@@ -32,6 +32,9 @@ var layers = []layer{
 		"internal/sqlitedb", "internal/text", "internal/text/dictfile", "internal/topic",
 		"internal/urlx", "internal/vsm", "internal/warc",
 	}},
+	// Models built over the leaf utilities' vectors and URL classes, for
+	// the stages to apply.
+	{name: "learned models", pkgs: []string{"internal/pagemodel"}},
 	// Stages do not import one another: what two stages share belongs in a
 	// lower layer (record.Edge, text.Fold, version.Version).
 	{name: "stages", pkgs: []string{

@@ -132,7 +132,7 @@ func (s *Scorer) skyreach(ctx context.Context, pages []scoredPage) ([]record.Sco
 		if sp.doc.Error != "" {
 			continue
 		}
-		pv := newPageView(s.m, sp.doc, sp.score, s.m.Profile.Thresholds.Page, nil)
+		pv := newPageView(s.m, sp.doc, sp.score, s.m.PageThreshold(), nil)
 		rankHeuristic(pv, out[i].Links, o)
 		for j := range out[i].Links {
 			l := &out[i].Links[j]

@@ -57,7 +57,7 @@ func blockStats(pv *pageView) (blocks map[int]*blockStat, n, nRel int) {
 			b.siblingSum += s
 			b.siblingCount++
 			n++
-			if s >= pv.m.Profile.Thresholds.Page {
+			if s >= pv.m.PageThreshold() {
 				nRel++
 			}
 		}

@@ -4,10 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"net/url"
 	"strings"
 	"sync"
-	"unicode"
 
 	"github.com/cespare/xxhash/v2"
 
@@ -130,7 +128,7 @@ func (lf *linkFeatures) vector(tok Tokenizer) []feature {
 		}
 		group("c|", chain)
 	}
-	group("p|", pathWords(lf.target))
+	group("p|", urlx.PathWords(lf.target))
 	if lf.anchorTokens == nil && lf.anchor != "" {
 		lf.anchorTokens = tok.Tokens(lf.anchor)
 	}
@@ -148,33 +146,6 @@ func (lf *linkFeatures) vector(tok Tokenizer) []feature {
 		add("out", "", 1)
 	}
 	return fs
-}
-
-// pathWords are the words of a URL's path, decoded and lower-cased, with
-// runs of digits as '#'.
-func pathWords(u string) []string {
-	i := strings.Index(u, "://")
-	if i < 0 {
-		return nil
-	}
-	rest := u[i+3:]
-	j := strings.IndexByte(rest, '/')
-	if j < 0 {
-		return nil
-	}
-	path, _, _ := strings.Cut(rest[j:], "?")
-	if p, err := url.PathUnescape(path); err == nil {
-		path = p
-	}
-	words := strings.FieldsFunc(strings.ToLower(path), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
-	for k, w := range words {
-		if w[0] >= '0' && w[0] <= '9' {
-			var b strings.Builder
-			urlx.WriteDigitsAsHash(&b, w) // w is valid UTF-8 (ToLower), so byte-wise is rune-wise
-			words[k] = b.String()
-		}
-	}
-	return words
 }
 
 // predict is q = σ(w·x).

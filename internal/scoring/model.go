@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/focuscrawl/focuscrawl/internal/pagemodel"
 	"github.com/focuscrawl/focuscrawl/internal/slicesx"
 	"github.com/focuscrawl/focuscrawl/internal/topic"
 	"github.com/focuscrawl/focuscrawl/internal/vsm"
@@ -51,6 +52,9 @@ type Model struct {
 	// topicWords are the words whose presence UH, TeH and TiH test.
 	topicWords []string
 	sims       simCache
+	// page is the page model that judges pages (UsePageModel), nil for
+	// the profile's own score.
+	page *pagemodel.Model
 }
 
 // NewModel prepares p for scoring with the tokenizer and IDF table.

@@ -68,9 +68,23 @@ func (m *Model) DocVector(d *record.Doc) vsm.Vector {
 	return m.IDF.Vector(m.Tok.Tokens(d.Title + "\n" + d.Description + "\n" + d.Content))
 }
 
-// PageScore scores one doc by o.Method. scores holds the score of every
-// method that was computed (all three for combo).
+// PageScore scores one doc: by the page model when one is in use
+// (UsePageModel), its probability, with the profile's score by the
+// model's prior options in scores too; else by o.Method. scores holds the
+// score of every method that was computed (all three for combo).
 func (m *Model) PageScore(d *record.Doc, vec vsm.Vector, o PageOptions) (score float64, scores map[string]float64) {
+	if m.page == nil {
+		return m.ProfileScore(d, vec, o)
+	}
+	prior, scores := m.ProfileScore(d, vec, PriorOptions(m.page.Prior))
+	p := m.ModelPage(d, vec, prior)
+	score = m.page.Prob(&p)
+	scores[PageMethodModel] = score
+	return score, scores
+}
+
+// ProfileScore scores one doc by the profile alone, by o.Method.
+func (m *Model) ProfileScore(d *record.Doc, vec vsm.Vector, o PageOptions) (score float64, scores map[string]float64) {
 	in := pageInput{vec: vec}
 	scores = map[string]float64{}
 	want := func(method string) bool {

@@ -66,7 +66,7 @@ func (s *Scorer) page(d *record.Doc) scoredPage {
 	}
 	vec := s.m.DocVector(d)
 	score, scores := s.m.PageScore(d, vec, s.cfg.Page)
-	return scoredPage{doc: d, vec: vec, score: score, scores: scores, relevant: score >= s.m.Profile.Thresholds.Page}
+	return scoredPage{doc: d, vec: vec, score: score, scores: scores, relevant: score >= s.m.PageThreshold()}
 }
 
 // known returns the page scores of the links of d that were crawled, from
@@ -128,7 +128,7 @@ func (s *Scorer) rank(ctx context.Context, sp scoredPage, batch map[string]float
 	if err != nil {
 		return out, err
 	}
-	pv := newPageView(s.m, d, sp.score, s.m.Profile.Thresholds.Page, known)
+	pv := newPageView(s.m, d, sp.score, s.m.PageThreshold(), known)
 	rankStream(pv, out.Links, &s.cfg.Links)
 	if s.learned != nil {
 		s.blendLearned(pv, out.Links)
@@ -173,3 +173,6 @@ func (s *Scorer) prune(out *record.ScoredDoc) {
 		out.Links = nil
 	}
 }
+
+// Model is the topic model the scorer judges pages with.
+func (s *Scorer) Model() *Model { return s.m }

@@ -35,7 +35,7 @@ type crawlGraph struct {
 // all of it, an off-topic page little, so rank no longer flows evenly out
 // of off-topic regions (docs/score.md).
 func (s *Scorer) interest(score float64) float64 {
-	if t := s.m.Profile.Thresholds.Page; t > 0 {
+	if t := s.m.PageThreshold(); t > 0 {
 		return math.Min(1, score/t)
 	}
 	return 1
@@ -94,7 +94,7 @@ func (s *Scorer) growGraph(ctx context.Context, pages []scoredPage) (*crawlGraph
 			continue
 		}
 		cg.from[sp.doc.URL] = true
-		pv := newPageView(s.m, sp.doc, sp.score, s.m.Profile.Thresholds.Page, nil)
+		pv := newPageView(s.m, sp.doc, sp.score, s.m.PageThreshold(), nil)
 		for i, l := range sp.doc.Links {
 			cg.g.AddEdge(sp.doc.URL, l.URL, math.Max(pv.rw(i, o.RWMin), o.RWFloor))
 		}

@@ -165,3 +165,8 @@ func chunkEnd(s string) int {
 	}
 	return i
 }
+
+// TokenizerVersion names how Tokens cuts text: the rules above and gse
+// v0.80.3's zh dictionary. Whatever keeps what it learned from tokens (a
+// page model) records it; change it whenever a text's tokens change.
+const TokenizerVersion = "focuscrawl-text/1 gse-zh/v0.80.3"

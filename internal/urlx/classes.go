@@ -2,8 +2,10 @@ package urlx
 
 import (
 	"fmt"
+	"net/url"
 	"sort"
 	"strings"
+	"unicode"
 )
 
 // maxClassDirs bounds the directory levels of a class chain: deeper
@@ -127,4 +129,31 @@ func paramNames(query string) string {
 		}
 	}
 	return strings.Join(out, "&")
+}
+
+// PathWords are the words of a URL's path, decoded and lower-cased, with
+// runs of digits as '#'.
+func PathWords(u string) []string {
+	i := strings.Index(u, "://")
+	if i < 0 {
+		return nil
+	}
+	rest := u[i+3:]
+	j := strings.IndexByte(rest, '/')
+	if j < 0 {
+		return nil
+	}
+	path, _, _ := strings.Cut(rest[j:], "?")
+	if p, err := url.PathUnescape(path); err == nil {
+		path = p
+	}
+	words := strings.FieldsFunc(strings.ToLower(path), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	for k, w := range words {
+		if w[0] >= '0' && w[0] <= '9' {
+			var b strings.Builder
+			WriteDigitsAsHash(&b, w) // w is valid UTF-8 (ToLower), so byte-wise is rune-wise
+			words[k] = b.String()
+		}
+	}
+	return words
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/focuscrawl/focuscrawl/internal/jsonl"
 	"github.com/focuscrawl/focuscrawl/internal/record"
+	"github.com/focuscrawl/focuscrawl/internal/scoring"
 )
 
 // leanDoc is the part of a doc record that scoring reads: jsonl.Decode
@@ -25,15 +26,18 @@ type leanDoc struct {
 	Error string `json:"error"`
 }
 
-// leanBlock is the part of a block that scoring reads.
+// leanBlock is the part of a block that scoring reads. Text stays raw:
+// only a page model reads it, and only of the navigation blocks.
 type leanBlock struct {
-	ID   int    `json:"id"`
-	Kind string `json:"kind"`
+	ID   int             `json:"id"`
+	Kind string          `json:"kind"`
+	Text json.RawMessage `json:"text"`
 }
 
-// decodeDoc decodes a doc line, with its HTML when withHTML; the error
-// says why the line is not a doc.
-func decodeDoc(line []byte, withHTML bool) (record.Doc, error) {
+// decodeDoc decodes a doc line, with its HTML when withHTML and the text
+// of its navigation blocks when withText; the error says why the line is
+// not a doc.
+func decodeDoc(line []byte, withHTML, withText bool) (record.Doc, error) {
 	var ld leanDoc
 	if err := jsonl.Decode(line, &ld); err != nil {
 		return record.Doc{}, err
@@ -41,11 +45,12 @@ func decodeDoc(line []byte, withHTML bool) (record.Doc, error) {
 	if ld.URL == "" && ld.Error == "" {
 		return record.Doc{}, errors.New(`doc without "url"`)
 	}
-	return ld.doc(withHTML)
+	return ld.doc(withHTML, withText)
 }
 
-// doc returns the doc, with its HTML when withHTML.
-func (l *leanDoc) doc(withHTML bool) (record.Doc, error) {
+// doc returns the doc, with its HTML when withHTML and the text of its
+// navigation blocks when withText.
+func (l *leanDoc) doc(withHTML, withText bool) (record.Doc, error) {
 	d := record.Doc{URL: l.URL, Title: l.Title, Description: l.Description, Content: l.Content,
 		Tokens: l.Tokens, Links: l.Links, Lineage: l.Lineage, Error: l.Error}
 	if withHTML && len(l.HTML) > 0 {
@@ -57,6 +62,11 @@ func (l *leanDoc) doc(withHTML bool) (record.Doc, error) {
 		d.Blocks = make([]record.Block, len(l.Blocks))
 		for i, b := range l.Blocks {
 			d.Blocks[i] = record.Block{ID: b.ID, Kind: b.Kind}
+			if withText && len(b.Text) > 0 && scoring.IsNavBlock(d.Blocks, i) {
+				if err := json.Unmarshal(b.Text, &d.Blocks[i].Text); err != nil {
+					return d, fmt.Errorf(`field "blocks[%d].text": %w`, i, err)
+				}
+			}
 		}
 	}
 	return d, nil

@@ -22,7 +22,7 @@ func referenceScored(t *testing.T, sc *scoring.Scorer, line []byte) []byte {
 	if err := json.Unmarshal(line, &ld); err != nil {
 		t.Fatal(err)
 	}
-	d, err := ld.doc(false)
+	d, err := ld.doc(false, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,7 +73,7 @@ func TestScoredOutputUnchanged(t *testing.T) {
 			enc := newScoredEncoder()
 			for i, line := range lines {
 				want := referenceScored(t, ref, line)
-				d, err := decodeDoc(line, false)
+				d, err := decodeDoc(line, false, false)
 				if err != nil {
 					t.Fatalf("line %d: %v", i, err)
 				}

@@ -108,7 +108,7 @@ func (r *runner) groups(size int) error {
 		if !in.ok {
 			return flush()
 		}
-		d, err := decodeDoc(in.line.Bytes, r.withHTML)
+		d, err := decodeDoc(in.line.Bytes, r.withHTML, r.withText)
 		if err != nil {
 			r.s.Rejects.Reject(in.line, err)
 			putBuf(in.line.Bytes)

@@ -128,7 +128,7 @@ func TestDecodeDoc(t *testing.T) {
 		lines = append(lines, []byte(l))
 	}
 	for _, l := range lines {
-		got, err := decodeDoc(l, false)
+		got, err := decodeDoc(l, false, false)
 		if err != nil {
 			t.Fatalf("%.200q: %v", l, err)
 		}
@@ -146,7 +146,7 @@ func TestDecodeDoc(t *testing.T) {
 		}
 	}
 	for _, l := range []string{`not json`, `{"title":"t"}`, `{"url":5}`, `{"url":"u"`, `{"url":"u","html":5}`} {
-		if _, err := decodeDoc([]byte(l), true); err == nil {
+		if _, err := decodeDoc([]byte(l), true, false); err == nil {
 			t.Errorf("%q: no error", l)
 		}
 	}

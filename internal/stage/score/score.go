@@ -9,12 +9,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"runtime"
 	"sync/atomic"
 	"time"
 
 	"github.com/focuscrawl/focuscrawl/internal/cli"
 	"github.com/focuscrawl/focuscrawl/internal/frontier"
+	"github.com/focuscrawl/focuscrawl/internal/pagemodel"
 	"github.com/focuscrawl/focuscrawl/internal/scoring"
 	"github.com/focuscrawl/focuscrawl/internal/text"
 	"github.com/focuscrawl/focuscrawl/internal/topic"
@@ -31,6 +33,9 @@ type Options struct {
 	// IDF is the IDF table file (score idf build); "" is the built-in
 	// Chinese and English table.
 	IDF string
+	// Model is a page model file (score train): it judges the pages in
+	// place of the profile's score. "" for none.
+	Model string
 	// DB is the frontier store (seed add --db) that gives sibling scores,
 	// n′/n and the crawled link graph; "" for none.
 	DB string
@@ -70,18 +75,19 @@ func New(ctx context.Context, o Options) (*Stage, error) {
 	if scoring.NeedsGraph(cfg.Links.Strategy) && !o.Batch && o.DB == "" {
 		return nil, cli.Usagef("--links %s needs the whole link graph: give --batch (score all input as one batch) or --db FILE (the frontier store)", cfg.Links.Strategy)
 	}
-	idf := vsm.Builtin()
-	if o.IDF != "" {
-		var err error
-		if idf, err = vsm.Load(o.IDF); err != nil {
-			return nil, &cli.UsageError{Err: fmt.Errorf("--idf: %w", err)}
-		}
-	}
-	p := o.Profile
-	tok := text.NewTokenizer(text.Options{Dictionary: p.Dictionary, Stopwords: p.Stopwords})
-	model, err := scoring.NewModel(p, tok, idf)
+	model, err := NewModel(o.Profile, o.IDF)
 	if err != nil {
-		return nil, &cli.UsageError{Err: fmt.Errorf("%s: %w", p.Path, err)}
+		return nil, err
+	}
+	if o.Model != "" {
+		pm, err := pagemodel.Load(o.Model)
+		if err != nil {
+			return nil, &cli.UsageError{Err: fmt.Errorf("--model: %w", err)}
+		}
+		if err := model.UsePageModel(pm, IDFName(o.IDF)); err != nil {
+			return nil, &cli.UsageError{Err: fmt.Errorf("--model %s: %w", o.Model, err)}
+		}
+		cfg.Page.Method = scoring.PageMethodModel
 	}
 	st := &Stage{o: o, close: func() {}}
 	if o.DB != "" {
@@ -90,13 +96,41 @@ func New(ctx context.Context, o Options) (*Stage, error) {
 			return nil, err
 		}
 		st.store, st.close = store, closeStore
-		if err := recordCrawl(ctx, store, p, cfg); err != nil {
+		if err := recordCrawl(ctx, store, o.Profile, cfg); err != nil {
 			closeStore()
 			return nil, err
 		}
 	}
 	st.sc = scoring.NewScorer(model, cfg, st.store)
 	return st, nil
+}
+
+// NewModel prepares the profile for scoring with the IDF table file idf
+// ("" for the built-in one). Errors are *cli.UsageError.
+func NewModel(p *topic.Profile, idf string) (*scoring.Model, error) {
+	tab := vsm.Builtin()
+	if idf != "" {
+		var err error
+		if tab, err = vsm.Load(idf); err != nil {
+			return nil, &cli.UsageError{Err: fmt.Errorf("--idf: %w", err)}
+		}
+	}
+	tok := text.NewTokenizer(text.Options{Dictionary: p.Dictionary, Stopwords: p.Stopwords})
+	model, err := scoring.NewModel(p, tok, tab)
+	if err != nil {
+		return nil, &cli.UsageError{Err: fmt.Errorf("%s: %w", p.Path, err)}
+	}
+	return model, nil
+}
+
+// IDFName names an IDF table file for a page model: "builtin", or the
+// file's base name (a model trained with one table and applied with
+// another would weigh the words otherwise).
+func IDFName(idf string) string {
+	if idf == "" {
+		return "builtin"
+	}
+	return filepath.Base(idf)
 }
 
 // Close closes the frontier store.
@@ -126,6 +160,7 @@ func (st *Stage) RunStream(ctx context.Context, s *cli.Stream) error {
 		return errors.Join(err, s.Close())
 	}
 	r := &runner{ctx: ctx, s: s, sc: st.sc, workers: st.o.Workers, start: time.Now(), wait: st.o.WindowWait,
+		withText: st.sc.Model().PageModel() != nil,
 		withHTML: cfg.Page.RulesOnHTML && (cfg.Page.Method == scoring.PageRules || (cfg.Page.Method == scoring.PageCombo && cfg.Page.Combo[scoring.PageRules] > 0))}
 	if r.workers <= 0 {
 		r.workers = runtime.GOMAXPROCS(0)
@@ -157,8 +192,9 @@ type runner struct {
 	start   time.Time
 	// wait is how long a partial window waits for more docs (0: forever).
 	wait time.Duration
-	// withHTML decodes the docs' html (--rules-on html).
-	withHTML bool
+	// withHTML decodes the docs' html (--rules-on html), withText the
+	// text of their navigation blocks (a page model).
+	withHTML, withText bool
 
 	docs, relevant, failed int
 	scored                 atomic.Int64 // docs, for the progress line

@@ -27,7 +27,7 @@ func (r *runner) stream() error {
 		// instructions on simweb docs, 4% less on the real pages).
 		BatchLines: 1,
 		Work: func(ctx context.Context, l jsonl.Line) (scored, error) {
-			d, err := decodeDoc(l.Bytes, r.withHTML)
+			d, err := decodeDoc(l.Bytes, r.withHTML, r.withText)
 			if err != nil {
 				return scored{}, cli.Reject(err)
 			}

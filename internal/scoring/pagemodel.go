@@ -1,0 +1,155 @@
+package scoring
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/focuscrawl/focuscrawl/internal/pagemodel"
+	"github.com/focuscrawl/focuscrawl/internal/record"
+	"github.com/focuscrawl/focuscrawl/internal/text"
+	"github.com/focuscrawl/focuscrawl/internal/vsm"
+)
+
+// PageMethodModel names a page model's probability in a scored doc's
+// scores.
+const PageMethodModel = "model"
+
+// navMaxRunes bounds the navigation text a page model reads of a page.
+const navMaxRunes = 400
+
+// IsNavBlock reports whether block i of a page is navigation for the page
+// model: a block segment called nav, or a links or other block above the
+// page's first main block (breadcrumbs, a DocBook navigation header, a
+// chapter's name over its section), where a page says where it sits.
+func IsNavBlock(blocks []record.Block, i int) bool {
+	switch blocks[i].Kind {
+	case record.BlockNav:
+		return true
+	case record.BlockLinks, record.BlockOther:
+		for _, b := range blocks[:i] {
+			if b.Kind == record.BlockMain {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// navText is the text of a doc's navigation blocks, at most navMaxRunes.
+func navText(d *record.Doc) string {
+	var b strings.Builder
+	n := 0
+	for i := range d.Blocks {
+		t := d.Blocks[i].Text
+		if t == "" || !IsNavBlock(d.Blocks, i) {
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte('\n')
+		}
+		for _, r := range t {
+			if n == navMaxRunes {
+				return b.String()
+			}
+			b.WriteRune(r)
+			n++
+		}
+	}
+	return b.String()
+}
+
+// ModelPage is what a page model sees of d: its URL (the final one after
+// redirects), body vector vec, the tokens of its title, navigation and of
+// the anchor that led to it, and the profile's score prior.
+func (m *Model) ModelPage(d *record.Doc, vec vsm.Vector, prior float64) pagemodel.Page {
+	u := d.URL
+	if d.FinalURL != "" {
+		u = d.FinalURL
+	}
+	p := pagemodel.Page{URL: u, Body: vec, Prior: prior}
+	if d.Title != "" {
+		p.Title = m.Tok.Tokens(d.Title)
+	}
+	if nav := navText(d); nav != "" {
+		p.Nav = m.Tok.Tokens(nav)
+	}
+	if d.Anchor != "" {
+		p.Anchor = m.Tok.Tokens(d.Anchor)
+	}
+	return p
+}
+
+// PriorOptions are the page options the profile's score is computed
+// with as a page model's prior.
+func PriorOptions(pr pagemodel.Prior) PageOptions {
+	o := DefaultPageOptions()
+	o.Method, o.KeywordShare, o.KeywordCover, o.SimScale = pr.Method, pr.KeywordShare, pr.KeywordCover, pr.SimScale
+	return o
+}
+
+// Tokenization identifies how this model's profile cuts words, with the
+// IDF table's name, as a page model records it.
+func (m *Model) Tokenization(idf string) pagemodel.Tokenization {
+	return pagemodel.Tokenization{Tokenizer: text.TokenizerVersion,
+		Dictionary: digest(m.Profile.Dictionary), Stopwords: digest(m.Profile.Stopwords), IDF: idf}
+}
+
+// digest is a short digest of a word list, in any order ("" for none).
+func digest(words []string) string {
+	if len(words) == 0 {
+		return ""
+	}
+	w := make([]string, 0, len(words))
+	for _, s := range words {
+		if s = text.Normalize(strings.TrimSpace(s)); s != "" {
+			w = append(w, s)
+		}
+	}
+	slices.Sort(w)
+	w = slices.Compact(w)
+	h := sha256.Sum256([]byte(strings.Join(w, "\n")))
+	return "sha256:" + hex.EncodeToString(h[:8])
+}
+
+// UsePageModel makes pm judge the pages: a page's score is then pm's
+// probability, relevant at pm's threshold. pm must have been trained for
+// this profile's topic with the same tokenization (idf names the IDF
+// table in use).
+func (m *Model) UsePageModel(pm *pagemodel.Model, idf string) error {
+	if pm.Topic != m.Profile.Name {
+		return fmt.Errorf("the page model was trained for topic %q, not %q (%s): train one for this topic with score train", pm.Topic, m.Profile.Name, m.Profile.Path)
+	}
+	want := m.Tokenization(idf)
+	got := pm.Tokenization
+	switch {
+	case got.Tokenizer != want.Tokenizer:
+		return fmt.Errorf("the page model's words were cut by %q, this focuscrawl cuts them by %q: train it again with score train", got.Tokenizer, want.Tokenizer)
+	case got.Dictionary != want.Dictionary || got.Stopwords != want.Stopwords:
+		return fmt.Errorf("the page model was trained with another dictionary or other stop words than %s has now: train it again with score train", m.Profile.Path)
+	case got.IDF != want.IDF:
+		return fmt.Errorf("the page model was trained with the IDF table %q, not %q: give the same --idf, or train it again", got.IDF, want.IDF)
+	}
+	if pm.Prior.Method == PageRules || pm.Prior.Method == PageCombo {
+		if len(m.Profile.Rules) == 0 {
+			return fmt.Errorf("the page model's prior is the %s score, but %s has no rules", pm.Prior.Method, m.Profile.Path)
+		}
+	}
+	m.page = pm
+	return nil
+}
+
+// PageModel is the page model in use, nil for none.
+func (m *Model) PageModel() *pagemodel.Model { return m.page }
+
+// PageThreshold is the score at or above which a page is relevant: the
+// page model's threshold, or the profile's thresholds.page.
+func (m *Model) PageThreshold() float64 {
+	if m.page != nil {
+		return m.page.Threshold
+	}
+	return m.Profile.Thresholds.Page
+}
