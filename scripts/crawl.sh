@@ -27,6 +27,8 @@
 #                            ARCHIVE=none for none
 #   LINKS=shark              score's link strategy (shark measured best on simweb:
 #                            docs/benchmarks.md; block-shark, heuristic, … also work)
+#   MODEL=                   a page model (score train, scripts/train.sh): score judges
+#                            pages by it instead of by the profile's keywords alone
 #   SCOPE=any                seed add --scope (host, site, any)
 #   IN_FLIGHT=64             URLs leased and not yet back: the pipe's backlog
 #   LEASE=10m  RELEASE=      lease length (a live loop renews its leases, so only a
@@ -66,15 +68,22 @@ read -r -a seed_flags <<<"${SEED_FLAGS:-}"
 read -r -a fetch_flags <<<"${FETCH_FLAGS:-}"
 read -r -a segment_flags <<<"${SEGMENT_FLAGS:-}"
 read -r -a score_flags <<<"${SCORE_FLAGS:-}"
+if [ -n "${MODEL:-}" ]; then
+  [ -f "$MODEL" ] || { echo "crawl.sh: MODEL=$MODEL: no such file (train one with scripts/train.sh or score train)" >&2; exit 2; }
+  score_flags+=(--model "$MODEL")
+fi
 read -r -a add_flags <<<"${ADD_FLAGS:-}"
 read -r -a next_flags <<<"${NEXT_FLAGS:-}"
 
-# 0. The topic, checked by the two stages that read it, on no input: a
-#    malformed profile stops here with its errors, before anything runs.
+# 0. The topic (and MODEL), checked by the two stages that read it, on no
+#    input: a malformed profile, or a model of another topic, stops here with
+#    its errors, before anything runs.
 for c in segment score; do
-  if ! msg=$("$BIN/$c" --topic "$topic" -q </dev/null 2>&1 >/dev/null); then
+  extra=()
+  [ "$c" = score ] && [ -n "${MODEL:-}" ] && extra=(--model "$MODEL")
+  if ! msg=$("$BIN/$c" --topic "$topic" ${extra[@]+"${extra[@]}"} -q </dev/null 2>&1 >/dev/null); then
     printf '%s\n' "$msg" >&2
-    echo "crawl.sh: the topic profile $topic is not usable (above); nothing was crawled" >&2
+    echo "crawl.sh: the topic profile $topic${MODEL:+ or the model $MODEL} is not usable (above); nothing was crawled" >&2
     exit 2
   fi
 done

@@ -155,7 +155,7 @@ func TestWordsOverruleTheProfile(t *testing.T) {
 	}
 	// A word on both sides says nothing (it may take a little of the
 	// bias's part, which is penalised less).
-	if w := m.Weights[GroupBody]["directive"]; math.Abs(w) > 0.1 || math.Abs(w) > m.Weights[GroupBody]["module"]/3 {
+	if w := m.Weights[GroupBody]["directive"]; math.Abs(w) > m.Weights[GroupBody]["module"]/4 {
 		t.Errorf("a word on both sides weighs %v (module %v)", w, m.Weights[GroupBody]["module"])
 	}
 }

@@ -39,7 +39,7 @@ type Options struct {
 // models", says how they were chosen).
 func DefaultOptions() Options {
 	return Options{
-		FitOptions: FitOptions{Lambda: 1, PriorMean: 8, PriorSigma: 4, BiasSigma: 4},
+		FitOptions: FitOptions{Lambda: 0.1, PriorMean: 4, PriorSigma: 2, BiasSigma: 4},
 		Threshold:  0.5, Rounds: 4, PseudoWeight: 0.2, MaxPseudoShare: 0.8,
 	}
 }
