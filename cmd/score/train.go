@@ -179,8 +179,8 @@ func explain(w io.Writer, m *pagemodel.Model, top int) {
 			tr.Unlabelled, tr.Rounds, tr.Stop, tr.Pseudo[0], tr.Pseudo[1], tr.PseudoWeight)
 	}
 	cv := tr.CV
-	fmt.Fprintf(w, "  %s cross-validation over %d folds: AUC %.3f (the profile's score alone %.3f), accuracy %.3f, precision %.3f, recall %.3f at %g\n",
-		cv.Method, cv.Folds, cv.AUC, cv.PriorAUC, cv.Accuracy, cv.Precision, cv.Recall, m.Threshold)
+	fmt.Fprintf(w, "  %s cross-validation of the %d labelled pages: AUC %.3f (the profile's score alone %.3f), accuracy %.3f, precision %.3f, recall %.3f at %g\n",
+		cv.Method, tr.Positive+tr.Negative, cv.AUC, cv.PriorAUC, cv.Accuracy, cv.Precision, cv.Recall, m.Threshold)
 	fmt.Fprintf(w, "  relevant at probability ≥ %g; bias %.3f; the profile's %s score weighs %.3f (prior %g ± %g) around %g; λ %g; %d word features\n",
 		m.Threshold, m.Bias, m.Prior.Method, m.Prior.Weight, m.Prior.Mean, m.Prior.Sigma, m.Prior.Center, tr.Lambda, tr.Features)
 	pos, neg := m.Top(top)

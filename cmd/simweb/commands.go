@@ -1,11 +1,13 @@
 package main
 
 import (
+	"slices"
 	"time"
 
 	ucli "github.com/urfave/cli/v2"
 
 	"github.com/focuscrawl/focuscrawl/internal/cli"
+	sim "github.com/focuscrawl/focuscrawl/internal/simweb"
 	stage "github.com/focuscrawl/focuscrawl/internal/stage/simweb"
 )
 
@@ -131,7 +133,8 @@ func truthCommand() *ucli.Command {
 			"redirects, ad clicks, search pages, calendar months within a year of the epoch).\n" +
 			"With --lookup: reads URLs (plain lines or records with a url field) from FILEs or stdin and\n" +
 			"writes the truth of each, trap URLs (session ids, any calendar month) included.",
-		Flags: webFlags(append([]ucli.Flag{&ucli.BoolFlag{Name: "lookup", Usage: "judge the URLs read from FILEs or stdin instead of listing the web"}},
+		Flags: webFlags(append([]ucli.Flag{&ucli.BoolFlag{Name: "lookup", Usage: "judge the URLs read from FILEs or stdin instead of listing the web"},
+			&ucli.StringFlag{Name: "labels", Usage: "with --lookup: write {\"url\",\"relevant\"} label lines for `TOPIC` (score train --labels), as a person labelling pages would"}},
 			cli.StreamFlags()...)...),
 		Action: func(c *ucli.Context) error {
 			web, err := newWeb(c)
@@ -146,7 +149,18 @@ func truthCommand() *ucli.Command {
 				st.Close()
 				return cli.Usagef("FILE arguments need --lookup")
 			}
-			return stage.TruthStream(c.Context, st, stage.TruthOptions{Web: web, Lookup: c.Bool("lookup")})
+			topic := c.String("labels")
+			if topic != "" {
+				if !c.Bool("lookup") {
+					st.Close()
+					return cli.Usagef("--labels needs --lookup")
+				}
+				if !slices.Contains(sim.Topics, topic) {
+					st.Close()
+					return cli.Usagef("--labels %q: not a simweb topic", topic)
+				}
+			}
+			return stage.TruthStream(c.Context, st, stage.TruthOptions{Web: web, Lookup: c.Bool("lookup"), Labels: topic})
 		},
 	}
 }

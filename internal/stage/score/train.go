@@ -56,7 +56,8 @@ type TrainResult struct {
 	Missing int
 }
 
-// ErrMissingLabels says some labels had no doc (each was reported).
+// ErrMissingLabels says some labels of --labels files had no doc (each
+// was reported); the profile's own examples missing are only reported.
 var ErrMissingLabels = errors.New("labels whose URL is in no --docs file")
 
 // label is a URL's label and where it was given.
@@ -64,6 +65,11 @@ type label struct {
 	relevant bool
 	where    string
 	found    bool
+	// failed is the error of the URL's doc when its fetch failed.
+	failed string
+	// profile marks the profile's own examples: one missing from --docs
+	// is a warning, not a rejected line.
+	profile bool
 }
 
 // Train reads the examples and trains a page model. Bad input (a line
@@ -104,11 +110,19 @@ func Train(ctx context.Context, o TrainOptions) (*TrainResult, error) {
 	res := &TrainResult{}
 	for _, u := range t.labelOrder {
 		l := t.labels[u]
-		if !l.found {
+		if l.found {
+			continue
+		}
+		if !l.profile {
 			res.Missing++
-			if o.Log != nil {
-				o.Log.Errorf("%s: %s is in no --docs file: label left out", l.where, u)
-			}
+		}
+		if o.Log == nil {
+			continue
+		}
+		if l.failed != "" {
+			o.Log.Errorf("%s: %s failed in --docs (%s): label left out", l.where, u, l.failed)
+		} else {
+			o.Log.Errorf("%s: %s is in no --docs file: label left out", l.where, u)
 		}
 	}
 	mo := o.Model
@@ -186,7 +200,7 @@ func (t *trainer) profileExamples() {
 		if e.URL != "" {
 			k := key(e.URL)
 			if _, ok := t.labels[k]; !ok {
-				t.labels[k] = &label{relevant: e.Positive, where: where}
+				t.labels[k] = &label{relevant: e.Positive, where: where, profile: true}
 				t.labelOrder = append(t.labelOrder, k)
 			}
 			continue
@@ -243,7 +257,7 @@ func (t *trainer) readDocs(ctx context.Context, names []string) error {
 				}
 				return nil
 			}
-			if d.Error != "" || d.URL == "" {
+			if d.URL == "" {
 				return nil
 			}
 			lab := t.labels[key(d.URL)]
@@ -251,6 +265,10 @@ func (t *trainer) readDocs(ctx context.Context, names []string) error {
 				lab = t.labels[key(d.FinalURL)]
 			}
 			switch {
+			case d.Error != "":
+				if lab != nil && !lab.found {
+					lab.failed = d.Error
+				}
 			case lab != nil && lab.found:
 				// A second doc of a labelled URL: the first counts.
 			case lab != nil && blank(&d):

@@ -73,6 +73,40 @@ func TestTruth(t *testing.T) {
 	}
 }
 
+// TestTruthLabels: with Labels, a lookup writes a label line per URL of
+// the web, relevant as the truth says, and leaves out URLs not of it.
+func TestTruthLabels(t *testing.T) {
+	web := testWeb(t)
+	seeds, _ := web.Seeds("forestry")
+	in := strings.Join(seeds, "\n") + "\nhttp://nowhere.example/\n{\"url\":\"" + seeds[0] + "\",\"error\":\"timeout\"}\n"
+	var out bytes.Buffer
+	if err := Truth(context.Background(), strings.NewReader(in), &out, TruthOptions{Web: web, Lookup: true, Labels: "forestry"}); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != len(seeds) {
+		t.Fatalf("%d labels for %d seeds:\n%s", len(lines), len(seeds), out.String())
+	}
+	kinds := map[bool]int{}
+	for i, l := range lines {
+		var lab struct {
+			URL      string
+			Relevant *bool
+		}
+		if err := json.Unmarshal([]byte(l), &lab); err != nil || lab.Relevant == nil {
+			t.Fatalf("%s: %v", l, err)
+		}
+		pt, _ := web.Page(seeds[i])
+		if lab.URL != seeds[i] || *lab.Relevant != pt.Relevant("forestry") {
+			t.Errorf("label %s, want %s relevant %v", l, seeds[i], pt.Relevant("forestry"))
+		}
+		kinds[*lab.Relevant]++
+	}
+	if kinds[true] == 0 || kinds[false] == 0 {
+		t.Errorf("labels of one kind only: %v", kinds)
+	}
+}
+
 func TestSeedsSitesGet(t *testing.T) {
 	web := testWeb(t)
 	seeds, _ := web.Seeds("forestry")
