@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/focuscrawl/focuscrawl/internal/pagemodel"
 	"github.com/focuscrawl/focuscrawl/internal/record"
@@ -75,12 +76,40 @@ func (m *Model) ModelPage(d *record.Doc, vec vsm.Vector, prior float64) pagemode
 		p.Title = m.Tok.Tokens(d.Title)
 	}
 	if nav := navText(d); nav != "" {
-		p.Nav = m.Tok.Tokens(nav)
+		p.Nav = m.repeatedTokens(nav)
 	}
 	if d.Anchor != "" {
-		p.Anchor = m.Tok.Tokens(d.Anchor)
+		p.Anchor = m.repeatedTokens(d.Anchor)
 	}
 	return p
+}
+
+// repeatedTokens is Tok.Tokens of a text that repeats from page to page
+// (a site's menus and breadcrumbs, "next page" anchors), remembered for
+// the last texts seen as TextSim remembers similarities. The slice is
+// shared: callers must not change it.
+func (m *Model) repeatedTokens(s string) []string {
+	c := &m.navTokens
+	c.mu.Lock()
+	v, ok := c.m[s]
+	c.mu.Unlock()
+	if ok {
+		return v
+	}
+	v = m.Tok.Tokens(s)
+	c.mu.Lock()
+	if c.m == nil || len(c.m) >= textSimCacheSize {
+		c.m = make(map[string][]string, 1024)
+	}
+	c.m[strings.Clone(s)] = v
+	c.mu.Unlock()
+	return v
+}
+
+// tokenCache is repeatedTokens' memory.
+type tokenCache struct {
+	mu sync.Mutex
+	m  map[string][]string
 }
 
 // PriorOptions are the page options the profile's score is computed
