@@ -9,7 +9,8 @@
 #
 # Env: TOPICS (every topic of examples/topics/realweb/truth.yaml), RUNS (3), PAGES (1000),
 #      LINKS (shark), FLAGSETS (two sets, "|"-separated: "-q|-q --keep-pruned": crawl.sh's
-#      default, no extra flag, and --keep-pruned), OUT (out/bench/realweb-runs), REALWEB_DIR.
+#      default, no extra flag, and --keep-pruned), OUT (out/bench/realweb-runs), REALWEB_DIR,
+#      SUMMARY=1 (no crawl: tabulate what OUT holds).
 #   TOPICS="java-swing octave-plotting" RUNS=3 bash scripts/bench/realweb-runs.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -22,7 +23,8 @@ out=${OUT:-out/bench/realweb-runs}
 IFS='|' read -r -a flagsets <<<"${FLAGSETS:--q|-q --keep-pruned}"
 name() { local n=${1//-q/}; n=$(echo $n); n=${n//--/}; n=${n// /+}; echo "${n:-defaults}"; }
 
-for run in $(seq "$runs"); do
+[ "${SUMMARY:-}" = 1 ] && runs_to_crawl=0 || runs_to_crawl=$runs
+for run in $(seq "$runs_to_crawl"); do
   for t in $topics; do
     for fs in "${flagsets[@]}"; do
       dir=$out/$(name "$fs")/$t/$run
@@ -60,6 +62,10 @@ for t in topics:
         ok = [e for e in es if e]
         g = lambda f: [f(e) for e in ok]
         v = lambda k: g(lambda e: (e.get("verdicts") or {}).get(k))
+        # Precision of no positive verdict, recall of no relevant page
+        # judged: undefined, "–" (the JSON says 0).
+        def vr(k, den):
+            return g(lambda e: (e.get("verdicts") or {}).get(k) if sum((e.get("verdicts") or {}).get(d, 0) for d in den) else None)
         up = ok[0]["upper_bound"]["harvest_at"].get("500") if ok else None
         # A crawl that ended before 500 slots: its unspent budget harvested
         # nothing (relevant / 500), marked with a dagger.
@@ -67,6 +73,7 @@ for t in topics:
         short = any(e["pages"] < 500 for e in ok)
         print(f"| {t} | {name(fs)} | {cell(h500)}{' †' if short else ''} | "
               f"{cell(g(lambda e: e.get('recall_at', {}).get(pages, e.get('recall'))))} | "
-              f"{cell(g(lambda e: e['pages']), '{:.0f}')} | {cell(v('precision'))} | {cell(v('recall'))} | "
+              f"{cell(g(lambda e: e['pages']), '{:.0f}')} | {cell(vr('precision', ('true_pos', 'false_pos')))} | "
+              f"{cell(vr('recall', ('true_pos', 'false_neg')))} | "
               f"{cell(v('believed_harvest'))} | {up if up is None else f'{up:.3f}'} |")
 PY
