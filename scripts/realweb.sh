@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# realweb.sh [DIR] — build a real web to crawl offline: six Debian documentation packages, one
+# realweb.sh [DIR] — build a real web to crawl offline: eight Debian documentation packages, one
 # host each, and a portal page linking them, served by `simweb mirror serve`.
 #
 #   DIR/debs/          the .deb files (apt-get download; kept, so re-runs download nothing)
@@ -16,13 +16,13 @@
 #
 # DIR defaults to out/realweb. Idempotent: run it again to check or repair; nothing is
 # downloaded or unpacked twice. Needs apt-get, dpkg-deb and `apt-get update` done once.
-# Environment: PACKAGES (the six below), BIN (bin), RULES (examples/topics/realweb/truth.yaml).
+# Environment: PACKAGES (the eight below), BIN (bin), RULES (examples/topics/realweb/truth.yaml).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=${1:-out/realweb}
 BIN=${BIN:-bin}
 RULES=${RULES:-examples/topics/realweb/truth.yaml}
-PACKAGES=${PACKAGES:-gimp-help-zh-cn kicad-doc-zh linuxcnc-doc-zh-cn debian-edu-doc-zh-cn apache2-doc git-doc}
+PACKAGES=${PACKAGES:-gimp-help-zh-cn kicad-doc-zh linuxcnc-doc-zh-cn debian-edu-doc-zh-cn apache2-doc git-doc openjdk-17-doc octave-doc}
 
 # The directory of each package that is served as its host's root.
 docroot() {
@@ -33,6 +33,8 @@ docroot() {
     debian-edu-doc-zh-cn) echo usr/share/doc/debian-edu-doc-zh-cn ;;
     apache2-doc) echo usr/share/doc/apache2-doc/manual ;;
     git-doc) echo usr/share/doc/git-doc ;;
+    openjdk-17-doc) echo usr/share/doc/openjdk-17-jre-headless/api ;;
+    octave-doc) echo usr/share/doc/octave ;;
     *) echo usr/share/doc/"$1" ;; # another package: its /usr/share/doc directory
   esac
 }

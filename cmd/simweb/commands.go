@@ -178,11 +178,13 @@ func mirrorCommand() *ucli.Command {
 func mirrorEvalCommand() *ucli.Command {
 	return &ucli.Command{
 		Name:      "eval",
-		Usage:     "measure a crawl of a mirror: harvest, recall of reachable relevant pages, budget lost to unfetchable URLs, upper bound",
+		Usage:     "measure a crawl of a mirror: harvest, recall of reachable relevant pages, budget lost to unfetchable URLs, upper bound, the crawl's own verdicts",
 		ArgsUsage: "[FILE...]",
 		Description: "Reads the crawl's records in fetch order (fetch, segment or score output — crawl.sh's archive —\n" +
 			"or URL lines) from FILEs or stdin; every record is one fetch slot, but for the first fetch of each\n" +
-			"unreachable host that failed to reach it (its host probe: no page requested). Writes one JSON object.",
+			"unreachable host that failed to reach it (its host probe: no page requested). Writes one JSON object.\n" +
+			"When the records are scored docs (they carry relevant), \"verdicts\" judges those verdicts against the\n" +
+			"truth: precision, recall and the harvest the crawl believes it has.",
 		Flags: append([]ucli.Flag{
 			&ucli.StringFlag{Name: "truth", Required: true, Usage: "truth `FILE` written by simweb mirror truth"},
 			&ucli.StringFlag{Name: "topic", Required: true, Usage: "`TOPIC` of the truth's rules"},

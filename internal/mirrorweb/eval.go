@@ -15,6 +15,9 @@ type Fetch struct {
 	// Error is the record's error, if any: a fetch refused before it
 	// reached the host (an invalid URL) is a slot, not a host probe.
 	Error string
+	// Verdict is the crawler's own judgement of the page (a scored doc's
+	// relevant), nil when the record carries none.
+	Verdict *bool
 }
 
 // Result measures a crawl of a mirror against its truth for one topic.
@@ -60,6 +63,9 @@ type Result struct {
 	// Upper is what a crawler that knows the truth reaches from the
 	// portal through the same links.
 	Upper Upper `json:"upper_bound"`
+	// Verdicts judge the crawl's own verdicts, when its records carry
+	// them (scored docs), against the truth.
+	Verdicts *Verdicts `json:"verdicts,omitempty"`
 }
 
 // Upper is the harvest of the oracle crawl (UpperBound).
@@ -95,7 +101,9 @@ func (g *Graph) Evaluate(topic string, fetches []Fetch, checkpoints []int) (Resu
 	found := map[string]bool{}
 	foundReachable := 0
 	contacted := map[string]bool{} // unreachable hosts fetched once
-	i := -1                        // the slot
+	var verdicts verdictCounter
+	verdictsAt := map[int]VerdictFigures{}
+	i := -1 // the slot
 	for _, f := range fetches {
 		n := g.Node(f.URL)
 		if h := hostOf(f.URL); unreachable(n, served[h]) && !contacted[h] && contactError(f.Error) {
@@ -115,7 +123,10 @@ func (g *Graph) Evaluate(topic string, fetches []Fetch, checkpoints []int) (Resu
 			r.Unfetchable++
 			r.UnfetchableBy[n.Unfetchable]++
 		}
-		if final := g.final(n, f.FinalURL); final != nil && slices.Contains(final.Relevant, topic) {
+		final := g.final(n, f.FinalURL)
+		isRelevant := final != nil && slices.Contains(final.Relevant, topic)
+		verdicts.add(f.Verdict, f.Error != "", isRelevant)
+		if isRelevant {
 			r.Relevant++
 			if k := key(final); !found[k] {
 				found[k] = true
@@ -136,10 +147,14 @@ func (g *Graph) Evaluate(topic string, fetches []Fetch, checkpoints []int) (Resu
 				if r.Reachable > 0 {
 					r.RecallAt[c] = float64(foundReachable) / float64(r.Reachable)
 				}
+				verdictsAt[c] = verdicts.figures()
 			}
 		}
 	}
 	r.Found = len(found)
+	if verdicts.any {
+		r.Verdicts = &Verdicts{VerdictFigures: verdicts.figures(), At: verdictsAt}
+	}
 	if r.Pages > 0 {
 		r.Harvest = float64(r.Relevant) / float64(r.Pages)
 		r.UnfetchableShare = float64(r.Unfetchable) / float64(r.Pages)

@@ -497,8 +497,57 @@ func TestEvaluate(t *testing.T) {
 	if r.Upper.AllFoundAt != 5 {
 		t.Errorf("oracle had every relevant URL at fetch %d, want 5", r.Upper.AllFoundAt)
 	}
+	if r.Verdicts != nil {
+		t.Errorf("verdicts %+v from records without any", r.Verdicts)
+	}
 	if _, err := g.Evaluate("nope", crawl, nil); err == nil {
 		t.Error("Evaluate accepted an unknown topic")
+	}
+}
+
+// TestEvaluateVerdicts: the crawl's own verdicts against the truth, slot
+// by slot, after redirects; failed fetches are slots but not judged, a
+// host probe is neither, a record without a verdict is a slot only.
+func TestEvaluateVerdicts(t *testing.T) {
+	g := tinyGraph(t)
+	yes, no := new(bool), new(bool)
+	*yes = true
+	crawl := []Fetch{
+		{URL: "http://a.test/", Verdict: yes},                                           // 1: false positive
+		{URL: "http://gone.test/x", Error: "dns: no such host", Verdict: no},            // host probe
+		{URL: "http://a.test/docs/t1.html", Verdict: yes},                               // 2: true positive
+		{URL: "http://a.test/misc.html", Verdict: yes},                                  // 3: false positive
+		{URL: "http://a.test/docs", FinalURL: "http://a.test/docs/", Verdict: yes},      // 4: false positive (docs/ is not relevant)
+		{URL: "http://a.test/docs/t2.html", Verdict: no},                                // 5: false negative
+		{URL: "http://a.test/private/p.html", Error: "robots: disallowed", Verdict: no}, // 6: failed, not judged
+		{URL: "http://a.test/docs/deep/t3.html", Verdict: yes},                          // 7: true positive
+		{URL: "http://a.test/docs/t1.html"},                                             // 8: no verdict
+	}
+	r, err := g.Evaluate("docs", crawl, []int{4, 6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := r.Verdicts
+	if v == nil {
+		t.Fatal("no verdicts")
+	}
+	// 8 slots, 5 said relevant; 6 judged: TP 2, FP 3, FN 1, TN 0.
+	want := VerdictFigures{Judged: 6, TruePos: 2, FalsePos: 3, FalseNeg: 1, TrueNeg: 0,
+		Precision: 0.4, Recall: 2.0 / 3, BelievedHarvest: 5.0 / 8}
+	// After 4 slots: TP 1, FP 3, all four said relevant. After 6: t2 missed,
+	// p.html failed.
+	want4 := VerdictFigures{Judged: 4, TruePos: 1, FalsePos: 3, Precision: 0.25, Recall: 1, BelievedHarvest: 1}
+	want6 := VerdictFigures{Judged: 5, TruePos: 1, FalsePos: 3, FalseNeg: 1, Precision: 0.25, Recall: 0.5, BelievedHarvest: 4.0 / 6}
+	for _, c := range []struct {
+		name      string
+		got, want VerdictFigures
+	}{{"all", v.VerdictFigures, want}, {"at 4", v.At[4], want4}, {"at 6", v.At[6], want6}} {
+		if c.got != c.want {
+			t.Errorf("verdicts %s: %+v, want %+v", c.name, c.got, c.want)
+		}
+	}
+	if r.Pages != 8 || r.Harvest != 0.5 {
+		t.Errorf("pages %d harvest %v, want 8 and 0.5 (the truth's, beside the believed 0.625)", r.Pages, r.Harvest)
 	}
 }
 

@@ -9,11 +9,11 @@ import (
 	"testing"
 )
 
-// TestRealwebScript builds the real web with scripts/realweb.sh (six
-// Debian packages, about 110 MB downloaded once) into the directory named
+// TestRealwebScript builds the real web with scripts/realweb.sh (eight
+// Debian packages, about 130 MB downloaded once) into the directory named
 // by FOCUSCRAWL_REALWEB_DIR (a relative path is taken from the repository
-// root, as the script takes it), and checks the mirror it describes: seven
-// hosts, a portal linking the six packages, each answering. It runs only
+// root, as the script takes it), and checks the mirror it describes: nine
+// hosts, a portal linking the eight packages, each answering. It runs only
 // when that variable is set: it needs apt-get and the Debian archive.
 func TestRealwebScript(t *testing.T) {
 	dir := os.Getenv("FOCUSCRAWL_REALWEB_DIR")
@@ -41,13 +41,13 @@ func TestRealwebScript(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer w.Close()
-	if len(w.Hosts()) != 7 {
-		t.Fatalf("hosts %v, want the portal and six packages", w.Hosts())
+	if len(w.Hosts()) != 9 {
+		t.Fatalf("hosts %v, want the portal and eight packages", w.Hosts())
 	}
 	portal := w.Get("http://portal.docs.test/")
 	links := Links("http://portal.docs.test/", portal.Body, portal.Header.Get("Content-Type"))
-	if len(links) != 6 {
-		t.Fatalf("portal links %v, want six", links)
+	if len(links) != 8 {
+		t.Fatalf("portal links %v, want eight", links)
 	}
 	for _, l := range links {
 		if r := w.Get(l); r.Status != 200 || !isHTML(r.Header.Get("Content-Type")) {

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# scripts/bench/realweb.sh: focused crawls of a real web. The web is six Debian documentation
+# scripts/bench/realweb.sh: focused crawls of a real web. The web is eight Debian documentation
 # packages served offline by `simweb mirror serve` from a portal page (scripts/realweb.sh; see
 # docs/realweb.md). For every topic of examples/topics/realweb/truth.yaml and every link
 # strategy: scripts/crawl.sh from the portal, PAGES pages through fetch --proxy, then

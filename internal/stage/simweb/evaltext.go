@@ -58,6 +58,24 @@ func MirrorEvalText(r MirrorEvalResult) string {
 	if r.Unknown > 0 {
 		fmt.Fprintf(&b, "  not in the truth   %d URLs\n", r.Unknown)
 	}
+	if v := r.Verdicts; v != nil {
+		fmt.Fprintf(&b, "  verdicts           precision %.3f, recall %.3f  (%d pages judged: %d true positives, %d false positives, %d false negatives, %d true negatives)\n",
+			v.Precision, v.Recall, v.Judged, v.TruePos, v.FalsePos, v.FalseNeg, v.TrueNeg)
+		fmt.Fprintf(&b, "  believed harvest   %.3f  (the share of slots whose record said relevant; harvest by the truth %.3f)\n", v.BelievedHarvest, r.Harvest)
+		if len(v.At) > 0 {
+			at := make([]int, 0, len(v.At))
+			for n := range v.At {
+				at = append(at, n)
+			}
+			sort.Ints(at)
+			parts := make([]string, len(at))
+			for i, n := range at {
+				f := v.At[n]
+				parts[i] = fmt.Sprintf("%.3f / %.3f / %.3f at %d", f.Precision, f.Recall, f.BelievedHarvest, n)
+			}
+			fmt.Fprintf(&b, "  verdicts over time precision / recall / believed harvest: %s\n", strings.Join(parts, ", "))
+		}
+	}
 	if lp := r.LinkPriority; lp != nil {
 		fmt.Fprintf(&b, "  link priority AUC  %.3f  (%d links to relevant pages, mean priority %.3f; %d to others, mean %.3f)\n",
 			lp.AUC, lp.Relevant, lp.MeanRelevant, lp.Irrelevant, lp.MeanIrrelevant)

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -77,9 +78,11 @@ func TestMirrorEval(t *testing.T) {
 
 	// Scored records: relevant targets 0.9 and 0.4, irrelevant ones (the
 	// portal) 0.5 and 0.1: of the four pairs 0.4 < 0.5 is the one lost.
-	scored := `{"url":"http://a.test/","links":[{"url":"http://a.test/t/one.html","priority":0.9},{"url":"http://a.test/","priority":0.5},` +
+	// Verdicts: the portal judged relevant (a false positive), one.html
+	// too (a true positive).
+	scored := `{"url":"http://a.test/","relevant":true,"links":[{"url":"http://a.test/t/one.html","priority":0.9},{"url":"http://a.test/","priority":0.5},` +
 		`{"url":"http://a.test/t/two.html","priority":0.4},{"url":"http://unknown.test/q","priority":0.3}]}` + "\n" +
-		`{"url":"http://a.test/t/one.html","final_url":"http://a.test/t/one.html","links":[{"url":"http://a.test/","priority":0.1}]}` + "\n" +
+		`{"url":"http://a.test/t/one.html","final_url":"http://a.test/t/one.html","relevant":true,"links":[{"url":"http://a.test/","priority":0.1}]}` + "\n" +
 		`{"url":""}` + "\n" + `{"url":"http://a.test/t/two.html","links":"x"}` + "\n"
 	out.Reset()
 	err = MirrorEval(context.Background(), strings.NewReader(scored), &out, MirrorEvalOptions{Truth: g, Topic: "t"})
@@ -92,6 +95,17 @@ func TestMirrorEval(t *testing.T) {
 	}
 	if lp := r.LinkPriority; r.Pages != 3 || lp == nil || lp.AUC != 0.75 || lp.Relevant != 2 || lp.Irrelevant != 2 || lp.Unknown != 1 {
 		t.Errorf("%d pages, link priority %+v, want 3 pages, AUC 0.75 of 2 and 2 links, 1 unknown", r.Pages, lp)
+	}
+	// The third slot (two.html, its links malformed) carries no verdict.
+	if v := r.Verdicts; v == nil || v.Judged != 2 || v.TruePos != 1 || v.FalsePos != 1 || v.Precision != 0.5 || v.Recall != 1 ||
+		math.Abs(v.BelievedHarvest-2.0/3) > 1e-9 {
+		t.Errorf("verdicts %+v, want 2 judged (1 true, 1 false positive), precision 0.5, recall 1, believed harvest 2/3", v)
+	}
+	out.Reset()
+	err = MirrorEval(context.Background(), strings.NewReader(scored), &out, MirrorEvalOptions{Truth: g, Topic: "t", Format: "text"})
+	if !errors.Is(err, cli.ErrRejected) || !strings.Contains(out.String(), "verdicts           precision 0.500, recall 1.000  (2 pages judged") ||
+		!strings.Contains(out.String(), "believed harvest   0.667") {
+		t.Errorf("text: %v\n%s", err, out.String())
 	}
 	var ue *cli.UsageError
 	if err := MirrorEval(context.Background(), strings.NewReader(crawl), io.Discard, MirrorEvalOptions{Truth: g, Topic: "nope"}); !errors.As(err, &ue) {

@@ -41,6 +41,7 @@ type fetchRecord struct {
 	URL      string `json:"url"`
 	FinalURL string `json:"final_url"`
 	Error    string `json:"error"`
+	Verdict  *bool  `json:"relevant"` // score's verdict on the page, when the records are scored docs
 }
 
 // MirrorEval reads a crawl of a mirror in fetch order (fetch, segment or
@@ -84,5 +85,9 @@ func MirrorEvalStream(ctx context.Context, st *cli.Stream, o MirrorEvalOptions) 
 	r := MirrorEvalResult{Result: res, LinkPriority: linkPriority(&auc)}
 	st.Log.Infof("%s: %d pages, harvest %.3f, recall %.3f (%d of %d reachable relevant), %d slots on unfetchable URLs, %d host probes",
 		r.Topic, r.Pages, r.Harvest, r.Recall, r.Found, r.Reachable, r.Unfetchable, r.HostProbes)
+	if v := r.Verdicts; v != nil {
+		st.Log.Infof("%s: verdicts on %d judged pages: precision %.3f, recall %.3f; believed harvest %.3f",
+			r.Topic, v.Judged, v.Precision, v.Recall, v.BelievedHarvest)
+	}
 	return writeResult(st, o.Format, r, func() string { return MirrorEvalText(r) })
 }
