@@ -10,7 +10,8 @@ import json, subprocess, sys
 
 def lines(path):
     if path.endswith('.zst'):
-        out = subprocess.run(['zstd', '-dcq', path], check=True, capture_output=True).stdout
+        # A crawl that ended before its first frame left no archive: no lines.
+        out = subprocess.run(['zstd', '-dcq', path], capture_output=True).stdout
         return out.decode('utf-8', 'replace').splitlines()
     return open(path, encoding='utf-8').read().splitlines()
 

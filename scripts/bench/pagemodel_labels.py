@@ -11,7 +11,7 @@ import json, os, subprocess, sys
 
 def lines(path):
     if path.endswith('.zst'):
-        return subprocess.run(['zstd', '-dcq', path], check=True, capture_output=True).stdout.decode('utf-8', 'replace').splitlines()
+        return subprocess.run(['zstd', '-dcq', path], capture_output=True).stdout.decode('utf-8', 'replace').splitlines()
     return open(path, encoding='utf-8').read().splitlines()
 
 truth_path, topic, scored, labelled, n = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5])
