@@ -141,7 +141,7 @@ func TestLabellingItems(t *testing.T) {
 		t.Errorf("the earlier label's line: %q (%v)", old.AttrOr("data-line", ""), err)
 	}
 	gone := lists.Eq(2).Find("li").Last()
-	if gone.AttrOr("data-prior", "") != "yes" || !strings.Contains(gone.Find(".label-meta").Text(), "not in the archive") || gone.Find("legend a").Text() != "Gone" {
+	if gone.AttrOr("data-prior", "") != "yes" || !strings.Contains(gone.Find(".label-meta").Text(), "no scored doc in the archive") || gone.Find("legend a").Text() != "Gone" {
 		t.Errorf("an earlier label of a page not in the archive: %s", gone.Text())
 	}
 	if sec.Find(`input[checked]`).Length() != 6 {

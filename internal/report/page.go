@@ -167,7 +167,7 @@ const pageHTML = `
 {{define "labelitem"}}<li data-page="{{.URL}}" data-title="{{.Title}}"{{if .Prior}} data-prior="{{.Prior}}"{{end}}{{if .Line}} data-line="{{.Line}}"{{end}}>
 <fieldset>
 <legend><a href="{{.Link}}" rel="noopener noreferrer" target="_blank">{{if .Title}}{{.Title}}{{else}}(no title){{end}}</a></legend>
-<p class="label-meta">{{if .InArchive}}score {{.Score}}, {{.Verdict}}{{else}}not in the archive{{end}} · {{.ShortURL}}</p>
+<p class="label-meta">{{if .InArchive}}score {{.Score}}, {{.Verdict}}{{else}}no scored doc in the archive{{end}} · {{.ShortURL}}</p>
 {{- if .Excerpt}}
 <p class="excerpt">{{.Excerpt}}</p>
 {{- end}}
