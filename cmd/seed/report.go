@@ -17,6 +17,15 @@ const (
 	flagRefresh = "refresh"
 	flagSVG     = "svg"
 	flagWindow  = "window"
+
+	flagDocs       = "docs"
+	flagLabels     = "labels"
+	flagLabelPages = "label-pages"
+	flagLabelSeed  = "label-seed"
+
+	// maxLabelPages bounds the labelling section: a page of ten thousand
+	// pages to read is already more than anyone labels in one sitting.
+	maxLabelPages = 10000
 )
 
 func reportCommand() *ucli.Command {
@@ -26,7 +35,12 @@ func reportCommand() *ucli.Command {
 		ArgsUsage: " ",
 		Description: `seed report --db crawl.db -o report.html writes the report; --db a.db --db b.db overlays the
 crawls' curves, one colour each; --serve 127.0.0.1:8080 serves it, made again on each request;
---svg harvest writes one chart alone as SVG. docs/report.md tells what each chart shows.`,
+--svg harvest writes one chart alone as SVG. docs/report.md tells what each chart shows.
+
+--docs crawl.jsonl.zst (the archive scripts/crawl.sh writes beside crawl.db) adds a section
+where you mark pages relevant or not and export labels.jsonl for score train --labels; the
+pages are those judged relevant and a sample of the others, stratified by score around the
+threshold. --labels labels.jsonl pre-fills the labels of an earlier round.`,
 		Flags: []ucli.Flag{
 			&ucli.StringSliceFlag{Name: flagDB, Usage: "frontier `DB`: a SQLite file or redis://HOST:PORT/N?prefix=NAME (repeat to overlay several crawls)", EnvVars: cli.Env("report-db"), Required: true},
 			&ucli.StringSliceFlag{Name: flagLabel, Usage: "legend `NAME` of the crawl of the same position (default: its file name)", EnvVars: cli.Env("report-label")},
@@ -37,6 +51,10 @@ crawls' curves, one colour each; --serve 127.0.0.1:8080 serves it, made again on
 			&ucli.IntFlag{Name: flagRefresh, Value: 10, Usage: "with --serve: the page reloads itself every `N` seconds (0: never)", EnvVars: cli.Env("report-refresh")},
 			&ucli.IntFlag{Name: flagWindow, Value: 100, Usage: "`N` pages in the moving window of the harvest rate", EnvVars: cli.Env("report-window")},
 			&ucli.IntFlag{Name: flagTop, Value: 15, Usage: "list the `N` hosts with the most pages fetched", EnvVars: cli.Env("report-top")},
+			&ucli.StringSliceFlag{Name: flagDocs, Usage: "the crawl's `ARCHIVE` of scored docs (seed add --archive; .gz/.zst read): add a section to label pages from it (repeatable)", EnvVars: cli.Env("report-docs")},
+			&ucli.StringFlag{Name: flagLabels, Usage: "labels `FILE` of an earlier round (JSONL): pre-filled, exported again, its pages not drawn again (needs --docs)", EnvVars: cli.Env("report-labels")},
+			&ucli.IntFlag{Name: flagLabelPages, Value: 200, Usage: "offer `N` pages to label", EnvVars: cli.Env("report-label-pages")},
+			&ucli.Uint64Flag{Name: flagLabelSeed, Value: 1, Usage: "the sample's `SEED`: the same archive, labels and seed give the same pages", EnvVars: cli.Env("report-label-seed")},
 		},
 		Action: runReport,
 	}
@@ -67,8 +85,18 @@ func runReport(c *ucli.Context) error {
 	if serve != "" && (chart != "" || c.String(cli.FlagOutput) != "") {
 		return cli.Usagef("--%s serves the report: it takes neither --%s nor -o", flagServe, flagSVG)
 	}
+	docs := c.StringSlice(flagDocs)
+	switch n := c.Int(flagLabelPages); {
+	case c.String(flagLabels) != "" && len(docs) == 0:
+		return cli.Usagef("--%s needs --%s: the labels go on in a labelling section drawn from the crawl's archive", flagLabels, flagDocs)
+	case len(docs) > 0 && (serve != "" || chart != ""):
+		return cli.Usagef("--%s labels pages in a report written to a file: it takes neither --%s nor --%s", flagDocs, flagServe, flagSVG)
+	case n < 1 || n > maxLabelPages:
+		return cli.Usagef("--%s %d: offer from 1 to %d pages", flagLabelPages, n, maxLabelPages)
+	}
 
 	return seed.Report(c.Context, seed.ReportOptions{DBs: paths, Labels: labels, Output: c.String(cli.FlagOutput),
 		Title: c.String(flagTitle), SVG: chart, Serve: serve, Refresh: c.Int(flagRefresh), Window: c.Int(flagWindow),
-		Top: c.Int(flagTop)}, c.App.Writer, c.App.ErrWriter)
+		Top: c.Int(flagTop), Docs: docs, LabelsFile: c.String(flagLabels), LabelPages: c.Int(flagLabelPages),
+		LabelSeed: c.Uint64(flagLabelSeed)}, c.App.Writer, c.App.ErrWriter)
 }

@@ -8,4 +8,10 @@
 // CSS, no script and no network — that opens offline and travels as an
 // email attachment. Every chart carries a <title> and a <desc> and is
 // followed by a table of the same figures.
+//
+// With a Labelling, the page gains a section where a user marks pages
+// relevant or not and exports them as labels for score train: the pages
+// come from SampleArchives, a stratified, seeded sample of the crawl's
+// archive of scored docs, and the section's one inline script is the only
+// one the page's Content-Security-Policy lets run.
 package report

@@ -20,6 +20,9 @@ type Page struct {
 	// Refresh seconds (seed report --serve).
 	Refresh int
 	Crawls  []*Crawl
+	// Labelling, when set, adds the section where a user marks pages
+	// relevant or not and exports the labels (the page's only script).
+	Labelling *Labelling
 }
 
 // figure is a chart and its table.
@@ -42,15 +45,18 @@ type crawlSection struct {
 type view struct {
 	Title, Generated string
 	Refresh          int
+	Policy           string
 	Summary          table
 	Curves           []figure
 	Depth            []figure
 	Crawls           []crawlSection
+	Labelling        *labelView
 }
 
 // WriteHTML writes the report as one self-contained HTML document.
 func WriteHTML(w io.Writer, p Page) error {
-	v := view{Title: p.Title, Refresh: p.Refresh, Generated: stamp(p.Generated)}
+	v := view{Title: p.Title, Refresh: p.Refresh, Generated: stamp(p.Generated),
+		Policy: contentPolicy(p.Labelling != nil), Labelling: labellingView(p.Labelling)}
 	if v.Title == "" {
 		v.Title = "Crawl report"
 	}
@@ -158,6 +164,40 @@ const pageHTML = `
 {{template "table" .Table}}
 </details>{{end}}
 </figure>{{end}}
+{{define "labelitem"}}<li data-page="{{.URL}}" data-title="{{.Title}}"{{if .Prior}} data-prior="{{.Prior}}"{{end}}{{if .Line}} data-line="{{.Line}}"{{end}}>
+<fieldset>
+<legend><a href="{{.Link}}" rel="noopener noreferrer" target="_blank">{{if .Title}}{{.Title}}{{else}}(no title){{end}}</a></legend>
+<p class="label-meta">{{if .InArchive}}score {{.Score}}, {{.Verdict}}{{else}}no scored doc in the archive{{end}} · {{.ShortURL}}</p>
+{{- if .Excerpt}}
+<p class="excerpt">{{.Excerpt}}</p>
+{{- end}}
+<div class="choices"><label><input type="radio" name="l{{.N}}" value="yes"{{if eq .Prior "yes"}} checked{{end}}> relevant</label> <label><input type="radio" name="l{{.N}}" value="no"{{if eq .Prior "no"}} checked{{end}}> not relevant</label> <label><input type="radio" name="l{{.N}}" value=""{{if not .Prior}} checked{{end}}> unlabelled</label></div>
+</fieldset>
+</li>
+{{end -}}
+{{define "labelling"}}<section id="labelling" aria-labelledby="labelling-h" data-key="{{.Key}}">
+<h2 id="labelling-h">Label pages for score train</h2>
+<p>Mark each page <strong>relevant</strong> to the topic or <strong>not relevant</strong>, as you judge it, not as score did; leave it unlabelled when unsure. Open a page by its title. <strong>Export</strong> downloads <code>labels.jsonl</code> for <code>score train --labels labels.jsonl</code>. With the focus on a page, the keys <kbd>y</kbd>, <kbd>n</kbd> and <kbd>u</kbd> mark it and go to the next; the arrow keys move between its choices. Your marks are kept in this browser until you export.</p>
+<p class="meta">{{.Shown}} pages drawn from the {{.Docs}} scored docs of {{.Archives}} (sample seed {{.Seed}}){{if .Threshold}}, the lowest score judged relevant being {{.Threshold}}{{end}}: half judged relevant by score and half not (a side with fewer pages leaves the rest to the other), each half shared equally between four score bands from the threshold outwards, so that the pages near the threshold, where a label teaches most, are many{{if .LabelsFile}}; pages labelled in {{.LabelsFile}} are not drawn again{{end}}.</p>
+<noscript><p class="note">Labelling needs JavaScript, which is off: the marks cannot be counted, kept or exported. The rest of the report works without it.</p></noscript>
+<div class="label-bar" hidden><button type="button" id="label-export">Export labels.jsonl</button><p id="label-count" role="status" aria-live="polite"></p><p id="label-status" role="status"></p></div>
+<details><summary>Table: {{.Bands.Caption}}</summary>
+{{template "table" .Bands}}
+</details>
+<h3>Judged relevant by score ({{len .Relevant}})</h3>
+{{if .Relevant}}<ol class="labels">
+{{range .Relevant}}{{template "labelitem" .}}{{end}}</ol>{{else}}<p>none</p>{{end}}
+<h3>Judged not relevant by score ({{len .Other}})</h3>
+{{if .Other}}<ol class="labels">
+{{range .Other}}{{template "labelitem" .}}{{end}}</ol>{{else}}<p>none</p>{{end}}
+{{- if .Earlier}}
+<details id="earlier-labels"><summary>Labels from {{.LabelsFile}} ({{len .Earlier}}), exported again with the new ones</summary>
+<ol class="labels">
+{{range .Earlier}}{{template "labelitem" .}}{{end}}</ol>
+</details>
+{{- end}}
+<script>{{.Script}}</script>
+</section>{{end -}}
 <!DOCTYPE html>
 <html lang="en">
 <head>
@@ -166,6 +206,7 @@ const pageHTML = `
 {{- if .Refresh}}
 <meta http-equiv="refresh" content="{{.Refresh}}">
 {{- end}}
+<meta http-equiv="Content-Security-Policy" content="{{.Policy}}">
 <meta name="generator" content="focuscrawl seed report">
 <title>{{.Title}}</title>
 <style>
@@ -187,12 +228,28 @@ summary { cursor: pointer; color: #0a58ca; }
 .tables { display: flex; flex-wrap: wrap; align-items: flex-start; gap: 0 2.5rem; }
 td:first-child { white-space: nowrap; }
 footer { margin-top: 3rem; color: #666; font-size: 0.85rem; }
+{{- if .Labelling}}
+.label-bar { position: sticky; top: 0; z-index: 1; background: #fff; border-bottom: 1px solid #ddd; padding: 0.5rem 0; display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; align-items: center; }
+.label-bar p { margin: 0; }
+.label-bar button { font: inherit; padding: 0.3rem 0.9rem; }
+ol.labels { padding-left: 2.2rem; }
+ol.labels li { margin: 0.6rem 0; scroll-margin-top: 4rem; }
+ol.labels input { scroll-margin-top: 6rem; }
+ol.labels fieldset { border: 1px solid #ddd; border-left: 0.35rem solid #ddd; border-radius: 3px; padding: 0.4rem 0.8rem 0.5rem; margin: 0; }
+ol.labels li:has(input[value="yes"]:checked) fieldset { border-left-color: #1a7f37; background: #f3faf4; }
+ol.labels li:has(input[value="no"]:checked) fieldset { border-left-color: #b42318; background: #fdf4f3; }
+ol.labels legend { font-weight: 600; padding: 0 0.3rem; overflow-wrap: anywhere; }
+.label-meta { color: #555; font-size: 0.85rem; margin: 0.1rem 0 0.3rem; overflow-wrap: anywhere; }
+.excerpt { margin: 0.2rem 0 0.4rem; font-size: 0.9rem; overflow-wrap: anywhere; }
+.choices label { margin-right: 1.2rem; white-space: nowrap; }
+.note { background: #fff8e1; padding: 0.4rem 0.7rem; }
+{{- end}}
 </style>
 </head>
 <body>
 <header>
 <h1>{{.Title}}</h1>
-<p class="meta">Generated {{.Generated}}{{if .Refresh}}; reloads every {{.Refresh}} s{{end}}. Harvest rate = pages judged relevant by score / pages fetched.</p>
+<p class="meta">Generated {{.Generated}}{{if .Refresh}}; reloads every {{.Refresh}} s{{end}}. Harvest rate = pages judged relevant by score / pages fetched.{{if .Labelling}} <a href="#labelling">Label pages</a> for score train.{{end}}</p>
 </header>
 <main>
 <section id="crawls" aria-labelledby="crawls-h">
@@ -223,8 +280,11 @@ footer { margin-top: 3rem; color: #666; font-size: 0.85rem; }
 </div>
 {{template "table" .Parked}}
 {{end}}</section>
+{{- with .Labelling}}
+{{template "labelling" .}}
+{{- end}}
 </main>
-<footer>focuscrawl seed report · one self-contained file: no scripts, no network.</footer>
+<footer>focuscrawl seed report · one self-contained file: {{if .Labelling}}one script, for labelling{{else}}no scripts{{end}}, no network.</footer>
 </body>
 </html>
 `

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"net"
 	"net/http"
 	"net/url"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/focuscrawl/focuscrawl/internal/cli"
 	"github.com/focuscrawl/focuscrawl/internal/frontier"
+	"github.com/focuscrawl/focuscrawl/internal/jsonl"
 	"github.com/focuscrawl/focuscrawl/internal/report"
 )
 
@@ -31,10 +33,22 @@ type ReportOptions struct {
 	Refresh int
 	// Window pages make the moving harvest rate; Top hosts are listed.
 	Window, Top int
+
+	// Docs, when set, are the crawl's archives of scored docs (seed add
+	// --archive): the page gains a labelling section of LabelPages pages
+	// drawn from them with LabelSeed. LabelsFile, when set, is a labels file
+	// from an earlier round: its labels are pre-filled and exported again,
+	// and its pages are not drawn again.
+	Docs       []string
+	LabelsFile string
+	LabelPages int
+	LabelSeed  uint64
 }
 
 // Report writes the HTML report (or one chart) of the crawls of o.DBs, or
-// serves it until ctx ends; log gets the address it serves on.
+// serves it until ctx ends; log gets the address it serves on, and the
+// lines of o.Docs that could not be read (the report is written without
+// them, and the error then wraps cli.ErrRejected).
 func Report(ctx context.Context, o ReportOptions, stdout, log io.Writer) error {
 	named := make([]report.Named, 0, len(o.DBs))
 	defaults := defaultLabels(o.DBs)
@@ -52,6 +66,15 @@ func Report(ctx context.Context, o ReportOptions, stdout, log io.Writer) error {
 	}
 	opts := report.Options{Window: o.Window, TopHosts: o.Top}
 	page := report.Page{Title: o.Title}
+	var labelling *report.Labelling
+	var rej *jsonl.Rejects
+	if len(o.Docs) > 0 {
+		rej, _ = jsonl.OpenRejects("", log)
+		var err error
+		if labelling, err = labellingOf(ctx, o, rej, log); err != nil {
+			return err
+		}
+	}
 
 	if o.Serve != "" {
 		page.Refresh = o.Refresh
@@ -61,14 +84,49 @@ func Report(ctx context.Context, o ReportOptions, stdout, log io.Writer) error {
 	if err != nil {
 		return err
 	}
-	return writeReport(o.Output, stdout, func(w io.Writer) error {
+	err = writeReport(o.Output, stdout, func(w io.Writer) error {
 		if o.SVG != "" {
 			_, err := io.WriteString(w, report.Charts[o.SVG](crawls))
 			return err
 		}
-		page.Generated, page.Crawls = time.Now(), crawls
+		page.Generated, page.Crawls, page.Labelling = time.Now(), crawls, labelling
 		return report.WriteHTML(w, page)
 	})
+	if err == nil && rej != nil && rej.Count() > 0 {
+		return fmt.Errorf("%w: %d lines of --docs skipped", cli.ErrRejected, rej.Count())
+	}
+	return err
+}
+
+// labellingOf reads the earlier labels and draws the pages to label from
+// the archives; a file that is not there is a usage error naming it.
+func labellingOf(ctx context.Context, o ReportOptions, rej *jsonl.Rejects, log io.Writer) (*report.Labelling, error) {
+	for _, name := range o.Docs {
+		switch fi, err := os.Stat(name); {
+		case errors.Is(err, fs.ErrNotExist):
+			return nil, cli.Usagef("--docs %s: no such file (scripts/crawl.sh writes the archive DB.jsonl.zst beside the frontier DB.db)", name)
+		case err == nil && fi.IsDir():
+			return nil, cli.Usagef("--docs %s: a directory, not an archive of scored docs", name)
+		}
+	}
+	l := &report.Labelling{Archives: o.Docs, LabelsFile: o.LabelsFile, Seed: o.LabelSeed}
+	labelled := map[string]bool{}
+	if o.LabelsFile != "" {
+		var err error
+		l.Earlier, err = jsonl.ReadLabels(o.LabelsFile)
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, cli.Usagef("--labels %s: no such file", o.LabelsFile)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("--labels %w", err)
+		}
+		for _, e := range l.Earlier {
+			labelled[e.URL] = true
+		}
+	}
+	var err error
+	l.Sample, err = report.SampleArchives(ctx, o.Docs, report.SampleOptions{Pages: o.LabelPages, Seed: o.LabelSeed, Labelled: labelled, Log: log}, rej)
+	return l, err
 }
 
 // defaultLabels names each crawl by its file name (a Redis frontier by
