@@ -85,7 +85,7 @@ func Train(ctx context.Context, o TrainOptions) (*TrainResult, error) {
 	}
 	t := &trainer{o: o, m: m, labels: map[string]*label{}}
 	for _, f := range o.Labels {
-		if err := t.readLabels(ctx, f); err != nil {
+		if err := t.readLabels(f); err != nil {
 			return nil, err
 		}
 	}
@@ -162,31 +162,23 @@ func key(u string) string {
 	return u
 }
 
-// readLabels reads a labels file.
-func (t *trainer) readLabels(ctx context.Context, name string) error {
-	return eachLine(ctx, name, func(l jsonl.Line) error {
-		var v struct {
-			URL      string `json:"url"`
-			Relevant *bool  `json:"relevant"`
-		}
-		if err := jsonl.Decode(l.Bytes, &v); err != nil {
-			return fmt.Errorf("%s: not a label line {\"url\": …, \"relevant\": true|false}: %v", l, err)
-		}
-		if v.URL == "" || v.Relevant == nil {
-			return fmt.Errorf(`%s: a label needs "url" and "relevant" (true or false)`, l)
-		}
-		k := key(v.URL)
+// readLabels reads a labels file (jsonl.ReadLabels: a line that is not a
+// label is an error naming it; a URL labelled twice keeps its last label).
+func (t *trainer) readLabels(name string) error {
+	labels, err := jsonl.ReadLabels(name)
+	if err != nil {
+		return &cli.UsageError{Err: fmt.Errorf("--labels: %w", err)}
+	}
+	for _, l := range labels {
+		k := key(l.URL)
 		if old, ok := t.labels[k]; ok {
-			if old.relevant != *v.Relevant && t.o.Log != nil {
-				t.o.Log.Errorf("%s: %s was labelled otherwise at %s: the later label counts", l, v.URL, old.where)
-			}
-			old.relevant, old.where = *v.Relevant, l.String()
-			return nil
+			old.relevant, old.where = l.Relevant, l.Pos
+			continue
 		}
-		t.labels[k] = &label{relevant: *v.Relevant, where: l.String()}
+		t.labels[k] = &label{relevant: l.Relevant, where: l.Pos}
 		t.labelOrder = append(t.labelOrder, k)
-		return nil
-	})
+	}
+	return nil
 }
 
 // profileExamples takes the profile's examples: URLs as labels (their

@@ -147,8 +147,8 @@ func TestTrainErrors(t *testing.T) {
 		o    TrainOptions
 		want string
 	}{
-		{"label without relevant", TrainOptions{Labels: []string{badLabel}, Docs: []string{docs}}, "bad-labels.jsonl:2: a label needs"},
-		{"label not JSON", TrainOptions{Labels: []string{notJSON}, Docs: []string{docs}}, "not-json.jsonl:2: not a label line"},
+		{"label without relevant", TrainOptions{Labels: []string{badLabel}, Docs: []string{docs}}, `bad-labels.jsonl:2: not a label: no "relevant"`},
+		{"label not JSON", TrainOptions{Labels: []string{notJSON}, Docs: []string{docs}}, "not-json.jsonl:2: not a label"},
 		{"positive doc without words", TrainOptions{Positive: []string{blankDoc}, Negative: []string{docs}}, "blank.jsonl:1: http://a.test/empty.html has no tokens"},
 		{"failed page as example", TrainOptions{Positive: []string{failed}, Negative: []string{docs}}, "failed.jsonl:1: http://a.test/gone.html failed"},
 		{"one kind only", TrainOptions{Labels: []string{oneKind}, Docs: []string{docs}}, "1 relevant and 0 irrelevant examples; 1 of 1 labelled URLs found"},
