@@ -107,7 +107,7 @@ func URLTerms(u string) []string {
 	if u == "" {
 		return nil
 	}
-	host := urlx.Host(u)
+	host := hostOf(u)
 	out := []string{"host:" + host}
 	if chain, err := urlx.ClassChain(u); err == nil {
 		for _, c := range chain {
@@ -122,6 +122,23 @@ func URLTerms(u string) []string {
 		}
 	}
 	return out
+}
+
+// hostOf is the authority of an absolute URL, lower-cased, without user
+// information: the name the URL classes are kept under. The docs' URLs
+// are normalised already, so string slicing does what a parser would.
+func hostOf(u string) string {
+	_, rest, ok := strings.Cut(u, "://")
+	if !ok {
+		return ""
+	}
+	if i := strings.IndexAny(rest, "/?#"); i >= 0 {
+		rest = rest[:i]
+	}
+	if i := strings.LastIndexByte(rest, '@'); i >= 0 {
+		rest = rest[i+1:]
+	}
+	return strings.ToLower(rest)
 }
 
 // groupIndex returns the index of a group name, -1 when unknown.

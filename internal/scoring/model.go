@@ -53,10 +53,10 @@ type Model struct {
 	topicWords []string
 	sims       simCache
 	// page is the page model that judges pages (UsePageModel), nil for
-	// the profile's own score; navTokens remembers the tokens of the
+	// the profile's own score; tokenMemo remembers the tokens of the
 	// navigation texts and anchors it reads.
 	page      *pagemodel.Model
-	navTokens tokenCache
+	tokenMemo tokenCache
 }
 
 // NewModel prepares p for scoring with the tokenizer and IDF table.

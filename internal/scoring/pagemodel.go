@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/focuscrawl/focuscrawl/internal/pagemodel"
 	"github.com/focuscrawl/focuscrawl/internal/record"
@@ -40,27 +41,34 @@ func IsNavBlock(blocks []record.Block, i int) bool {
 	return false
 }
 
-// navText is the text of a doc's navigation blocks, at most navMaxRunes.
-func navText(d *record.Doc) string {
-	var b strings.Builder
-	n := 0
+// navTokens are the tokens of a doc's navigation blocks, of their first
+// navMaxRunes characters. Each block is cut on its own, so a site's menu,
+// the same on every page, is cut once (repeatedTokens) while the
+// breadcrumb beside it changes.
+func (m *Model) navTokens(d *record.Doc) []string {
+	var out []string
+	left := navMaxRunes
 	for i := range d.Blocks {
 		t := d.Blocks[i].Text
-		if t == "" || !IsNavBlock(d.Blocks, i) {
+		if t == "" || left == 0 || !IsNavBlock(d.Blocks, i) {
 			continue
 		}
-		if b.Len() > 0 {
-			b.WriteByte('\n')
-		}
-		for _, r := range t {
-			if n == navMaxRunes {
-				return b.String()
+		if n := utf8.RuneCountInString(t); n > left {
+			k, cut := 0, 0
+			for cut = range t {
+				if k == left {
+					break
+				}
+				k++
 			}
-			b.WriteRune(r)
-			n++
+			t = t[:cut]
+			left = 0
+		} else {
+			left -= n
 		}
+		out = append(out, m.repeatedTokens(t)...)
 	}
-	return b.String()
+	return out
 }
 
 // ModelPage is what a page model sees of d: its URL (the final one after
@@ -73,11 +81,9 @@ func (m *Model) ModelPage(d *record.Doc, vec vsm.Vector, prior float64) pagemode
 	}
 	p := pagemodel.Page{URL: u, Body: vec, Prior: prior}
 	if d.Title != "" {
-		p.Title = m.Tok.Tokens(d.Title)
+		p.Title = m.repeatedTokens(d.Title)
 	}
-	if nav := navText(d); nav != "" {
-		p.Nav = m.repeatedTokens(nav)
-	}
+	p.Nav = m.navTokens(d)
 	if d.Anchor != "" {
 		p.Anchor = m.repeatedTokens(d.Anchor)
 	}
@@ -85,11 +91,12 @@ func (m *Model) ModelPage(d *record.Doc, vec vsm.Vector, prior float64) pagemode
 }
 
 // repeatedTokens is Tok.Tokens of a text that repeats from page to page
-// (a site's menus and breadcrumbs, "next page" anchors), remembered for
+// (a site's menus and breadcrumbs, "next page" anchors, the titles of a
+// site's list pages), remembered for
 // the last texts seen as TextSim remembers similarities. The slice is
 // shared: callers must not change it.
 func (m *Model) repeatedTokens(s string) []string {
-	c := &m.navTokens
+	c := &m.tokenMemo
 	c.mu.Lock()
 	v, ok := c.m[s]
 	c.mu.Unlock()

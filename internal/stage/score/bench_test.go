@@ -76,7 +76,8 @@ func BenchmarkEndToEndBlockShark(b *testing.B) { benchEndToEnd(b, "block-shark")
 
 // BenchmarkEndToEndFile runs the stage (vsm, best-first, one worker) on
 // the docs in $SCORE_BENCH_DOCS with the profile $SCORE_BENCH_TOPIC
-// (default forestry), for profiling on other inputs; skipped without them.
+// (default forestry) and the page model $SCORE_BENCH_MODEL (none by
+// default), for profiling on other inputs; skipped without them.
 func BenchmarkEndToEndFile(b *testing.B) {
 	path := os.Getenv("SCORE_BENCH_DOCS")
 	if path == "" {
@@ -91,6 +92,7 @@ func BenchmarkEndToEndFile(b *testing.B) {
 		links = "best-first"
 	}
 	o := benchOptions(b, topicPath, links)
+	o.Model = os.Getenv("SCORE_BENCH_MODEL")
 	for range b.N {
 		f, err := os.Open(path)
 		if err != nil {

@@ -29,9 +29,21 @@ type leanDoc struct {
 // leanBlock is the part of a block that scoring reads. Text stays raw:
 // only a page model reads it, and only of the navigation blocks.
 type leanBlock struct {
-	ID   int             `json:"id"`
-	Kind string          `json:"kind"`
-	Text json.RawMessage `json:"text"`
+	ID   int     `json:"id"`
+	Kind string  `json:"kind"`
+	Text rawText `json:"text"`
+}
+
+// rawText is a JSON value kept as the decoder saw it, without a copy
+// (json.RawMessage copies every block's text, which only a page model
+// reads, and only of a few blocks).
+type rawText []byte
+
+// UnmarshalJSON keeps b itself: the decoder's buffer stays alive as long
+// as the slice does.
+func (r *rawText) UnmarshalJSON(b []byte) error {
+	*r = b
+	return nil
 }
 
 // decodeDoc decodes a doc line, with its HTML when withHTML and the text
