@@ -42,13 +42,9 @@ func runScore(c *ucli.Context) error {
 	if err != nil {
 		return err
 	}
-	path := c.String(cli.FlagTopic)
-	if path == "" {
-		return cli.Usagef("--topic FILE is required")
-	}
-	prof, err := topic.Load(path)
+	prof, err := loadTopic(c)
 	if err != nil {
-		return &cli.UsageError{Err: err}
+		return err
 	}
 	if err := checkRules(c, prof, &cfg); err != nil {
 		return err
@@ -69,6 +65,20 @@ func runScore(c *ucli.Context) error {
 		return err
 	}
 	return st.RunStream(c.Context, s)
+}
+
+// loadTopic loads the required --topic profile; its errors are usage
+// errors.
+func loadTopic(c *ucli.Context) (*topic.Profile, error) {
+	path := c.String(cli.FlagTopic)
+	if path == "" {
+		return nil, cli.Usagef("--topic FILE is required")
+	}
+	prof, err := topic.Load(path)
+	if err != nil {
+		return nil, &cli.UsageError{Err: err}
+	}
+	return prof, nil
 }
 
 // checkRules refuses rules-based page methods for a profile without rules;

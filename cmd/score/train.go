@@ -11,7 +11,6 @@ import (
 	"github.com/focuscrawl/focuscrawl/internal/pagemodel"
 	"github.com/focuscrawl/focuscrawl/internal/scoring"
 	"github.com/focuscrawl/focuscrawl/internal/stage/score"
-	"github.com/focuscrawl/focuscrawl/internal/topic"
 )
 
 // Flag names of score train.
@@ -99,13 +98,9 @@ func runTrain(c *ucli.Context) error {
 		explain(c.App.Writer, m, c.Int(flagTop))
 		return nil
 	}
-	path := c.String(cli.FlagTopic)
-	if path == "" {
-		return cli.Usagef("--topic FILE is required")
-	}
-	prof, err := topic.Load(path)
+	prof, err := loadTopic(c)
 	if err != nil {
-		return &cli.UsageError{Err: err}
+		return err
 	}
 	if c.Bool(flagExampleURLs) {
 		for _, e := range prof.Examples.Items {
