@@ -11,7 +11,7 @@
 #   3. a learning curve on the first model crawl's pages: 20, 40 and 80 labels added as a user
 #      adds them in seed report (the pages nearest the threshold first, labelled by the truth:
 #      scripts/bench/pagemodel_labels.py), score train --labels --docs the crawl, the crawl's
-#      pages judged again.
+#      other pages (the labelled ones left out) judged again.
 #
 # Prints markdown rows "| topic | what | value |". Everything stays in out/bench/pagemodel/TOPIC/.
 # Env: TOPICS (every topic), RUNS (3), PAGES (1000), POOL (300), LINKS (crawl.sh's default),
@@ -96,6 +96,7 @@ PY
     "$bin/score" train -q --topic "$profile" --docs "$dir/train/examples.jsonl" --labels "$dir/labels.jsonl" \
       --docs "$d/crawl.jsonl.zst" -o "$dir/model-$n.json" 2>>"$dir/train.log" || true
     zstd -dcq "$d/crawl.jsonl.zst" | "$bin/score" -q --topic "$profile" --model "$dir/model-$n.json" --links bfs >"$dir/judged.jsonl"
-    echo "| $t | +$n labels: verdict precision / recall, AUC on the crawl's pages | $(verdicts "$t" "$dir/judged.jsonl" | python3 -c "import json,sys; v=json.load(sys.stdin); print(v['precision'], '/', v['recall'], ',', v['auc'])") |"
+    # Judged apart from the pages it learned from.
+    echo "| $t | +$n labels: verdict precision / recall, AUC on the crawl's other pages | $(python3 scripts/bench/pagemodel_eval.py --exclude "$dir/labels.jsonl" "$truth" "$t" "$dir/judged.jsonl" | python3 -c "import json,sys; v=json.load(sys.stdin); print(v['precision'], '/', v['recall'], ',', v['auc'])") |"
   done
 done

@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
-"""pagemodel_eval.py TRUTH TOPIC SCORED...: how well score's verdicts judge pages.
+"""pagemodel_eval.py [--exclude LABELS] TRUTH TOPIC SCORED...: how well score's verdicts judge pages.
 
 Reads the truth of the real dev web (simweb mirror truth: truth.jsonl.zst) and scored docs
 (score output, a crawl's archive; .zst read through the zstd command), and prints one JSON
 line: the pages judged (docs without error whose URL the truth knows), verdict precision and
 recall of `relevant` against the truth, and the AUC of `score` (and of scores.vsm, the
-profile's own score, when present). Each URL counts once (its first doc)."""
+profile's own score, when present). Each URL counts once (its first doc). --exclude leaves out
+the pages of a labels file (those a model learned from: judged apart from them)."""
 import json, subprocess, sys
 
 def lines(path):
@@ -32,7 +33,14 @@ def auc(pairs):
     return (total - pos * (pos + 1) / 2) / (pos * neg)
 
 def main():
-    truth_path, topic, files = sys.argv[1], sys.argv[2], sys.argv[3:]
+    args = sys.argv[1:]
+    exclude = set()
+    if args and args[0] == '--exclude':
+        for l in lines(args[1]):
+            if l.strip():
+                exclude.add(json.loads(l)['url'])
+        args = args[2:]
+    truth_path, topic, files = args[0], args[1], args[2:]
     truth = {}
     for l in lines(truth_path):
         n = json.loads(l)
@@ -50,7 +58,7 @@ def main():
             if d.get('error'):
                 continue
             u = d.get('final_url') or d.get('url')
-            if u not in truth or u in seen:
+            if u not in truth or u in seen or u in exclude or d.get('url') in exclude:
                 continue
             seen.add(u)
             y = truth[u]
