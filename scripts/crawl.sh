@@ -75,9 +75,12 @@ read -r -a add_flags <<<"${ADD_FLAGS:-}"
 read -r -a next_flags <<<"${NEXT_FLAGS:-}"
 
 # 0. The topic, checked by the two stages that read it, on no input: a
-#    malformed profile stops here with its errors, before anything runs.
+#    malformed profile stops here with its errors, before anything runs — and
+#    so does one the link strategy cannot use (linkmodel without examples).
 for c in segment score; do
-  if ! msg=$("$BIN/$c" --topic "$topic" -q </dev/null 2>&1 >/dev/null); then
+  check=()
+  [ "$c" = score ] && check=(--links "$LINKS" --batch)
+  if ! msg=$("$BIN/$c" --topic "$topic" ${check[@]+"${check[@]}"} -q </dev/null 2>&1 >/dev/null); then
     printf '%s\n' "$msg" >&2
     echo "crawl.sh: the topic profile $topic is not usable (above); nothing was crawled" >&2
     exit 2

@@ -69,7 +69,11 @@ for t in $topics; do
       bash scripts/crawl.sh "$profile" "$web/seeds.txt" "$dir/crawl.db" "$pages" >"$dir/stats.txt" 2>"$dir/crawl.log" || status=$?
     t1=$(date +%s%N)
     stop
-    if [ "$status" -ne 0 ]; then
+    if [ "$status" -eq 2 ]; then
+      # Refused before anything ran: linkmodel without examples in the profile.
+      echo "| realweb | $t $s | refused: $(head -n 1 "$dir/crawl.log" | cut -c 1-160) | |"
+      continue
+    elif [ "$status" -ne 0 ]; then
       echo "| realweb | $t $s | failed (exit $status): see $dir/crawl.log | |"
       continue
     fi

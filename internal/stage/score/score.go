@@ -83,6 +83,9 @@ func New(ctx context.Context, o Options) (*Stage, error) {
 	if err != nil {
 		return nil, &cli.UsageError{Err: fmt.Errorf("%s: %w", p.Path, err)}
 	}
+	if cfg.Links.Strategy == scoring.LinksLinkModel && model.ExampleSeeds() == 0 {
+		return nil, &cli.UsageError{Err: fmt.Errorf("--links linkmodel: %s: %w", p.Path, scoring.ErrNoExamples)}
+	}
 	st := &Stage{o: o, close: func() {}}
 	if o.DB != "" {
 		store, closeStore, err := openStore(o.DB)
