@@ -12,6 +12,11 @@
 #        each running this same script; run again to resume
 # PAGES  page budget over the whole crawl, resumed runs included (default 1000)
 #
+# The links score marks pruned (under thresholds.link) are kept in the frontier's reserve
+# (seed add --pruned reserve) and leased when nothing above them is queued or out (seed
+# next --reserve, on with a budget): the crawl goes on to PAGES while links remain.
+# ADD_FLAGS="--pruned drop" drops them as before, and the crawl ends where its focus does.
+#
 # Resumable: kill any stage (even with SIGKILL) and crawl.sh stops the whole loop
 # at once, names the stage and exits 1; run it again to go on. Pages recorded done
 # are never fetched again; URLs leased by the killed run come back when their lease
@@ -76,12 +81,13 @@ read -r -a add_flags <<<"${ADD_FLAGS:-}"
 read -r -a next_flags <<<"${NEXT_FLAGS:-}"
 
 # 0. The topic (and MODEL), checked by the two stages that read it, on no
-#    input: a malformed profile, or a model of another topic, stops here with
+#    input: a malformed profile, a model of another topic, or a profile the
+#    link strategy cannot use (linkmodel without examples) stops here with
 #    its errors, before anything runs.
 for c in segment score; do
-  extra=()
-  [ "$c" = score ] && [ -n "${MODEL:-}" ] && extra=(--model "$MODEL")
-  if ! msg=$("$BIN/$c" --topic "$topic" ${extra[@]+"${extra[@]}"} -q </dev/null 2>&1 >/dev/null); then
+  check=()
+  [ "$c" = score ] && check=(--links "$LINKS" --batch ${MODEL:+--model "$MODEL"})
+  if ! msg=$("$BIN/$c" --topic "$topic" ${check[@]+"${check[@]}"} -q </dev/null 2>&1 >/dev/null); then
     printf '%s\n' "$msg" >&2
     echo "crawl.sh: the topic profile $topic${MODEL:+ or the model $MODEL} is not usable (above); nothing was crawled" >&2
     exit 2
@@ -188,9 +194,9 @@ if [ -n "$every" ]; then
       j=$(stats_json)
       [ -n "$j" ] || continue
       f=$(stats_field fetched "$j")
-      line=$(printf 'crawl.sh: %d of %d pages, %d relevant (harvest %.3f), %d queued, %d in flight, %ds' \
+      line=$(printf 'crawl.sh: %d of %d pages, %d relevant (harvest %.3f), %d queued, %d in reserve, %d in flight, %ds' \
         $((f - fetched)) "$left" "$(stats_field relevant "$j")" "$(stats_field harvest_rate "$j")" \
-        "$(stats_field queued "$j")" "$(stats_field leased "$j")" $((SECONDS - start)))
+        "$(stats_field queued "$j")" "$(stats_field reserve "$j")" "$(stats_field leased "$j")" $((SECONDS - start)))
       if [ -n "$redraw" ]; then printf '\r\033[K%s' "$line" >&2; else printf '%s\n' "$line" >&2; fi
     done
   ) &

@@ -2,8 +2,10 @@
 # knowledge.sh TOPIC DIR [PAGES] — the nightly knowledge refresh of paper 4 (see README)
 #
 #   seed hosts (the profile's address library)
-#   -> crawl.sh: an in-host focused crawl (seed add --hosts-from-topic, links queued only
-#      when score finds their anchor relevant), fetch, segment, score
+#   -> crawl.sh: an in-host focused crawl (seed add --hosts-from-topic; links score finds
+#      relevant first, the others — pruned, in the frontier's reserve — only when those
+#      run out, up to PAGES; ADD_FLAGS="--pruned drop" stops where the relevant ones end),
+#      fetch, segment, score
 #   -> dedupe --index DIR/kb.idx (against every earlier run) --store DIR/kb.sqlite
 #
 # TOPIC  topic profile (YAML) with a hosts: list
@@ -31,7 +33,7 @@
 #   15 2 * * * cd /srv/focuscrawl && scripts/knowledge.sh examples/topics/forestry.yaml /srv/kb 5000
 set -euo pipefail
 
-usage() { sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 [ $# -ge 2 ] && [ $# -le 3 ] || usage
 topic=$1 dir=$2 pages=${3:-2000}
 case $pages in ''|*[!0-9]*) echo "knowledge.sh: PAGES must be a number, not '$pages'" >&2; exit 2;; esac

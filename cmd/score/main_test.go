@@ -72,11 +72,11 @@ func TestScoreStream(t *testing.T) {
 
 func TestScoreGraphStrategies(t *testing.T) {
 	for _, links := range []string{"ipagerank", "linkmodel"} {
-		code, _, stderr := run(t, "--topic", "testdata/forest.yaml", "--links", links, "testdata/docs.jsonl")
+		code, _, stderr := run(t, "--topic", "testdata/forest-examples.yaml", "--links", links, "testdata/docs.jsonl")
 		if code != cli.ExitUsage || !strings.Contains(stderr, "--batch") {
 			t.Errorf("%s without --batch: exit %d, %q", links, code, stderr)
 		}
-		code, out, _ := run(t, "--topic", "testdata/forest.yaml", "--links", links, "--batch", "-q", "--rejects", os.DevNull, "testdata/docs.jsonl")
+		code, out, _ := run(t, "--topic", "testdata/forest-examples.yaml", "--links", links, "--batch", "-q", "--rejects", os.DevNull, "testdata/docs.jsonl")
 		if code != cli.ExitRejected || len(out) != 3 {
 			t.Errorf("%s --batch: exit %d, %d docs", links, code, len(out))
 		}
@@ -97,6 +97,9 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"--topic", "testdata/forest.yaml", "--block-shark-form", "paper"}, "--block-shark-form \"paper\""},
 		{[]string{"--topic", "testdata/forest.yaml", "--skyreach", "h=1,pr=1"}, "--skyreach"},
 		{[]string{"--topic", "testdata/forest.yaml", "--skyreach", "h=0,ipr=0"}, "sum to 0"},
+		// linkmodel without examples would crawl nearly blind: refused,
+		// saying what to add.
+		{[]string{"--topic", "testdata/forest.yaml", "--links", "linkmodel", "--batch"}, "testdata/forest.yaml: linkmodel learns from labelled examples and the profile has none: add examples:"},
 	}
 	for _, tc := range tests {
 		code, _, stderr := run(t, tc.args...)

@@ -29,7 +29,8 @@ const (
 	flagMaxURLLength   = "max-url-length"
 	flagSeedPriority   = "priority"
 	flagLinkPriority   = "link-priority"
-	flagKeepPruned     = "keep-pruned"
+	flagPruned         = "pruned"
+	flagKeepPruned     = "keep-pruned" // the old spelling of --pruned queue
 	flagFollowNofollow = "follow-nofollow"
 	flagNoGraph        = "no-graph"
 	flagKeepSessionIDs = "keep-session-ids"
@@ -58,7 +59,10 @@ func addCommand() *ucli.Command {
 			&ucli.IntFlag{Name: flagMaxURLLength, Value: 2048, Usage: "trap guard: at most `N` bytes per URL (0: no limit)", EnvVars: cli.Env(flagMaxURLLength)},
 			&ucli.Float64Flag{Name: flagSeedPriority, Value: 1, Usage: "priority of url records that carry none", EnvVars: cli.Env(flagSeedPriority)},
 			&ucli.Float64Flag{Name: flagLinkPriority, Value: 0.5, Usage: "priority of the links of unscored doc records", EnvVars: cli.Env(flagLinkPriority)},
-			&ucli.BoolFlag{Name: flagKeepPruned, Usage: "queue links score marked pruned (under the link threshold)", EnvVars: cli.Env(flagKeepPruned)},
+			&ucli.StringFlag{Name: flagPruned, Value: frontier.PrunedReserve.String(), Usage: "links score marked pruned (under thresholds.link): " +
+				"reserve (queue them under every other URL: seed next leases them when nothing else is left), queue (like any link), drop (refuse them)",
+				EnvVars: cli.Env(flagPruned)},
+			&ucli.BoolFlag{Name: flagKeepPruned, Usage: "deprecated: --pruned queue (--keep-pruned=false: --pruned drop)", EnvVars: cli.Env(flagKeepPruned)},
 			&ucli.BoolFlag{Name: flagFollowNofollow, Usage: "queue rel=nofollow links too", EnvVars: cli.Env(flagFollowNofollow)},
 			&ucli.BoolFlag{Name: flagNoGraph, Usage: "do not keep the link graph (edges table)", EnvVars: cli.Env(flagNoGraph)},
 			&ucli.BoolFlag{Name: flagKeepSessionIDs, Usage: "keep session ids (sid=, PHPSESSID=, ;jsessionid= …) in URLs instead of stripping them (a trap: every page hands out new ones)", EnvVars: cli.Env(flagKeepSessionIDs)},
@@ -110,13 +114,15 @@ func addOptions(c *ucli.Context) (seed.AddOptions, error) {
 	}
 	o := seed.AddOptions{MaxPerHost: c.Int64(flagMaxPerHost), Ingest: frontier.IngestOptions{
 		SeedPriority: c.Float64(flagSeedPriority), LinkPriority: c.Float64(flagLinkPriority),
-		KeepPruned: c.Bool(flagKeepPruned), FollowNofollow: c.Bool(flagFollowNofollow),
-		Graph: !c.Bool(flagNoGraph), KeepSessionIDs: c.Bool(flagKeepSessionIDs),
+		FollowNofollow: c.Bool(flagFollowNofollow), Graph: !c.Bool(flagNoGraph), KeepSessionIDs: c.Bool(flagKeepSessionIDs),
 		Policy: frontier.Policy{
 			Scope: frontierScope(scopeValue), MaxDepth: c.Int(flagMaxDepth), MaxPathDepth: c.Int(flagMaxPathDepth),
 			MaxRepeat: c.Int(flagMaxRepeat), MaxQueryParams: c.Int(flagMaxQuery), MaxURLLength: c.Int(flagMaxURLLength),
 		},
 	}}
+	if o.Ingest.Pruned, err = prunedLinks(c); err != nil {
+		return o, err
+	}
 	pol := &o.Ingest.Policy
 	for _, f := range []struct {
 		name string
@@ -156,4 +162,28 @@ func addOptions(c *ucli.Context) (seed.AddOptions, error) {
 		}
 	}
 	return o, nil
+}
+
+// prunedLinks reads --pruned, or its old spelling --keep-pruned.
+func prunedLinks(c *ucli.Context) (frontier.PrunedLinks, error) {
+	v, err := addPruned.Value(c)
+	if err != nil {
+		return 0, err
+	}
+	p, err := frontier.ParsePrunedLinks(v)
+	if err != nil {
+		return 0, cli.Usagef("--%s: %v", flagPruned, err)
+	}
+	if !c.IsSet(flagKeepPruned) {
+		return p, nil
+	}
+	old := frontier.PrunedDrop
+	if c.Bool(flagKeepPruned) {
+		old = frontier.PrunedQueue
+	}
+	if c.IsSet(flagPruned) && p != old {
+		return 0, cli.Usagef("--%s=%v says --%s %s, but --%s says %s", flagKeepPruned, c.Bool(flagKeepPruned), flagPruned, old, flagPruned, p)
+	}
+	fmt.Fprintf(c.App.ErrWriter, "%s: --%s=%v is deprecated: write --%s %s (same meaning)\n", c.App.Name, flagKeepPruned, c.Bool(flagKeepPruned), flagPruned, old)
+	return old, nil
 }

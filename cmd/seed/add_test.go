@@ -91,14 +91,14 @@ func TestSeedAddScopeGuardsAndPriorities(t *testing.T) {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
 	}
 	st := frontierStats(t, db)
-	wantRefused := map[string]int64{"scope": 1, "repeated-segments": 1, "max-query-params": 1, "pruned": 1, "deny": 1}
+	wantRefused := map[string]int64{"scope": 1, "repeated-segments": 1, "max-query-params": 1, "pruned": 0, "deny": 1}
 	for k, v := range wantRefused {
 		if st.Refused[k] != v {
 			t.Errorf("refused %s = %d, want %d (all: %v)", k, st.Refused[k], v, st.Refused)
 		}
 	}
-	if st.States["done"] != 2 || st.Relevant != 1 || st.HarvestRate != 0.5 {
-		t.Errorf("stats %+v, want 2 done, 1 relevant", st)
+	if st.States["done"] != 2 || st.Relevant != 1 || st.HarvestRate != 0.5 || st.States["reserve"] != 1 {
+		t.Errorf("stats %+v, want 2 done, 1 relevant, the pruned link in the reserve", st)
 	}
 	us := nextURLs(t, db, "-n", "10", "--per-host", "0")
 	var order []string
@@ -121,6 +121,82 @@ func TestSeedAddScopeGuardsAndPriorities(t *testing.T) {
 		if u.URL == "http://b.example.cn/start" && string(u.Meta) != `{"from":"list"}` {
 			t.Errorf("meta not kept: %s", u.Meta)
 		}
+	}
+}
+
+// TestSeedAddPruned: the links score pruned go to the reserve by default;
+// --pruned queue and drop, and the old --keep-pruned, do what they did.
+func TestSeedAddPruned(t *testing.T) {
+	doc := `{"url":"http://a.cn/","status":200,"score":0.1,"relevant":false,"depth":0,"links":[` +
+		`{"url":"http://a.cn/kept","priority":0.3},{"url":"http://a.cn/pruned","priority":0.1,"pruned":true}]}` + "\n"
+	for _, tt := range []struct {
+		args                    []string
+		queued, reserve, pruned int64
+		warn                    string
+	}{
+		{nil, 1, 1, 0, ""},
+		{[]string{"--pruned", "reserve"}, 1, 1, 0, ""},
+		{[]string{"--pruned", "queue"}, 2, 0, 0, ""},
+		{[]string{"--pruned", "drop"}, 1, 0, 1, ""},
+		{[]string{"--keep-pruned"}, 2, 0, 0, "--keep-pruned=true is deprecated: write --pruned queue"},
+		{[]string{"--keep-pruned=false"}, 1, 0, 1, "--keep-pruned=false is deprecated: write --pruned drop"},
+		{[]string{"--keep-pruned", "--pruned", "queue"}, 2, 0, 0, "deprecated"},
+	} {
+		// (A subtest with an empty name would have a # in its directory,
+		// which the SQLite file name does not take.)
+		t.Run("args "+strings.Join(tt.args, " "), func(t *testing.T) {
+			db := filepath.Join(t.TempDir(), "crawl.db")
+			r := runSeed(t, doc, nil, append([]string{"add", "--db", db}, tt.args...)...)
+			if r.code != 0 || !strings.Contains(r.stderr, tt.warn) {
+				t.Fatalf("exit %d: %s", r.code, r.stderr)
+			}
+			st := frontierStats(t, db)
+			if st.States["queued"] != tt.queued || st.States["reserve"] != tt.reserve || st.Refused["pruned"] != tt.pruned {
+				t.Errorf("states %v, refused %v: want %d queued, %d in the reserve, %d refused as pruned",
+					st.States, st.Refused, tt.queued, tt.reserve, tt.pruned)
+			}
+		})
+	}
+	r := runSeed(t, doc, nil, "add", "--db", filepath.Join(t.TempDir(), "x.db"), "--keep-pruned", "--pruned", "drop")
+	if r.code != 2 || !strings.Contains(r.stderr, "--keep-pruned=true says --pruned queue, but --pruned says drop") {
+		t.Errorf("conflicting flags: exit %d: %s", r.code, r.stderr)
+	}
+	r = runSeed(t, doc, nil, "add", "--db", filepath.Join(t.TempDir(), "y.db"), "--pruned", "keep")
+	if r.code != 2 || !strings.Contains(r.stderr, `--pruned: "keep" is not reserve, queue or drop`) {
+		t.Errorf("a bad value: exit %d: %s", r.code, r.stderr)
+	}
+}
+
+// TestSeedNextReserve: seed next -n leases the reserve only with --reserve,
+// and only once nothing else is queued or out.
+func TestSeedNextReserve(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "crawl.db")
+	doc := `{"url":"http://a.cn/","status":200,"score":0.1,"relevant":false,"depth":0,"links":[` +
+		`{"url":"http://a.cn/kept","priority":0.3},{"url":"http://a.cn/pruned","priority":0.1,"pruned":true}]}` + "\n"
+	if r := runSeed(t, doc, nil, "add", "--db", db); r.code != 0 {
+		t.Fatalf("seed add: exit %d: %s", r.code, r.stderr)
+	}
+	leased := func(args ...string) string {
+		var urls []string
+		for _, u := range nextURLs(t, db, append([]string{"-n", "10"}, args...)...) {
+			urls = append(urls, u.URL)
+		}
+		return fmt.Sprint(urls)
+	}
+	if got := leased("--reserve"); got != "[http://a.cn/kept]" {
+		t.Fatalf("leased %s, want the kept link alone", got)
+	}
+	if got := leased("--reserve"); got != "[]" {
+		t.Fatalf("leased %s while a.cn/kept is out", got)
+	}
+	if r := runSeed(t, `{"url":"http://a.cn/kept","status":200}`+"\n", nil, "add", "--db", db); r.code != 0 {
+		t.Fatalf("seed add: exit %d: %s", r.code, r.stderr)
+	}
+	if got := leased(); got != "[]" {
+		t.Fatalf("leased %s without --reserve", got)
+	}
+	if got := leased("--reserve"); got != "[http://a.cn/pruned]" {
+		t.Fatalf("leased %s, want the reserve", got)
 	}
 }
 

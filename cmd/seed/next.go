@@ -25,6 +25,7 @@ const (
 	flagRenewFor  = "renew-for"
 	flagProbe     = "probe-new-hosts"
 	flagStall     = "stall-timeout"
+	flagReserve   = "reserve"
 )
 
 func nextCommand() *ucli.Command {
@@ -37,7 +38,10 @@ func nextCommand() *ucli.Command {
 			"(seed add) within --lease is queued again. With --follow it keeps leasing as URLs\n" +
 			"arrive, at most --in-flight at a time, and ends when nothing is queued or leased,\n" +
 			"or after --max-pages URLs. While it runs it renews its own leases (--renew-for), so\n" +
-			"only a crashed loop's leases run out.",
+			"only a crashed loop's leases run out. The reserve (links score pruned, which seed add\n" +
+			"keeps under every other URL) is leased when nothing else is queued or out: by default\n" +
+			"with --follow and a page budget (--max-pages, --budget), so a budgeted crawl does not\n" +
+			"end while links remain.",
 		Flags: append([]ucli.Flag{
 			existingDBFlag(),
 			&ucli.IntFlag{Name: flagN, Value: 100, Usage: "lease `N` URLs (with --follow: at most N per lease)", EnvVars: cli.Env("next-n")},
@@ -53,6 +57,8 @@ func nextCommand() *ucli.Command {
 			&ucli.DurationFlag{Name: flagRenewFor, Value: time.Hour, Usage: "with --follow: keep this run's leases alive for up to `DURATION` while their pages travel down the pipe (0: never renew)", EnvVars: cli.Env(flagRenewFor)},
 			&ucli.BoolFlag{Name: flagProbe, Value: true, Usage: "with --follow: a host none of whose pages came back yet gets one URL out at a time, so a host that is down costs one lease (--probe-new-hosts=false: no such bound)", EnvVars: cli.Env(flagProbe)},
 			&ucli.BoolFlag{Name: flagRelease, Usage: "first queue again every leased URL (when no other crawl uses the database)", EnvVars: cli.Env(flagRelease)},
+			&ucli.BoolFlag{Name: flagReserve, Usage: "lease the reserve (links score pruned) when no other URL is queued and none is out " +
+				"(default: on with --follow and --max-pages or --budget, off otherwise; --reserve=false: never)", EnvVars: cli.Env("next-reserve")},
 			// A stage of the loop that dies after seed next's own reader
 			// closes no pipe seed next can see: without a bound the
 			// follower would wait for its leases for --renew-for.
@@ -69,8 +75,13 @@ func runNext(c *ucli.Context) error {
 		N: c.Int(flagN), PerHost: c.Int(flagPerHost), MaxPages: c.Int(flagMaxPages), InFlight: c.Int(flagInFlight),
 		Lease: c.Duration(flagLease), Poll: c.Duration(flagPoll), Follow: c.Bool(flagFollow), RenewFor: c.Duration(flagRenewFor),
 		HostGap: c.Duration(flagHostGap), HostLimit: c.Int(flagHostLimit), Budget: c.Int64(flagBudget), Probe: c.Bool(flagProbe),
-		StallTimeout: c.Duration(flagStall), Release: c.Bool(flagRelease), DB: c.String(flagDB),
+		StallTimeout: c.Duration(flagStall), Release: c.Bool(flagRelease), DB: c.String(flagDB), Reserve: c.Bool(flagReserve),
 		Gone: func() bool { return seed.OutputGone(c.App.Writer) },
+	}
+	if !c.IsSet(flagReserve) {
+		// A crawl with a page budget goes on to its budget while links
+		// remain; one without ends where its focus does.
+		o.Reserve = o.Follow && (o.MaxPages > 0 || o.Budget > 0)
 	}
 	switch {
 	case o.N <= 0:

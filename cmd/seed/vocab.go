@@ -13,6 +13,8 @@ var (
 		Deprecated: map[string]string{"domain": cli.ScopeSite}}
 	addScope = cli.Choice{Flag: flagScope, Values: []string{cli.ScopeHost, cli.ScopeSite, cli.ScopeAny},
 		Deprecated: map[string]string{"domain": cli.ScopeSite}}
+	// addPruned: what seed add does with the links score pruned.
+	addPruned = cli.Choice{Flag: flagPruned, Values: frontier.PrunedLinksValues}
 )
 
 // frontierScope is the frontier's name of a --scope value.

@@ -203,4 +203,21 @@ func TestCrawlScriptMistakes(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir2, "crawl.db")); err == nil {
 		t.Errorf("malformed topic: the frontier was created")
 	}
+
+	// So does a link strategy the profile cannot feed: linkmodel without
+	// examples.
+	plain := filepath.Join(dir, "plain.yaml")
+	os.WriteFile(plain, []byte("description: forests\nkeywords: {forest: 1}\n"), 0o644)
+	dir3 := t.TempDir()
+	cs = startCrawlScriptTopic(t, plain, dir3, seeds, 60, "LINKS=linkmodel")
+	code, ended = cs.wait(20 * time.Second)
+	if !ended || code != 2 {
+		t.Fatalf("linkmodel without examples: ended %v, exit %d:\n%s", ended, code, cs.stderr.String())
+	}
+	if !strings.Contains(cs.stderr.String(), "linkmodel learns from labelled examples") || !strings.Contains(cs.stderr.String(), "nothing was crawled") {
+		t.Errorf("linkmodel without examples: stderr %q", cs.stderr.String())
+	}
+	if _, err := os.Stat(filepath.Join(dir3, "crawl.db")); err == nil {
+		t.Errorf("linkmodel without examples: the frontier was created")
+	}
 }

@@ -157,6 +157,8 @@ type QueuedURL struct {
 	Tries int `json:"tries,omitempty"`
 	// Parked tells that its host is parked: the URL is the probe.
 	Parked bool `json:"parked,omitempty"`
+	// Reserve tells that the URL is in the reserve (a pruned link).
+	Reserve bool `json:"reserve,omitempty"`
 }
 
 // RequeueFilter picks the failed URLs and parked hosts Requeue puts back.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -144,8 +145,26 @@ func TestMigrateOldDatabase(t *testing.T) {
 	db, _ = sql.Open("sqlite", path)
 	defer db.Close()
 	var n int
-	db.QueryRow(`SELECT count(*) FROM pragma_table_info('urls') WHERE name IN ('tries', 'retry_at')`).Scan(&n)
-	if n != 2 {
+	db.QueryRow(`SELECT count(*) FROM pragma_table_info('urls') WHERE name IN ('tries', 'retry_at', 'reserve')`).Scan(&n)
+	if n != 3 {
 		t.Errorf("%d new columns", n)
+	}
+	// The queue index orders the reserve last, and serves the lease's walk
+	// without a sort.
+	var plan, detail string
+	rows, err := db.Query(`EXPLAIN QUERY PLAN SELECT id FROM urls WHERE state = 0 ORDER BY reserve, priority DESC, depth, id LIMIT 10`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var id, parent, unused int
+		if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
+			t.Fatal(err)
+		}
+		plan += detail + "; "
+	}
+	rows.Close()
+	if !strings.Contains(plan, "urls_queue") || strings.Contains(plan, "TEMP B-TREE") {
+		t.Errorf("the queue walk of a migrated file: %s", plan)
 	}
 }

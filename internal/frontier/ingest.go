@@ -19,9 +19,11 @@ type IngestOptions struct {
 	// SeedPriority is the priority of url records that carry none;
 	// LinkPriority that of the links of unscored records.
 	SeedPriority, LinkPriority float64
-	// KeepPruned queues the links score marked pruned; FollowNofollow
-	// queues rel=nofollow links.
-	KeepPruned, FollowNofollow bool
+	// Pruned says what becomes of the links score marked pruned: queued
+	// in the reserve (the zero value), queued, or refused.
+	Pruned PrunedLinks
+	// FollowNofollow queues rel=nofollow links.
+	FollowNofollow bool
 	// Graph keeps the links as edges.
 	Graph bool
 	// KeepSessionIDs leaves session ids in URLs (they are stripped
@@ -214,7 +216,7 @@ func (in *Ingester) outcome(r *returning, scored bool) (Outcome, error) {
 // page.ParentHost and page.ParentSite) unless a guard turns it away.
 func (in *Ingester) addLink(b *Batch, page Candidate, l *ingestLink, scored bool) {
 	switch {
-	case l.Pruned && !in.o.KeepPruned:
+	case l.Pruned && in.o.Pruned == PrunedDrop:
 		refuse(b, GuardPruned)
 		return
 	case l.Nofollow && !in.o.FollowNofollow:
@@ -240,6 +242,7 @@ func (in *Ingester) addLink(b *Batch, page Candidate, l *ingestLink, scored bool
 	e := Entry{URL: lu, Host: cand.Host}
 	e.Site, e.Depth, e.Priority = cand.Site, cand.Depth, prio
 	e.Parent, e.Anchor, e.Inherited = page.URL, l.Anchor, l.Inherited
+	e.Reserve = l.Pruned && in.o.Pruned == PrunedReserve
 	b.Queue = append(b.Queue, e)
 	if in.o.Graph {
 		b.Edges = append(b.Edges, Edge{From: page.URL, To: lu, Priority: prio, Anchor: l.Anchor, Context: l.Context})

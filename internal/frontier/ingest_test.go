@@ -72,34 +72,63 @@ func TestIngesterURLRecords(t *testing.T) {
 	}
 }
 
+// TestIngesterReturningRecords: a scored record's outcome and links, and
+// a doc's; the link score pruned goes to the reserve (the default), to the
+// queue (PrunedQueue) or nowhere, counted as refused (PrunedDrop).
 func TestIngesterReturningRecords(t *testing.T) {
-	in := NewIngester(IngestOptions{LinkPriority: 0.4, Graph: true, Policy: Policy{Scope: ScopeHost}})
-	_, b, res := ingest(t, in,
-		`{"url":"http://a.example/p","final_url":"http://a.example/q","status":200,"depth":1,"score":0.9,"relevant":true,"links":[`+
-			`{"url":"http://a.example/1","priority":0.8,"anchor":"one"},`+
-			`{"url":"http://b.example/2","priority":0.8},`+
-			`{"url":"http://a.example/3","priority":0.1,"pruned":true},`+
-			`{"url":"http://a.example/4","nofollow":true},`+
-			`{"url":"::bad"}]}`,
-		`{"url":"http://a.example/d","status":200,"tokens":["x"],"links":[{"url":"http://a.example/5","priority":0.9}]}`,
-	)
-	if len(b.Done) != 2 || !b.Done[0].Scored || b.Done[0].Score != 0.9 || b.Done[0].FinalURL != "http://a.example/q" || b.Done[1].Scored {
-		t.Errorf("outcomes %+v", b.Done)
-	}
-	if len(b.Queue) != 2 || b.Queue[0].Priority != 0.8 || b.Queue[0].Depth != 2 || b.Queue[0].Parent != "http://a.example/p" ||
-		b.Queue[1].Priority != 0.4 {
-		t.Errorf("queue %+v: want the scored link's priority, --link-priority for the doc's", b.Queue)
-	}
-	if len(b.Edges) != 2 || b.Edges[0].Anchor != "one" {
-		t.Errorf("edges %+v", b.Edges)
-	}
-	for _, g := range []string{GuardPruned, GuardNofollow, GuardInvalidURL, GuardScope} {
-		if b.Refused[g] != 1 {
-			t.Errorf("refused %v: want one %s", b.Refused, g)
-		}
-	}
-	if res.Done != 2 || res.Queued != 2 {
-		t.Errorf("applied %+v", res)
+	for _, mode := range []PrunedLinks{PrunedReserve, PrunedQueue, PrunedDrop} {
+		t.Run(mode.String(), func(t *testing.T) {
+			in := NewIngester(IngestOptions{LinkPriority: 0.4, Graph: true, Policy: Policy{Scope: ScopeHost}, Pruned: mode})
+			_, b, res := ingest(t, in,
+				`{"url":"http://a.example/p","final_url":"http://a.example/q","status":200,"depth":1,"score":0.9,"relevant":true,"links":[`+
+					`{"url":"http://a.example/1","priority":0.8,"anchor":"one"},`+
+					`{"url":"http://b.example/2","priority":0.8},`+
+					`{"url":"http://a.example/3","priority":0.1,"pruned":true},`+
+					`{"url":"http://a.example/4","nofollow":true},`+
+					`{"url":"::bad"}]}`,
+				`{"url":"http://a.example/d","status":200,"tokens":["x"],"links":[{"url":"http://a.example/5","priority":0.9}]}`,
+			)
+			if len(b.Done) != 2 || !b.Done[0].Scored || b.Done[0].Score != 0.9 || b.Done[0].FinalURL != "http://a.example/q" || b.Done[1].Scored {
+				t.Errorf("outcomes %+v", b.Done)
+			}
+			queue := map[string]Entry{}
+			for _, e := range b.Queue {
+				queue[e.URL] = e
+			}
+			one, doc := queue["http://a.example/1"], queue["http://a.example/5"]
+			if one.Priority != 0.8 || one.Depth != 2 || one.Parent != "http://a.example/p" || one.Reserve || doc.Priority != 0.4 || doc.Reserve {
+				t.Errorf("queue %+v: want the scored link's priority, --link-priority for the doc's", b.Queue)
+			}
+			pruned, kept := queue["http://a.example/3"]
+			wantQueued, wantEdges, wantReserved := 3, 3, 0
+			switch mode {
+			case PrunedReserve:
+				wantReserved = 1
+				if !kept || !pruned.Reserve || pruned.Priority != 0.1 {
+					t.Errorf("the pruned link: %+v, want it in the reserve with its priority", pruned)
+				}
+			case PrunedQueue:
+				if !kept || pruned.Reserve {
+					t.Errorf("the pruned link: %+v, want it queued", pruned)
+				}
+			case PrunedDrop:
+				wantQueued, wantEdges = 2, 2
+				if kept || b.Refused[GuardPruned] != 1 {
+					t.Errorf("the pruned link kept (%v) or not refused %v", kept, b.Refused)
+				}
+			}
+			if len(b.Queue) != wantQueued || len(b.Edges) != wantEdges || b.Edges[0].Anchor != "one" {
+				t.Errorf("queue %+v, edges %+v", b.Queue, b.Edges)
+			}
+			for _, g := range []string{GuardNofollow, GuardInvalidURL, GuardScope} {
+				if b.Refused[g] != 1 {
+					t.Errorf("refused %v: want one %s", b.Refused, g)
+				}
+			}
+			if res.Done != 2 || res.Queued != wantQueued || res.Reserved != wantReserved {
+				t.Errorf("applied %+v", res)
+			}
+		})
 	}
 }
 

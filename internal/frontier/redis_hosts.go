@@ -135,9 +135,9 @@ func (s *RedisStore) parkedHosts(ctx context.Context) ([]ParkedHost, error) {
 	return out, nil
 }
 
-// Peek lists the next n URLs in lease order (priority, depth, age)
-// without leasing them: the queued ones, expired leases and retries that
-// are due included; per-host bounds left aside.
+// Peek lists the next n URLs in lease order (the reserve last; priority,
+// depth, age) without leasing them: the queued ones, expired leases and
+// retries that are due included; per-host bounds left aside.
 func (s *RedisStore) Peek(ctx context.Context, n int) ([]QueuedURL, error) {
 	if n <= 0 {
 		return nil, nil
@@ -148,9 +148,9 @@ func (s *RedisStore) Peek(ctx context.Context, n int) ([]QueuedURL, error) {
 	}
 	rows, _ := v.([]any)
 	var out []QueuedURL
-	for i := 0; i+5 < len(rows); i += 6 {
+	for i := 0; i+6 < len(rows); i += 7 {
 		out = append(out, QueuedURL{URL: str(rows[i]), Host: str(rows[i+1]), Priority: flt(rows[i+2]),
-			Depth: int(num(rows[i+3])), Tries: int(num(rows[i+4])), Parked: num(rows[i+5]) == 1})
+			Depth: int(num(rows[i+3])), Tries: int(num(rows[i+4])), Parked: num(rows[i+5]) == 1, Reserve: num(rows[i+6]) == 1})
 	}
 	return out, nil
 }
@@ -246,7 +246,7 @@ func (s *RedisStore) ParkedSummary(ctx context.Context) (hosts, urls int64, next
 // ARGV: host. It returns id, url pairs.
 var redisHostHeld = redis.NewScript(luaPrelude + `
 local out = {}
-for _, key in ipairs({'q:', 'pk:', 'w:'}) do
+for _, key in ipairs({'q:', 'r:', 'pk:', 'w:'}) do
   for _, id in ipairs(redis.call('ZRANGE', P .. key .. ARGV[1], 0, -1)) do
     local r = getrec(id)
     if r then out[#out + 1] = id; out[#out + 1] = r[URL] end
@@ -261,7 +261,7 @@ var redisRefuseRobots = redis.NewScript(luaPrelude + `
 local n = 0
 for i = 2, #ARGV do
   local r = getrec(ARGV[i])
-  if r and (r[STATE] == 0 or r[STATE] == 4 or r[STATE] == 5) then
+  if r and (r[STATE] == 0 or r[STATE] == 4 or r[STATE] == 5 or r[STATE] == 6) then
     failnow(ARGV[i], r, 'robots-disallow')
     n = n + 1
   end
@@ -341,6 +341,7 @@ for _, id in ipairs(ARGV) do
     local h = rhost(r)
     if (r[FETCHED] or 0) ~= 0 then
       add('h:fetched', h, -1)
+      if r[RES] == 1 then add('st', 'rf', -1) end
       if r[REL] == 1 then
         add('h:rel', h, -1)
         add('st', 'r:' .. r[DEPTH], -1)
@@ -362,18 +363,20 @@ return n
 `)
 
 // redisPeek lists the next URLs in lease order. ARGV: n, now. It returns
-// url, host, priority, depth, tries, parked (1) for each.
+// url, host, priority, depth, tries, parked (1), reserve (1) for each.
 var redisPeek = redis.NewScript(luaPrelude + `
 local n, now = tonumber(ARGV[1]), tonumber(ARGV[2])
 local cands = {}
 local function cand(id, score)
   local r = getrec(id)
-  if r then cands[#cands + 1] = {score or qscore(r[PRIO], r[DEPTH], r[SEQ]), id, r} end
+  if r then cands[#cands + 1] = {r[RES] or 0, score or qscore(r[PRIO], r[DEPTH], r[SEQ]), id, r} end
 end
--- The n best URLs are among the n best of the n best hosts.
-for i, h in ipairs(redis.call('ZRANGE', P .. 'hq', 0, n - 1)) do
-  local q = redis.call('ZRANGE', P .. 'q:' .. h, 0, n - 1, 'WITHSCORES')
-  for j = 1, #q, 2 do cand(q[j], tonumber(q[j + 1])) end
+-- The n best URLs of a tier are among the n best of its n best hosts.
+for _, t in ipairs({TIER[0], TIER[6]}) do
+  for _, h in ipairs(redis.call('ZRANGE', P .. t[2], 0, n - 1)) do
+    local q = redis.call('ZRANGE', P .. t[1] .. h, 0, n - 1, 'WITHSCORES')
+    for j = 1, #q, 2 do cand(q[j], tonumber(q[j + 1])) end
+  end
 end
 for _, id in ipairs(redis.call('ZRANGEBYSCORE', P .. 'leased', '-inf', now, 'LIMIT', 0, n)) do cand(id) end
 for _, h in ipairs(redis.call('ZRANGEBYSCORE', P .. 'wh', '-inf', now, 'LIMIT', 0, n)) do
@@ -381,21 +384,23 @@ for _, h in ipairs(redis.call('ZRANGEBYSCORE', P .. 'wh', '-inf', now, 'LIMIT', 
 end
 table.sort(cands, function(a, b)
   if a[1] ~= b[1] then return a[1] < b[1] end
-  return a[2] < b[2]
+  if a[2] ~= b[2] then return a[2] < b[2] end
+  return a[3] < b[3]
 end)
 local out = {}
 for i = 1, math.min(n, #cands) do
-  local r = cands[i][3]
+  local r = cands[i][4]
   local h = rhost(r)
   local parked = 0
   if hostparked(h) then parked = 1 end
-  for _, x in ipairs({r[URL], h, fmt(r[PRIO]), r[DEPTH], r[TRIES] or 0, parked}) do out[#out + 1] = x end
+  for _, x in ipairs({r[URL], h, fmt(r[PRIO]), r[DEPTH], r[TRIES] or 0, parked, cands[i][1]}) do out[#out + 1] = x end
 end
 return out
 `)
 
-// redisCounts tells whether anything is queued, waiting or due as a probe
-// (1/0), whether a lease runs (1/0), and the requeued counter. ARGV: now.
+// redisCounts tells whether anything is queued (outside the reserve),
+// waiting or due as a probe (1/0), whether a lease runs (1/0), the
+// requeued counter, and whether the reserve holds a URL (1/0). ARGV: now.
 var redisCounts = redis.NewScript(luaPrelude + `
 local now = tonumber(ARGV[1])
 local queued = redis.call('ZCARD', P .. 'hq') > 0 or redis.call('ZCARD', P .. 'wh') > 0
@@ -406,8 +411,9 @@ if not queued then
   end
 end
 local leased = redis.call('ZCOUNT', P .. 'leased', '(' .. now, '+inf') > 0
-local q, l = 0, 0
+local q, l, rs = 0, 0, 0
 if queued then q = 1 end
 if leased then l = 1 end
-return {q, l, tonumber(redis.call('HGET', P .. 'counters', 'requeued') or 0)}
+if redis.call('ZCARD', P .. 'rh') > 0 then rs = 1 end
+return {q, l, tonumber(redis.call('HGET', P .. 'counters', 'requeued') or 0), rs}
 `)

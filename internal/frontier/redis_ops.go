@@ -82,7 +82,7 @@ func (s *RedisStore) Apply(ctx context.Context, b Batch) (Applied, error) {
 				s.forgetRobots() // rules learned meanwhile: filter again
 				continue
 			}
-			if len(n) != 9 {
+			if len(n) != 10 {
 				return fmt.Errorf("frontier: apply: unexpected answer %v", v)
 			}
 			break
@@ -93,6 +93,7 @@ func (s *RedisStore) Apply(ctx context.Context, b Batch) (Applied, error) {
 		res.Known += int(num(n[3]))
 		res.Refused += int(num(n[4]))
 		res.Requeued += int(num(n[5]))
+		res.Reserved += int(num(n[9]))
 		if g := num(n[6]); g > 0 {
 			res.Guards[GuardHostGivenUp] += g
 		}
@@ -147,8 +148,12 @@ func (s *RedisStore) Apply(ctx context.Context, b Batch) (Applied, error) {
 		if e.Parent != "" {
 			parentID = hexID(e.Parent)
 		}
+		reserve := 0
+		if e.Reserve {
+			reserve = 1
+		}
 		c.Queue = append(c.Queue, []any{e.URL, hexID(e.URL), e.Host, e.Site, e.Priority, e.Depth,
-			e.Parent, parentID, e.Anchor, e.Inherited, meta, 0})
+			e.Parent, parentID, e.Anchor, e.Inherited, meta, 0, reserve})
 		queued = append(queued, e)
 		if err := add(); err != nil {
 			return res, err
@@ -226,12 +231,15 @@ func (s *RedisStore) Lease(ctx context.Context, r LeaseRequest) ([]record.URL, e
 	if r.PerHost > 0 || r.HostLimit > 0 {
 		scan = r.N*scanFactor + scanExtra
 	}
-	first := 0
+	first, reserve := 0, 0
 	if r.FirstContact {
 		first = 1
 	}
+	if r.Reserve {
+		reserve = 1
+	}
 	v, err := s.run(ctx, redisLease, now.UnixMilli(), r.N, r.PerHost, now.Add(r.For).UnixMilli(),
-		strconv.FormatInt(r.Owner, 10), scan, r.HostGap.Milliseconds(), r.HostLimit, first)
+		strconv.FormatInt(r.Owner, 10), scan, r.HostGap.Milliseconds(), r.HostLimit, first, reserve)
 	if err != nil {
 		return nil, fmt.Errorf("frontier: lease: %w", errNil(err))
 	}
@@ -288,20 +296,21 @@ func (s *RedisStore) Release(ctx context.Context) (int, error) {
 	return int(num(v)), nil
 }
 
-// Counts tells whether anything is queued (or held by an expired lease,
-// waiting for a retry, or due as the probe of a parked host), whether a
-// lease is running, and reads the requeued counter.
+// Counts tells whether anything is queued outside the reserve (or held by
+// an expired lease, waiting for a retry, or due as the probe of a parked
+// host), whether a lease is running and whether the reserve holds a URL,
+// and reads the requeued counter.
 func (s *RedisStore) Counts(ctx context.Context) (Counts, error) {
 	var c Counts
 	v, err := s.run(ctx, redisCounts, time.Now().UnixMilli())
 	if err != nil {
 		return c, fmt.Errorf("frontier: counts: %w", err)
 	}
-	n, err := int64s(v, 3)
+	n, err := int64s(v, 4)
 	if err != nil {
 		return c, fmt.Errorf("frontier: counts: %w", err)
 	}
-	c.Queued, c.Leased, c.Requeued = n[0] == 1, n[1] == 1, n[2]
+	c.Queued, c.Leased, c.Requeued, c.Reserve = n[0] == 1, n[1] == 1, n[2], n[3] == 1
 	return c, nil
 }
 

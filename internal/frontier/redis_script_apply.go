@@ -8,12 +8,13 @@ import "github.com/redis/go-redis/v9"
 // {now, max, done: [[url, hexid, host, site, depth, state, fetched, status,
 // score, rel, err, failure, host of the failure]], queue: [[url, hexid,
 // host, site, prio, depth, parent, hexparent, anchor, inherited, meta,
-// refused by robots.txt (1)]], edges: [[from, hexfrom, to, hexto, prio,
+// refused by robots.txt (1), reserve (1)]], edges: [[from, hexfrom, to, hexto, prio,
 // anchor, context]], refused: {guard: n}, pol: the retry policy in ms,
 // robots: [[host, agent, rules]] learned, rv: the robots.txt version the
 // caller filtered the queue with (-1: none)}. It returns {done, queued,
 // raised, known, refused, requeued, given-up guard, robots guard, hosts
-// whose rules changed}, or {-1} when the robots.txt version moved on.
+// whose rules changed, queued in the reserve}, or {-1} when the
+// robots.txt version moved on.
 var redisApply = redis.NewScript(luaPrelude + `
 local b = cjson.decode(ARGV[1])
 if b.rv >= 0 and tonumber(redis.call('HGET', P .. 'meta', 'robotsv') or 0) ~= b.rv then
@@ -21,7 +22,7 @@ if b.rv >= 0 and tonumber(redis.call('HGET', P .. 'meta', 'robotsv') or 0) ~= b.
 end
 local now, max, pol = b.now, b.max, b.pol
 local res = {0, 0, 0, 0, 0}
-local requeued, givenup, robotsguard, learned = 0, 0, 0, {}
+local requeued, givenup, robotsguard, learned, reserved = 0, 0, 0, {}, 0
 local hosturls = {}
 local function urlsof(host)
   local n = hosturls[host]
@@ -62,7 +63,7 @@ local function giveup(h, st, probe)
   redis.call('ZREM', P .. 'pkh', h)
   local msg = st[REASON] .. ' (host given up after ' .. st[HTRIES] .. ' tries)'
   local n = 0
-  for _, key in ipairs({'q:', 'pk:', 'w:'}) do
+  for _, key in ipairs({'q:', 'r:', 'pk:', 'w:'}) do
     for _, id in ipairs(redis.call('ZRANGE', P .. key .. h, 0, -1)) do
       local r = getrec(id)
       if r then failnow(id, r, msg); n = n + 1 end
@@ -112,6 +113,7 @@ local function failure(d, kind, down)
     hsput(down, st)
     redis.call('ZADD', P .. 'pkh', st[RETRY], down)
     moveall('q:', down, 4)
+    moveall('r:', down, 4)
     moveall('w:', down, 4)
     r = getrec(id)
   elseif st[PK] == 1 then
@@ -169,6 +171,7 @@ local function done(d)
   end
   if not wasfetched then
     local h = rhost(r)
+    if r[RES] == 1 then add('st', 'rf', 1) end
     add('h:fetched', h, 1)
     if rel == 1 then add('h:rel', h, 1) end
     r[LOGPOS] = redis.call('RPUSH', P .. 'log', id) - 1
@@ -176,14 +179,31 @@ local function done(d)
   putrec(id, r)
 end
 
-local function raise(id, r, prio, depth, parent, anchor, inh)
-  if (r[STATE] == 0 or r[STATE] == 1) and (prio > r[PRIO] or depth < r[DEPTH]) then
+-- raise gives a queued or leased URL a better priority or a lower depth;
+-- a URL not yet fetched leaves the reserve when a kept link leads to it
+-- (res 0), also while parked or waiting.
+local function raise(id, r, prio, depth, parent, anchor, inh, res)
+  local s, changed = r[STATE], false
+  if res == 0 and r[RES] == 1 and (s == 0 or s == 1 or s == 4 or s == 5 or s == 6) then
+    if s == 1 then redis.call('ZREM', P .. 'rl', id) end
+    r[RES] = nil
+    if s == 6 then
+      move(id, r, 0, 0)
+      trim(r)
+    end
+    changed = true
+  end
+  s = r[STATE]
+  if (s == 0 or s == 1 or s == 6) and (prio > r[PRIO] or depth < r[DEPTH]) then
     local nd = r[DEPTH]
     if depth < nd then nd = depth end
-    movestate(r, r[STATE], nd)
+    movestate(r, s, nd)
     r[DEPTH] = nd
     if prio > r[PRIO] then r[PRIO], r[PARENT], r[ANCHOR], r[INH] = prio, parent, anchor, inh end
-    if r[STATE] == 0 then enqueue(id, r) end
+    if s == 0 or s == 6 then enqueue(id, r) end
+    changed = true
+  end
+  if changed then
     putrec(id, r)
     return 3
   end
@@ -205,13 +225,13 @@ local function parentid(url, hexid)
 end
 
 local function queue(e)
-  local url, host, site, prio, depth, anchor, inh, meta = e[1], e[3], e[4], e[5], e[6], e[9], e[10], e[11]
+  local url, host, site, prio, depth, anchor, inh, meta, res = e[1], e[3], e[4], e[5], e[6], e[9], e[10], e[11], e[13]
   local parent = parentid(e[7], e[8])
   local id, r = find(url, unhex(e[2]))
   local st = hsget(host)
   if r then
     if e[12] == 1 or (st and st[PK] == 2) then return 4 end
-    return raise(id, r, prio, depth, parent, anchor, inh)
+    return raise(id, r, prio, depth, parent, anchor, inh, res)
   end
   if e[12] == 1 then robotsguard = robotsguard + 1; return 0 end
   if st and st[PK] == 2 then givenup = givenup + 1; return 0 end
@@ -219,6 +239,11 @@ local function queue(e)
   local state = 0
   if st and st[PK] == 1 then state = 4 end
   r = {url, ownhost(url, host), state, prio, depth, parent, anchor, inh, meta, nextseq()}
+  if res == 1 then
+    setres(r)
+    if state == 0 then state = 6; r[STATE] = 6 end
+    reserved = reserved + 1
+  end
   parents[url] = nil -- known now, if an earlier link's parent lookup missed it
   place(id, r, 0)
   putrec(id, r)
@@ -270,5 +295,5 @@ if requeued > 0 then add('counters', 'requeued', requeued) end
 for guard, n in pairs(b.refused) do add('counters', 'refused.' .. guard, n) end
 saveseq()
 flush()
-return {res[1], res[2], res[3], res[4], res[5], requeued, givenup, robotsguard, learned}
+return {res[1], res[2], res[3], res[4], res[5], requeued, givenup, robotsguard, learned, reserved}
 `)

@@ -6,74 +6,90 @@ import "github.com/redis/go-redis/v9"
 // redis_scripts.go.
 
 // redisLease leases the best queued URLs. ARGV: now, n, per host (in this
-// call), until, owner, hosts to scan, host gap (ms), host limit. The host
-// limit counts the running leases of every worker of the crawl, so it
-// bounds a host's concurrency across machines; with a gap, a host is
-// leased at most once per gap (its Crawl-delay, honoured across
-// machines); first contact (ARGV[9] = 1) holds a host none of whose pages
-// came back to one URL out. It returns one array per URL:
-// url, depth, priority, parent url, anchor, inherited, meta, site.
+// call), until, owner, hosts to scan, host gap (ms), host limit, first
+// contact, reserve. The host limit counts the running leases of every
+// worker of the crawl, so it bounds a host's concurrency across machines;
+// with a gap, a host is leased at most once per gap (its Crawl-delay,
+// honoured across machines); first contact (ARGV[9] = 1) holds a host none
+// of whose pages came back to one URL out. With ARGV[10] = 1 the reserve
+// (r:HOST, rh) is leased when no other URL is queued (hq is empty) and no
+// lease of another URL runs. It returns one array per URL: url, depth,
+// priority, parent url, anchor, inherited, meta, site.
 var redisLease = redis.NewScript(luaPrelude + `
 local now, n, perHost, untilMs, owner, scan, gap, limit =
       tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]), ARGV[5], tonumber(ARGV[6]),
       tonumber(ARGV[7]), tonumber(ARGV[8])
-local first = ARGV[9] == '1'
+local first, reserve = ARGV[9] == '1', ARGV[10] == '1'
 reclaim(now, 100000)
 wake(now)
 fixheads()
--- Gather candidates host by host, best host first, each host giving its
--- best URLs up to its room under the per-host bound, until no host left
--- can beat the n-th best candidate: the result is the n best URLs of the
--- whole queue that the bound allows. scan bounds the hosts looked at.
-local cands, thr = {}, nil
--- Without a bound that can leave a host out (host limit, gap, first
--- contact), the heads of the first n hosts are n URLs any lease may take:
--- the n-th host's head bounds the n-th best URL before anything is read.
-if limit == 0 and gap == 0 and not first then
-  local nth = redis.call('ZRANGE', P .. 'hq', n - 1, n - 1, 'WITHSCORES')
-  if nth[2] then thr = tonumber(nth[2]) end
-end
 local function better(a, b)
   if a[1] ~= b[1] then return a[1] < b[1] end
   return a[2] < b[2]
 end
-local function trim()
-  table.sort(cands, better)
-  for i = #cands, n + 1, -1 do cands[i] = nil end
-  if #cands >= n then thr = cands[n][1] end
-end
-local offset, looked, done = 0, 0, false
-while not done do
-  local page = redis.call('ZRANGE', P .. 'hq', offset, offset + 99, 'WITHSCORES')
-  if #page == 0 then break end
-  offset = offset + 100
-  for i = 1, #page, 2 do
-    local h, hs = page[i], tonumber(page[i + 1])
-    if (thr and hs > thr) or looked >= scan then done = true; break end
-    looked = looked + 1
-    local room = n
-    if perHost > 0 then room = math.min(room, perHost) end
-    if limit > 0 then room = math.min(room, limit - tonumber(redis.call('HGET', P .. 'h:active', h) or 0)) end
-    if gap > 0 and now < tonumber(redis.call('HGET', P .. 'h:next', h) or 0) then room = 0 end
-    if first and room > 0 and tonumber(redis.call('HGET', P .. 'h:fetched', h) or 0) == 0 then
-      -- First contact: one URL out at a time until a page comes back.
-      room = math.min(room, 1 - tonumber(redis.call('HGET', P .. 'h:active', h) or 0))
-    end
-    if room > 0 then
-      -- Only URLs that can still be among the n best: a host's queue is
-      -- read down to the threshold, not to its room.
-      local q
-      if thr then
-        q = redis.call('ZRANGEBYSCORE', P .. 'q:' .. h, '-inf', string.format('%.17g', thr), 'WITHSCORES', 'LIMIT', 0, room)
-      else
-        q = redis.call('ZRANGE', P .. 'q:' .. h, 0, room - 1, 'WITHSCORES')
+-- gather collects candidates from one tier (its queue prefix and host
+-- queue) host by host, best host first, each host giving its best URLs up
+-- to its room under the per-host bound, until no host left can beat the
+-- n-th best candidate: the result is the n best URLs of the tier that the
+-- bound allows. scan bounds the hosts looked at.
+local function gather(qpre, hkey)
+  local cands, thr = {}, nil
+  -- Without a bound that can leave a host out (host limit, gap, first
+  -- contact), the heads of the first n hosts are n URLs any lease may
+  -- take: the n-th host's head bounds the n-th best URL before anything
+  -- is read.
+  if limit == 0 and gap == 0 and not first then
+    local nth = redis.call('ZRANGE', P .. hkey, n - 1, n - 1, 'WITHSCORES')
+    if nth[2] then thr = tonumber(nth[2]) end
+  end
+  local function trim()
+    table.sort(cands, better)
+    for i = #cands, n + 1, -1 do cands[i] = nil end
+    if #cands >= n then thr = cands[n][1] end
+  end
+  local offset, looked, done = 0, 0, false
+  while not done do
+    local page = redis.call('ZRANGE', P .. hkey, offset, offset + 99, 'WITHSCORES')
+    if #page == 0 then break end
+    offset = offset + 100
+    for i = 1, #page, 2 do
+      local h, hs = page[i], tonumber(page[i + 1])
+      if (thr and hs > thr) or looked >= scan then done = true; break end
+      looked = looked + 1
+      local room = n
+      if perHost > 0 then room = math.min(room, perHost) end
+      if limit > 0 then room = math.min(room, limit - tonumber(redis.call('HGET', P .. 'h:active', h) or 0)) end
+      if gap > 0 and now < tonumber(redis.call('HGET', P .. 'h:next', h) or 0) then room = 0 end
+      if first and room > 0 and tonumber(redis.call('HGET', P .. 'h:fetched', h) or 0) == 0 then
+        -- First contact: one URL out at a time until a page comes back.
+        room = math.min(room, 1 - tonumber(redis.call('HGET', P .. 'h:active', h) or 0))
       end
-      for j = 1, #q, 2 do cands[#cands + 1] = {tonumber(q[j + 1]), q[j], h} end
-      if #cands >= 2 * n then trim() end
+      if room > 0 then
+        -- Only URLs that can still be among the n best: a host's queue is
+        -- read down to the threshold, not to its room.
+        local q
+        if thr then
+          q = redis.call('ZRANGEBYSCORE', P .. qpre .. h, '-inf', string.format('%.17g', thr), 'WITHSCORES', 'LIMIT', 0, room)
+        else
+          q = redis.call('ZRANGE', P .. qpre .. h, 0, room - 1, 'WITHSCORES')
+        end
+        for j = 1, #q, 2 do cands[#cands + 1] = {tonumber(q[j + 1]), q[j], h} end
+        if #cands >= 2 * n then trim() end
+      end
     end
   end
+  trim()
+  return cands
 end
-trim()
+local tier = 0
+local cands = gather(TIER[0][1], TIER[0][2])
+-- The reserve: only when nothing else is queued, and no lease of anything
+-- else runs (its page may bring better links; rl holds the reserve's).
+if reserve and #cands == 0 and redis.call('ZCARD', P .. 'hq') == 0
+    and redis.call('ZCOUNT', P .. 'leased', '(' .. now, '+inf') == redis.call('ZCOUNT', P .. 'rl', '(' .. now, '+inf') then
+  tier = 6
+  cands = gather(TIER[6][1], TIER[6][2])
+end
 local picked, took = {}, {}
 for _, c in ipairs(cands) do
   local r = getrec(c[2])
@@ -81,7 +97,7 @@ for _, c in ipairs(cands) do
   picked[#picked + 1] = {c[2], r}
 end
 local out, sites = {}, {}
-local ids, byhost = {}, {}
+local ids, byhost, rids = {}, {}, {}
 for _, p in ipairs(picked) do
   ids[#ids + 1] = p[1]
   local h = rhost(p[2])
@@ -89,14 +105,15 @@ for _, p in ipairs(picked) do
   table.insert(byhost[h], p[1])
 end
 for h, hids in pairs(byhost) do
-  bulk('ZREM', P .. 'q:' .. h, hids, 1000)
-  touched[h] = true
+  bulk('ZREM', P .. TIER[tier][1] .. h, hids, 1000)
+  touched[tier][h] = true
 end
 for _, p in ipairs(picked) do
   local id, r = p[1], p[2]
   movestate(r, 1, r[DEPTH])
   r[STATE], r[LEASED], r[UNTIL], r[OWNER] = 1, now, untilMs, owner
   putrec(id, r)
+  if r[RES] == 1 then rids[#rids + 1] = untilMs; rids[#rids + 1] = id end
   local parent = ''
   if r[PARENT] ~= '' then
     local pr = getrec(r[PARENT])
@@ -116,6 +133,7 @@ if #ids > 0 then
   bulk('ZADD', P .. 'leased', z, 1000)
   bulk('ZADD', P .. 'own:' .. owner, z, 1000)
 end
+if #rids > 0 then bulk('ZADD', P .. 'rl', rids, 1000) end
 for h, k in pairs(took) do
   redis.call('HINCRBY', P .. 'h:active', h, k)
   if gap > 0 then redis.call('HSET', P .. 'h:next', h, now + gap) end
@@ -136,6 +154,7 @@ for _, id in ipairs(ids) do
     r[UNTIL] = untilMs
     putrec(id, r)
     redis.call('ZADD', P .. 'leased', untilMs, id)
+    if r[RES] == 1 then redis.call('ZADD', P .. 'rl', untilMs, id) end
     redis.call('ZADD', P .. 'own:' .. owner, untilMs, id)
     n = n + 1
   end

@@ -22,7 +22,10 @@ local URL, HOST, STATE, PRIO, DEPTH, PARENT, ANCHOR, INH, META, SEQ, LEASED, UNT
 -- TRIES counts transient failures; LOGPOS is the URL's place in the log
 -- of fetched URLs (History skips older entries of a URL fetched again).
 -- FETCHED is 0 on a failed URL never fetched (given up, robots rules).
-local TRIES, LOGPOS = 19, 20
+-- RES is 1 on a URL of the reserve (reserve.go), in every state; such a
+-- record carries every field before it (setres), so that it still packs
+-- as a MessagePack array.
+local TRIES, LOGPOS, RES = 19, 20, 21
 local function bkey(id) return P .. 'u:' .. (string.byte(id, 7) * 256 + string.byte(id, 8)) end
 local function getrec(id)
   local v = redis.call('HGET', bkey(id), id)
@@ -103,39 +106,56 @@ local function movestate(r, state, depth)
   add('st', 'n:' .. state .. ':' .. depth, 1)
 end
 -- Each host has its own queue, q:HOST; the hosts with queued URLs are in
--- hq, scored by their best URL's score. A script notes the hosts whose
--- queue it changed and sets their place in hq once, at its end (flush).
-local touched = {}
+-- hq, scored by their best URL's score. The reserve (state 6) is a second
+-- tier of the same shape, r:HOST and rh. A script notes the hosts whose
+-- queue it changed and sets their place in hq (rh) once, at its end
+-- (flush). TIER maps a queued state to its queue prefix and host queue.
+local TIER = {[0] = {'q:', 'hq'}, [6] = {'r:', 'rh'}}
+local touched = {[0] = {}, [6] = {}}
 -- added holds, for a host whose queue only grew, its best new score: its
 -- place in hq can only improve, which ZADD LT does in one call.
-local added = {}
+local added = {[0] = {}, [6] = {}}
 local function enqueue(id, r)
   local h = rhost(r)
   local sc = qscore(r[PRIO], r[DEPTH], r[SEQ])
-  redis.call('ZADD', P .. 'q:' .. h, sc, id)
-  if not added[h] or sc < added[h] then added[h] = sc end
+  redis.call('ZADD', P .. TIER[r[STATE]][1] .. h, sc, id)
+  local a = added[r[STATE]]
+  if not a[h] or sc < a[h] then a[h] = sc end
 end
 local function dequeue(id, r)
   local h = rhost(r)
-  redis.call('ZREM', P .. 'q:' .. h, id)
-  touched[h] = true
+  redis.call('ZREM', P .. TIER[r[STATE]][1] .. h, id)
+  touched[r[STATE]][h] = true
 end
 fixheads = function()
-  for h, sc in pairs(added) do
-    if not touched[h] then redis.call('ZADD', P .. 'hq', 'LT', sc, h) end
-  end
-  added = {}
-  for h in pairs(touched) do
-    local head = redis.call('ZRANGE', P .. 'q:' .. h, 0, 0, 'WITHSCORES')
-    if head[2] then
-      redis.call('ZADD', P .. 'hq', head[2], h)
-    else
-      redis.call('ZREM', P .. 'hq', h)
+  for s, t in pairs(TIER) do
+    for h, sc in pairs(added[s]) do
+      if not touched[s][h] then redis.call('ZADD', P .. t[2], 'LT', sc, h) end
     end
+    added[s] = {}
+    for h in pairs(touched[s]) do
+      local head = redis.call('ZRANGE', P .. t[1] .. h, 0, 0, 'WITHSCORES')
+      if head[2] then
+        redis.call('ZADD', P .. t[2], head[2], h)
+      else
+        redis.call('ZREM', P .. t[2], h)
+      end
+    end
+    touched[s] = {}
   end
-  touched = {}
 end
+-- setres marks a record as the reserve's, filling the fields before RES.
+local function setres(r)
+  local d = {0, 0, '', 0, 0, 0, -1, '', 0, -1}
+  for i = LEASED, LOGPOS do
+    if r[i] == nil then r[i] = d[i - LEASED + 1] end
+  end
+  r[RES] = 1
+end
+-- rl holds the leased URLs of the reserve, by lease expiry, so that the
+-- running leases of other URLs are leased minus rl.
 local function unlease(id, r)
+  if r[RES] == 1 then redis.call('ZREM', P .. 'rl', id) end
   redis.call('ZREM', P .. 'leased', id)
   if r[OWNER] and r[OWNER] ~= '' then redis.call('ZREM', P .. 'own:' .. r[OWNER], id) end
   local h = rhost(r)
@@ -174,19 +194,20 @@ local function hostparked(h)
   return st ~= nil and st[PK] == 1
 end
 -- trim drops the fields a queued record does not need, keeping a retried
--- URL's tries and last error.
+-- URL's tries and last error, and the reserve's mark.
 local function trim(r)
-  local tries, err = r[TRIES] or 0, r[ERR] or ''
-  for i = LEASED, LOGPOS do r[i] = nil end
+  local tries, err, res = r[TRIES] or 0, r[ERR] or '', r[RES]
+  for i = LEASED, RES do r[i] = nil end
   if tries > 0 then
     r[LEASED], r[UNTIL], r[OWNER], r[FETCHED], r[STATUS], r[SCORE], r[REL], r[ERR], r[TRIES] = 0, 0, '', 0, 0, 0, -1, err, tries
   end
+  if res == 1 then setres(r) end
 end
 local wtouched = {}
 -- place files a record under its state: queued, parked or waiting (at).
 local function place(id, r, at)
   local h = rhost(r)
-  if r[STATE] == 0 then
+  if r[STATE] == 0 or r[STATE] == 6 then
     enqueue(id, r)
   elseif r[STATE] == 4 then
     redis.call('ZADD', P .. 'pk:' .. h, qscore(r[PRIO], r[DEPTH], r[SEQ]), id)
@@ -200,7 +221,7 @@ end
 -- unplace takes a record out of the structure its state files it under.
 local function unplace(id, r)
   local h = rhost(r)
-  if r[STATE] == 0 then
+  if r[STATE] == 0 or r[STATE] == 6 then
     dequeue(id, r)
   elseif r[STATE] == 1 then
     unlease(id, r)
@@ -224,8 +245,10 @@ fixwaits = function()
   end
   wtouched = {}
 end
--- move changes the state of a URL and files it again.
+-- move changes the state of a URL and files it again; a URL of the
+-- reserve queued again goes back to the reserve.
 local function move(id, r, state, at)
+  if state == 0 and r[RES] == 1 then state = 6 end
   unplace(id, r)
   movestate(r, state, r[DEPTH])
   r[STATE] = state
@@ -319,7 +342,8 @@ local function wake(now)
   end
   for _, h in ipairs(redis.call('ZRANGEBYSCORE', P .. 'pkh', '-inf', now, 'LIMIT', 0, 1000)) do
     local st = hsget(h)
-    if st and st[PK] == 1 and redis.call('ZCARD', P .. 'q:' .. h) == 0 and not redis.call('HGET', P .. 'h:active', h) then
+    if st and st[PK] == 1 and redis.call('ZCARD', P .. 'q:' .. h) == 0 and redis.call('ZCARD', P .. 'r:' .. h) == 0
+        and not redis.call('HGET', P .. 'h:active', h) then
       local best = redis.call('ZRANGE', P .. 'pk:' .. h, 0, 0)
       local r = best[1] and getrec(best[1])
       if r then

@@ -15,7 +15,7 @@ func (s *RedisStore) Stats(ctx context.Context, topHosts int) (*Stats, error) {
 		return nil, ErrClosed
 	}
 	st := &Stats{States: map[string]int64{}, Refused: map[string]int64{}}
-	for _, state := range []State{Queued, Leased, Done, Failed, Parked, Waiting} {
+	for _, state := range []State{Queued, Leased, Done, Failed, Parked, Waiting, Reserve} {
 		st.States[state.String()] = 0
 	}
 	pipe := s.rdb.Pipeline()
@@ -52,6 +52,8 @@ func (s *RedisStore) Stats(ctx context.Context, topHosts int) (*Stats, error) {
 				st.Fetched += n
 			case Queued:
 				depth(d).Queued += n
+			case Reserve:
+				depth(d).Reserve += n
 			}
 		case len(parts) == 2 && parts[0] == "u":
 			d, _ := strconv.Atoi(parts[1])
@@ -66,6 +68,8 @@ func (s *RedisStore) Stats(ctx context.Context, topHosts int) (*Stats, error) {
 			st.Fetched -= n
 		case k == "xr":
 			st.Relevant -= n
+		case k == "rf": // pages fetched from the reserve
+			st.FetchedReserve += n
 		}
 	}
 	for _, d := range byDepth {

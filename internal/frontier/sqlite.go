@@ -18,7 +18,8 @@ var _ Store = (*SQLiteStore)(nil)
 
 // schema creates the tables on first use. Times are Unix milliseconds.
 // The partial indexes keep only the rows a query needs: the queue index
-// holds queued URLs alone, so done URLs cost nothing there.
+// (urls_queue, made by migrateHosts once the reserve column exists) holds
+// queued URLs alone, so done URLs cost nothing there.
 const schema = `
 CREATE TABLE IF NOT EXISTS info (
   key   TEXT PRIMARY KEY,
@@ -54,7 +55,6 @@ CREATE TABLE IF NOT EXISTS urls (
   relevant    INTEGER,
   error       TEXT
 );
-CREATE INDEX IF NOT EXISTS urls_queue ON urls (priority DESC, depth, id) WHERE state = 0;
 CREATE INDEX IF NOT EXISTS urls_lease ON urls (lease_until) WHERE state = 1;
 CREATE TABLE IF NOT EXISTS edges (
   src      INTEGER NOT NULL,

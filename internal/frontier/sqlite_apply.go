@@ -46,6 +46,7 @@ type applyTx struct {
 	requeued      int64            // outcomes put back in the queue
 	redirected    [2]int64         // URLs done as redirect targets, and the relevant ones
 	robotsRefused int64            // queued URLs refused by learned rules
+	reserved      int              // new URLs queued in the reserve
 	guards        map[string]int64 // new URLs refused by host state
 
 	insertURL, raiseURL, lookupURL, doneURL, insertDone, hostFigures *sql.Stmt
@@ -118,6 +119,7 @@ func (s *SQLiteStore) Apply(ctx context.Context, b Batch) (Applied, error) {
 		return res, err
 	}
 	res.Requeued = int(a.requeued)
+	res.Reserved = a.reserved
 	if a.robotsRefused > 0 {
 		a.guards[GuardRobots] += a.robotsRefused
 	}
@@ -165,15 +167,20 @@ func (a *applyTx) prepare() error {
 		st, err = a.tx.PrepareContext(a.ctx, q)
 		return st
 	}
-	a.insertURL = prep(`INSERT INTO urls (h, url, host_id, state, priority, depth, parent_id, anchor, inherited, meta, added_at)
-		VALUES (?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (h) DO NOTHING`)
+	a.insertURL = prep(`INSERT INTO urls (h, url, host_id, state, priority, depth, parent_id, anchor, inherited, meta, added_at, reserve)
+		VALUES (?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (h) DO NOTHING`)
+	// A queued or leased URL takes a better priority or a lower depth; a
+	// URL not yet fetched leaves the reserve when a kept link leads to it
+	// (?7 = 0), also while parked or waiting.
 	a.raiseURL = prep(`UPDATE urls SET
-		  depth     = min(depth, ?2),
-		  priority  = CASE WHEN ?1 > priority THEN ?1 ELSE priority END,
-		  parent_id = CASE WHEN ?1 > priority THEN ?3 ELSE parent_id END,
-		  anchor    = CASE WHEN ?1 > priority THEN ?4 ELSE anchor END,
-		  inherited = CASE WHEN ?1 > priority THEN ?5 ELSE inherited END
-		WHERE id = ?6 AND state IN (0, 1) AND (?1 > priority OR ?2 < depth)`)
+		  depth     = CASE WHEN state IN (0, 1) THEN min(depth, ?2) ELSE depth END,
+		  priority  = CASE WHEN state IN (0, 1) AND ?1 > priority THEN ?1 ELSE priority END,
+		  parent_id = CASE WHEN state IN (0, 1) AND ?1 > priority THEN ?3 ELSE parent_id END,
+		  anchor    = CASE WHEN state IN (0, 1) AND ?1 > priority THEN ?4 ELSE anchor END,
+		  inherited = CASE WHEN state IN (0, 1) AND ?1 > priority THEN ?5 ELSE inherited END,
+		  reserve   = reserve AND ?7
+		WHERE id = ?6 AND ((state IN (0, 1) AND (?1 > priority OR ?2 < depth))
+		  OR (reserve = 1 AND ?7 = 0 AND state IN (0, 1, 4, 5)))`)
 	a.lookupURL = prep(`SELECT id, url, state FROM urls WHERE h = ?`)
 	a.doneURL = prep(`UPDATE urls SET state = ?2, leased_at = NULL, lease_until = NULL, lease_owner = NULL,
 		  fetched_at = ?3, status = ?4, score = ?5, relevant = ?6, error = ?7

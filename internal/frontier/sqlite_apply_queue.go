@@ -136,6 +136,9 @@ func (a *applyTx) queue(e *Entry, maxPerHost int64) (queueResult, error) {
 }
 
 func (a *applyTx) inserted(e *Entry, hi hostInfo, id int64) queueResult {
+	if e.Reserve {
+		a.reserved++
+	}
 	hi.urls++
 	hi.added++
 	a.hosts[e.Host] = hi
@@ -148,7 +151,7 @@ func (a *applyTx) insert(h int64, e *Entry, hostID int64, parent, anchor, inheri
 	if a.cls != nil {
 		return a.insertLearned(h, e, hostID, parent, anchor, inherited, meta)
 	}
-	return a.insertURL.ExecContext(a.ctx, h, e.URL, hostID, e.Priority, e.Depth, parent, anchor, inherited, meta, a.now)
+	return a.insertURL.ExecContext(a.ctx, h, e.URL, hostID, e.Priority, e.Depth, parent, anchor, inherited, meta, a.now, e.Reserve)
 }
 
 func (a *applyTx) raise(e *Entry, id, hostID int64, parent, anchor, inherited any) (queueResult, error) {
@@ -157,7 +160,7 @@ func (a *applyTx) raise(e *Entry, id, hostID int64, parent, anchor, inherited an
 	if a.cls != nil {
 		r, err = a.raiseLearned(e, id, hostID, parent, anchor, inherited)
 	} else {
-		r, err = a.raiseURL.ExecContext(a.ctx, e.Priority, e.Depth, parent, anchor, inherited, id)
+		r, err = a.raiseURL.ExecContext(a.ctx, e.Priority, e.Depth, parent, anchor, inherited, id, e.Reserve)
 	}
 	if err != nil {
 		return 0, fmt.Errorf("frontier: requeue %s: %w", e.URL, err)

@@ -163,19 +163,22 @@ func (a *applyTx) startLearning() error {
 		st, err = a.tx.PrepareContext(a.ctx, q)
 		return st
 	}
-	c.insertURL = prep(`INSERT INTO urls (h, url, host_id, state, priority, depth, parent_id, anchor, inherited, meta, added_at, prior, class_id)
-		VALUES (?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (h) DO NOTHING`)
+	c.insertURL = prep(`INSERT INTO urls (h, url, host_id, state, priority, depth, parent_id, anchor, inherited, meta, added_at, prior, class_id, reserve)
+		VALUES (?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (h) DO NOTHING`)
 	// A better sighting raises the prior and ranks the URL in its class
-	// (?7 is the blended priority of the new prior).
+	// (?7 is the blended priority of the new prior); a kept link takes a
+	// URL out of the reserve (?9 = 0), as raiseURL does.
 	c.raiseURL = prep(`UPDATE urls SET
-		  depth     = min(depth, ?2),
-		  priority  = CASE WHEN ?1 > coalesce(prior, priority) THEN ?7 ELSE priority END,
-		  parent_id = CASE WHEN ?1 > coalesce(prior, priority) THEN ?3 ELSE parent_id END,
-		  anchor    = CASE WHEN ?1 > coalesce(prior, priority) THEN ?4 ELSE anchor END,
-		  inherited = CASE WHEN ?1 > coalesce(prior, priority) THEN ?5 ELSE inherited END,
-		  class_id  = CASE WHEN ?1 > coalesce(prior, priority) THEN coalesce(class_id, ?8) ELSE class_id END,
-		  prior     = CASE WHEN ?1 > coalesce(prior, priority) THEN ?1 ELSE prior END
-		WHERE id = ?6 AND state IN (0, 1) AND (?1 > coalesce(prior, priority) OR ?2 < depth)`)
+		  depth     = CASE WHEN state IN (0, 1) THEN min(depth, ?2) ELSE depth END,
+		  priority  = CASE WHEN state IN (0, 1) AND ?1 > coalesce(prior, priority) THEN ?7 ELSE priority END,
+		  parent_id = CASE WHEN state IN (0, 1) AND ?1 > coalesce(prior, priority) THEN ?3 ELSE parent_id END,
+		  anchor    = CASE WHEN state IN (0, 1) AND ?1 > coalesce(prior, priority) THEN ?4 ELSE anchor END,
+		  inherited = CASE WHEN state IN (0, 1) AND ?1 > coalesce(prior, priority) THEN ?5 ELSE inherited END,
+		  class_id  = CASE WHEN state IN (0, 1) AND ?1 > coalesce(prior, priority) THEN coalesce(class_id, ?8) ELSE class_id END,
+		  prior     = CASE WHEN state IN (0, 1) AND ?1 > coalesce(prior, priority) THEN ?1 ELSE prior END,
+		  reserve   = reserve AND ?9
+		WHERE id = ?6 AND ((state IN (0, 1) AND (?1 > coalesce(prior, priority) OR ?2 < depth))
+		  OR (reserve = 1 AND ?9 = 0 AND state IN (0, 1, 4, 5)))`)
 	c.insertClass = prep(`INSERT INTO classes (host_id, key, parent_id, applied) VALUES (?, ?, ?, ?) RETURNING id`)
 	c.updateClass = prep(`UPDATE classes SET fetched = ?2, relevant = ?3, labels = ?4, priors = ?5, applied = ?6 WHERE id = ?1`)
 	c.rerank = prep(`UPDATE urls SET priority = max(0, min(1, prior * ?2)) WHERE class_id = ?1 AND state = 0`)
@@ -392,7 +395,7 @@ func (a *applyTx) insertLearned(h int64, e *Entry, hostID int64, parent, anchor,
 		return nil, err
 	}
 	return a.cls.insertURL.ExecContext(a.ctx, h, e.URL, hostID, a.cls.cfg.blend(e.Priority, c.applied), e.Depth,
-		parent, anchor, inherited, meta, a.now, e.Priority, c.id)
+		parent, anchor, inherited, meta, a.now, e.Priority, c.id, e.Reserve)
 }
 
 // raiseLearned is raise for a frontier that learns.
@@ -402,5 +405,5 @@ func (a *applyTx) raiseLearned(e *Entry, id, hostID int64, parent, anchor, inher
 		return nil, err
 	}
 	return a.cls.raiseURL.ExecContext(a.ctx, e.Priority, e.Depth, parent, anchor, inherited, id,
-		a.cls.cfg.blend(e.Priority, c.applied), c.id)
+		a.cls.cfg.blend(e.Priority, c.applied), c.id, e.Reserve)
 }

@@ -45,22 +45,22 @@ func (s *SQLiteStore) parkedHosts(ctx context.Context) ([]ParkedHost, error) {
 	return out, nil
 }
 
-// Peek lists the next n URLs in lease order (priority, depth, age)
-// without leasing them: the queued ones, expired leases and retries that
-// are due included; per-host bounds left aside.
+// Peek lists the next n URLs in lease order (the reserve last; priority,
+// depth, age) without leasing them: the queued ones, expired leases and
+// retries that are due included; per-host bounds left aside.
 func (s *SQLiteStore) Peek(ctx context.Context, n int) ([]QueuedURL, error) {
 	if s.db == nil {
 		return nil, ErrClosed
 	}
 	now := time.Now().UnixMilli()
 	rows, err := s.db.QueryContext(ctx, `SELECT u.url, h.host, u.priority, u.depth, u.tries,
-		  EXISTS (SELECT 1 FROM host_state st WHERE st.host_id = u.host_id AND st.parked = 1)
+		  EXISTS (SELECT 1 FROM host_state st WHERE st.host_id = u.host_id AND st.parked = 1), u.reserve
 		FROM urls u JOIN hosts h ON h.id = u.host_id
 		WHERE u.id IN (
-		  SELECT id FROM (SELECT id, priority, depth FROM urls WHERE state = 0 ORDER BY priority DESC, depth, id LIMIT ?1)
+		  SELECT id FROM (SELECT id FROM urls WHERE state = 0 ORDER BY reserve, priority DESC, depth, id LIMIT ?1)
 		  UNION ALL SELECT id FROM urls WHERE state = 1 AND lease_until <= ?2
 		  UNION ALL SELECT id FROM urls WHERE state = 5 AND retry_at <= ?2)
-		ORDER BY u.priority DESC, u.depth, u.id LIMIT ?1`, n, now)
+		ORDER BY u.reserve, u.priority DESC, u.depth, u.id LIMIT ?1`, n, now)
 	if err != nil {
 		return nil, fmt.Errorf("frontier: peek: %w", err)
 	}
@@ -68,7 +68,7 @@ func (s *SQLiteStore) Peek(ctx context.Context, n int) ([]QueuedURL, error) {
 	var out []QueuedURL
 	for rows.Next() {
 		var q QueuedURL
-		if err := rows.Scan(&q.URL, &q.Host, &q.Priority, &q.Depth, &q.Tries, &q.Parked); err != nil {
+		if err := rows.Scan(&q.URL, &q.Host, &q.Priority, &q.Depth, &q.Tries, &q.Parked, &q.Reserve); err != nil {
 			return nil, fmt.Errorf("frontier: peek: %w", err)
 		}
 		out = append(out, q)

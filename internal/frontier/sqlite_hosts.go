@@ -32,13 +32,20 @@ CREATE INDEX IF NOT EXISTS urls_host ON urls (host_id, state);
 
 // urlColumns are the columns of urls added after the first layout.
 var urlColumns = []struct{ name, decl string }{
-	{"tries", "INTEGER NOT NULL DEFAULT 0"}, // transient failures so far
-	{"retry_at", "INTEGER"},                 // a waiting URL's retry time
+	{"tries", "INTEGER NOT NULL DEFAULT 0"},   // transient failures so far
+	{"retry_at", "INTEGER"},                   // a waiting URL's retry time
+	{"reserve", "INTEGER NOT NULL DEFAULT 0"}, // 1: in the reserve (reserve.go)
 }
+
+// queueIndex is the queue: queued URLs, the reserve after the others, each
+// tier best first. A file made before the reserve has the index without
+// its first column; migrateHosts makes it again.
+const queueIndex = `CREATE INDEX urls_queue ON urls (reserve, priority DESC, depth, id) WHERE state = 0`
 
 const frontierView = `CREATE VIEW frontier AS
 SELECT u.url, h.host, h.site,
-       CASE u.state WHEN 0 THEN 'queued' WHEN 1 THEN 'leased' WHEN 2 THEN 'done' WHEN 3 THEN 'failed'
+       CASE u.state WHEN 0 THEN CASE u.reserve WHEN 1 THEN 'reserve' ELSE 'queued' END
+                    WHEN 1 THEN 'leased' WHEN 2 THEN 'done' WHEN 3 THEN 'failed'
                     WHEN 4 THEN 'parked' WHEN 5 THEN 'waiting' END AS state,
        u.priority, u.depth, p.url AS parent, u.anchor, u.inherited, u.meta,
        datetime(u.added_at / 1000, 'unixepoch') AS added_at,
@@ -46,7 +53,7 @@ SELECT u.url, h.host, h.site,
        datetime(u.lease_until / 1000, 'unixepoch') AS lease_until,
        datetime(u.fetched_at / 1000, 'unixepoch') AS fetched_at,
        u.status, u.score, u.relevant, u.error, u.tries,
-       datetime(u.retry_at / 1000, 'unixepoch') AS retry_at
+       datetime(u.retry_at / 1000, 'unixepoch') AS retry_at, u.reserve
 FROM urls u JOIN hosts h ON h.id = u.host_id LEFT JOIN urls p ON p.id = u.parent_id`
 
 // migrateHosts brings a database of any earlier layout up to this one:
@@ -77,12 +84,22 @@ func migrateHosts(tx *sql.Tx) error {
 	if _, err := tx.Exec(hostSchema + `CREATE INDEX IF NOT EXISTS urls_retry ON urls (retry_at) WHERE state = 5;`); err != nil {
 		return fmt.Errorf("migrate: host state: %w", err)
 	}
+	var index string
+	err = tx.QueryRow(`SELECT sql FROM sqlite_master WHERE type = 'index' AND name = 'urls_queue'`).Scan(&index)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	if !strings.Contains(index, "reserve") {
+		if _, err := tx.Exec(`DROP INDEX IF EXISTS urls_queue; ` + queueIndex); err != nil {
+			return fmt.Errorf("migrate: queue index: %w", err)
+		}
+	}
 	var view string
 	err = tx.QueryRow(`SELECT sql FROM sqlite_master WHERE type = 'view' AND name = 'frontier'`).Scan(&view)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return fmt.Errorf("migrate: %w", err)
 	}
-	if !strings.Contains(view, "'waiting'") {
+	if !strings.Contains(view, "'reserve'") {
 		if _, err := tx.Exec(`DROP VIEW IF EXISTS frontier; ` + frontierView); err != nil {
 			return fmt.Errorf("migrate: frontier view: %w", err)
 		}

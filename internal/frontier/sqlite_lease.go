@@ -29,12 +29,14 @@ type leaseRow struct {
 	anchor     sql.NullString
 	inherited  sql.NullFloat64
 	meta       sql.NullString
+	reserve    bool
 }
 
 // Lease hands out up to r.N of the best queued URLs, at most r.PerHost per
 // host, best priority first (then lowest depth, then oldest), and marks
 // them leased until now+r.For. Leases that have run out are queued again
-// first.
+// first. URLs of the reserve go out only with r.Reserve, when nothing
+// else is queued and no lease of anything else runs.
 func (s *SQLiteStore) Lease(ctx context.Context, r LeaseRequest) ([]record.URL, error) {
 	if s.db == nil {
 		return nil, ErrClosed
@@ -125,12 +127,14 @@ func reclaim(ctx context.Context, tx *sql.Tx, now time.Time) error {
 }
 
 // pick walks the queue in priority order and takes what the request allows.
+// The queue index holds the reserve after every other queued URL: the walk
+// reaches it only when nothing else is queued.
 func pick(ctx context.Context, tx *sql.Tx, r LeaseRequest) ([]leaseRow, error) {
 	// Rows of hosts that may not take more are skipped (PerHost, first
 	// contact), so look further down than N.
 	limit := r.N*scanFactor + scanExtra
-	rows, err := tx.QueryContext(ctx, `SELECT id, host_id, url, priority, depth, parent_id, anchor, inherited, meta
-		FROM urls WHERE state = 0 ORDER BY priority DESC, depth, id LIMIT ?`, limit)
+	rows, err := tx.QueryContext(ctx, `SELECT id, host_id, url, priority, depth, parent_id, anchor, inherited, meta, reserve
+		FROM urls WHERE state = 0 ORDER BY reserve, priority DESC, depth, id LIMIT ?`, limit)
 	if err != nil {
 		return nil, fmt.Errorf("frontier: lease: %w", err)
 	}
@@ -144,10 +148,23 @@ func pick(ctx context.Context, tx *sql.Tx, r LeaseRequest) ([]leaseRow, error) {
 	first := newFirstContact(ctx, tx, r.FirstContact)
 	defer first.close()
 	var picked []leaseRow
+	others, reserveOK := false, false // a URL outside the reserve was queued; the reserve may go out
 	for rows.Next() && len(picked) < r.N {
 		var p leaseRow
-		if err := rows.Scan(&p.id, &p.hostID, &p.url, &p.priority, &p.depth, &p.parentID, &p.anchor, &p.inherited, &p.meta); err != nil {
+		if err := rows.Scan(&p.id, &p.hostID, &p.url, &p.priority, &p.depth, &p.parentID, &p.anchor, &p.inherited, &p.meta, &p.reserve); err != nil {
 			return nil, fmt.Errorf("frontier: lease: %w", err)
+		}
+		if !p.reserve {
+			others = true
+		} else if others || !r.Reserve {
+			break
+		} else if !reserveOK {
+			// The first row of the reserve: may it go out at all?
+			out, err := runningOutsideReserve(ctx, tx)
+			if err != nil || out {
+				return nil, err
+			}
+			reserveOK = true
 		}
 		if r.PerHost > 0 && perHost[p.hostID] >= r.PerHost {
 			continue
@@ -168,6 +185,19 @@ func pick(ctx context.Context, tx *sql.Tx, r LeaseRequest) ([]leaseRow, error) {
 		return nil, fmt.Errorf("frontier: lease: %w", err)
 	}
 	return picked, rows.Close()
+}
+
+// runningOutsideReserve tells whether a lease of a URL outside the reserve
+// runs (through the partial index urls_lease: the in-flight URLs alone).
+// Its page may bring links above the reserve, so the reserve waits.
+func runningOutsideReserve(ctx context.Context, tx *sql.Tx) (bool, error) {
+	var out bool
+	err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM urls WHERE state = 1 AND lease_until > ? AND reserve = 0)`,
+		time.Now().UnixMilli()).Scan(&out)
+	if err != nil {
+		return false, fmt.Errorf("frontier: lease: running leases: %w", err)
+	}
+	return out, nil
 }
 
 // runningPerHost counts the running leases of each host (the partial
@@ -254,9 +284,10 @@ func (s *SQLiteStore) Release(ctx context.Context) (int, error) {
 	return int(n), nil
 }
 
-// Counts tells whether any URL is queued (or held by an expired lease, or
-// waiting for a retry, or due as the probe of a parked host) and whether
-// any lease is still running, and reads the requeued counter. All use
+// Counts tells whether any URL is queued outside the reserve (or held by
+// an expired lease, or waiting for a retry, or due as the probe of a
+// parked host), whether any lease is still running and whether the
+// reserve holds a URL, and reads the requeued counter. All use
 // partial indexes, so polling is cheap whatever the size of the frontier.
 func (s *SQLiteStore) Counts(ctx context.Context) (Counts, error) {
 	var c Counts
@@ -265,12 +296,13 @@ func (s *SQLiteStore) Counts(ctx context.Context) (Counts, error) {
 	}
 	now := time.Now().UnixMilli()
 	err := s.db.QueryRowContext(ctx, `SELECT
-		EXISTS (SELECT 1 FROM urls WHERE state = 0) OR EXISTS (SELECT 1 FROM urls WHERE state = 1 AND lease_until <= ?1)
+		EXISTS (SELECT 1 FROM urls WHERE state = 0 AND reserve = 0) OR EXISTS (SELECT 1 FROM urls WHERE state = 1 AND lease_until <= ?1)
 		  OR EXISTS (SELECT 1 FROM urls WHERE state = 5)
 		  OR EXISTS (SELECT 1 FROM host_state h WHERE parked = 1 AND retry_at <= ?1
 		             AND EXISTS (SELECT 1 FROM urls u WHERE u.host_id = h.host_id AND u.state = 4)),
 		EXISTS (SELECT 1 FROM urls WHERE state = 1 AND lease_until > ?1),
-		coalesce((SELECT n FROM counters WHERE name = ?2), 0)`, now, counterRequeued).Scan(&c.Queued, &c.Leased, &c.Requeued)
+		coalesce((SELECT n FROM counters WHERE name = ?2), 0),
+		EXISTS (SELECT 1 FROM urls WHERE state = 0 AND reserve = 1)`, now, counterRequeued).Scan(&c.Queued, &c.Leased, &c.Requeued, &c.Reserve)
 	if err != nil {
 		return c, fmt.Errorf("frontier: counts: %w", err)
 	}

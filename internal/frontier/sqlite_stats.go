@@ -15,7 +15,7 @@ func (s *SQLiteStore) Stats(ctx context.Context, topHosts int) (*Stats, error) {
 		return nil, ErrClosed
 	}
 	st := &Stats{States: map[string]int64{}, Refused: map[string]int64{}}
-	for _, state := range []State{Queued, Leased, Done, Failed, Parked, Waiting} {
+	for _, state := range []State{Queued, Leased, Done, Failed, Parked, Waiting, Reserve} {
 		st.States[state.String()] = 0
 	}
 	q := func(what, query string, scan func(func(...any) error) error, args ...any) error {
@@ -37,15 +37,19 @@ func (s *SQLiteStore) Stats(ctx context.Context, topHosts int) (*Stats, error) {
 	byDepth := map[int]*DepthStat{}
 	// A failed URL without a fetch time was never fetched: refused by
 	// robots.txt rules learned later, or held by a host given up.
-	err := q("states", `SELECT state, depth, fetched_at IS NULL AND state = 3, count(*), coalesce(sum(relevant = 1), 0)
-		FROM urls GROUP BY 1, 2, 3`,
+	// A queued URL of the reserve counts as state Reserve.
+	err := q("states", `SELECT state, depth, fetched_at IS NULL AND state = 3, reserve, count(*), coalesce(sum(relevant = 1), 0)
+		FROM urls GROUP BY 1, 2, 3, 4`,
 		func(scan func(...any) error) error {
 			var state State
 			var depth int
-			var unfetched bool
+			var unfetched, reserve bool
 			var n, rel int64
-			if err := scan(&state, &depth, &unfetched, &n, &rel); err != nil {
+			if err := scan(&state, &depth, &unfetched, &reserve, &n, &rel); err != nil {
 				return err
+			}
+			if state == Queued && reserve {
+				state = Reserve
 			}
 			st.States[state.String()] += n
 			st.Total += n
@@ -62,8 +66,13 @@ func (s *SQLiteStore) Stats(ctx context.Context, topHosts int) (*Stats, error) {
 				d.Relevant += rel
 				st.Fetched += n
 				st.Relevant += rel
+				if reserve {
+					st.FetchedReserve += n
+				}
 			case state == Queued:
 				d.Queued += n
+			case state == Reserve:
+				d.Reserve += n
 			}
 			return nil
 		})

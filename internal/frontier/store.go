@@ -34,6 +34,8 @@ func (s State) String() string {
 		return "parked"
 	case Waiting:
 		return "waiting"
+	case Reserve:
+		return "reserve"
 	}
 	return "unknown"
 }
@@ -48,6 +50,11 @@ type Entry struct {
 	Host string
 	record.Lineage
 	Meta record.Meta
+	// Reserve queues the URL in the reserve: a link score pruned (under
+	// thresholds.link), leased only when no other URL is queued and no
+	// lease of one runs (LeaseRequest.Reserve). A URL queued both ways
+	// leaves the reserve.
+	Reserve bool
 }
 
 // Outcome is what became of a fetched URL, from a page, doc or scored doc
@@ -98,11 +105,13 @@ type Edge struct {
 
 // Applied reports what Apply did.
 type Applied struct {
-	Queued  int // new URLs queued
-	Raised  int // known queued URLs whose priority or depth improved
-	Known   int // URLs already known and left as they were
-	Done    int // outcomes recorded
-	Refused int // entries refused by the store's own guard (per host)
+	Queued int // new URLs queued
+	// Reserved counts, of Queued, the URLs queued in the reserve.
+	Reserved int
+	Raised   int // known queued URLs whose priority or depth improved
+	Known    int // URLs already known and left as they were
+	Done     int // outcomes recorded
+	Refused  int // entries refused by the store's own guard (per host)
 	// Requeued counts outcomes put back in the queue instead of being
 	// recorded: parked with their host, waiting for a retry, cancelled.
 	Requeued int
@@ -132,6 +141,12 @@ type LeaseRequest struct {
 	// URL out at a time, so a host that turns out down costs one lease
 	// (seed next --follow sets it).
 	FirstContact bool
+	// Reserve lets the lease take URLs of the reserve (Entry.Reserve),
+	// best first, when no other URL is queued and no lease of one runs,
+	// over every worker: the reserve never goes out before a URL above
+	// it, whatever the per-host bounds, and never while a page that may
+	// bring one is out.
+	Reserve bool
 }
 
 // Counts are the cheap counts a follower polls.
@@ -140,6 +155,9 @@ type Counts struct {
 	Queued bool
 	// Leased tells whether any URL is held by a lease still running.
 	Leased bool
+	// Reserve tells whether any URL is queued in the reserve (Queued
+	// leaves them out).
+	Reserve bool
 	// Requeued counts, over the life of the frontier, the leased URLs that
 	// came back without a page and were put back in the queue (Applied.
 	// Requeued): a page budget counted in leases takes them off.
@@ -207,6 +225,9 @@ type Stats struct {
 	Requeued int64 `json:"requeued"`
 	// ParkedHosts are the hosts whose URLs are held, parked or given up.
 	ParkedHosts []ParkedHost `json:"parked_hosts"`
+	// FetchedReserve counts, of Fetched, the pages whose URL was in the
+	// reserve when it was fetched.
+	FetchedReserve int64 `json:"fetched_reserve"`
 }
 
 // DepthStat counts pages fetched at one depth.
@@ -215,6 +236,7 @@ type DepthStat struct {
 	Fetched  int64 `json:"fetched"`
 	Relevant int64 `json:"relevant"`
 	Queued   int64 `json:"queued"`
+	Reserve  int64 `json:"reserve"`
 }
 
 // HostStat counts the URLs of one host.

@@ -403,49 +403,79 @@ func TestRenew(t *testing.T) {
 // the same order.
 func TestLeaseOrderAgrees(t *testing.T) {
 	for _, perHost := range []int{0, 3} {
-		t.Run(fmt.Sprintf("per-host-%d", perHost), func(t *testing.T) {
-			sq, _ := openTest(t)
-			rd, _ := openTestRedis(t)
-			rng := rand.New(rand.NewPCG(7, uint64(perHost)))
-			var q []Entry
-			for i := 0; i < 3000; i++ {
-				host := fmt.Sprintf("h%d.cn", rng.IntN(50))
-				u := fmt.Sprintf("http://%s/%d", host, rng.IntN(2500))
-				q = append(q, entry(u, host, float64(rng.IntN(100))/100, rng.IntN(6)))
+		for _, reserve := range []bool{false, true} {
+			t.Run(fmt.Sprintf("per-host-%d-reserve-%v", perHost, reserve), func(t *testing.T) {
+				leaseOrderAgrees(t, perHost, reserve)
+			})
+		}
+	}
+}
+
+// leaseOrderAgrees is TestLeaseOrderAgrees with the per-host bound, and
+// with a third of the entries in the reserve (some seen both ways).
+func leaseOrderAgrees(t *testing.T, perHost int, reserve bool) {
+	sq, _ := openTest(t)
+	rd, _ := openTestRedis(t)
+	rng := rand.New(rand.NewPCG(7, uint64(perHost)))
+	var q []Entry
+	for i := 0; i < 3000; i++ {
+		host := fmt.Sprintf("h%d.cn", rng.IntN(50))
+		u := fmt.Sprintf("http://%s/%d", host, rng.IntN(2500))
+		e := entry(u, host, float64(rng.IntN(100))/100, rng.IntN(6))
+		e.Reserve = reserve && i%3 == 0
+		q = append(q, e)
+	}
+	ctx := context.Background()
+	for _, s := range []Store{sq, rd} {
+		for i := 0; i < len(q); i += 500 {
+			if _, err := s.Apply(ctx, Batch{Queue: q[i : i+500]}); err != nil {
+				t.Fatal(err)
 			}
-			ctx := context.Background()
-			for _, s := range []Store{sq, rd} {
-				for i := 0; i < len(q); i += 500 {
-					if _, err := s.Apply(ctx, Batch{Queue: q[i : i+500]}); err != nil {
-						t.Fatal(err)
-					}
-				}
+		}
+	}
+	var orders [2][]string
+	for k, s := range []Store{sq, rd} {
+		for {
+			got := lease(t, s, LeaseRequest{N: 37, PerHost: perHost, HostLimit: 2 * perHost, Reserve: reserve})
+			if len(got) == 0 {
+				break
 			}
-			var orders [2][]string
-			for k, s := range []Store{sq, rd} {
-				for {
-					got := lease(t, s, LeaseRequest{N: 37, PerHost: perHost, HostLimit: 2 * perHost})
-					if len(got) == 0 {
-						break
-					}
-					orders[k] = append(orders[k], got...)
-					var back Batch
-					for _, u := range got {
-						back.Done = append(back.Done, Outcome{URL: u, Host: HostOf(u)})
-					}
-					if _, err := s.Apply(ctx, back); err != nil {
-						t.Fatal(err)
-					}
-				}
+			orders[k] = append(orders[k], got...)
+			var back Batch
+			for _, u := range got {
+				back.Done = append(back.Done, Outcome{URL: u, Host: HostOf(u)})
 			}
-			if len(orders[0]) == 0 || len(orders[0]) != len(orders[1]) {
-				t.Fatalf("sqlite leased %d URLs, redis %d", len(orders[0]), len(orders[1]))
+			if _, err := s.Apply(ctx, back); err != nil {
+				t.Fatal(err)
 			}
-			for i := range orders[0] {
-				if orders[0][i] != orders[1][i] {
-					t.Fatalf("lease %d: sqlite %s, redis %s", i, orders[0][i], orders[1][i])
-				}
-			}
-		})
+		}
+	}
+	if len(orders[0]) == 0 || len(orders[0]) != len(orders[1]) {
+		t.Fatalf("sqlite leased %d URLs, redis %d", len(orders[0]), len(orders[1]))
+	}
+	for i := range orders[0] {
+		if orders[0][i] != orders[1][i] {
+			t.Fatalf("lease %d: sqlite %s, redis %s", i, orders[0][i], orders[1][i])
+		}
+	}
+	// A URL seen once outside the reserve left it; the reserve comes after
+	// every other URL.
+	inReserve := map[string]bool{}
+	for _, e := range q {
+		if r, seen := inReserve[e.URL]; !seen || r {
+			inReserve[e.URL] = e.Reserve
+		}
+	}
+	first := -1
+	for i, u := range orders[0] {
+		switch {
+		case inReserve[u] && first < 0:
+			first = i
+		case !inReserve[u] && first >= 0:
+			t.Fatalf("lease %d: %s, outside the reserve, after the reserve's %s (lease %d)", i, u, orders[0][first], first)
+		}
+	}
+	if reserve && first < 0 {
+		t.Fatal("no URL of the reserve was leased")
 	}
 }

@@ -67,21 +67,25 @@ type Crawl struct {
 	// after the first fetch.
 	Harvest, Moving, Found []Point
 
-	Depths  []DepthRow
-	Hosts   []HostRow // the TopHosts hosts with the most pages fetched
-	Hosts0  int64     // hosts known to the frontier
-	States  map[string]int64
-	Expired int64 // leases that ran out
-	Errors  []Count
-	Status  []Count // HTTP statuses of the pages fetched
-	Refused []Count // URLs refused, by guard
-	Parked  []Parked
+	Depths []DepthRow
+	Hosts  []HostRow // the TopHosts hosts with the most pages fetched
+	Hosts0 int64     // hosts known to the frontier
+	States map[string]int64
+	// FetchedReserve counts the pages fetched from the reserve (the links
+	// score pruned, leased when nothing else was left).
+	FetchedReserve int64
+	Expired        int64 // leases that ran out
+	Errors         []Count
+	Status         []Count // HTTP statuses of the pages fetched
+	Refused        []Count // URLs refused, by guard
+	Parked         []Parked
 }
 
-// DepthRow counts the pages of one depth.
+// DepthRow counts the pages of one depth, and its URLs queued and in the
+// reserve.
 type DepthRow struct {
-	Depth                     int
-	Fetched, Relevant, Queued int64
+	Depth                              int
+	Fetched, Relevant, Queued, Reserve int64
 }
 
 // HostRow counts the pages of one host.
@@ -126,14 +130,14 @@ func Collect(ctx context.Context, src Source, label string, o Options) (*Crawl, 
 	if err != nil {
 		return nil, err
 	}
-	c.States, c.Expired, c.Hosts0 = st.States, st.Expired, st.Hosts
+	c.States, c.Expired, c.Hosts0, c.FetchedReserve = st.States, st.Expired, st.Hosts, st.FetchedReserve
 	c.Refused = sortedCounts(st.Refused)
 	if c.Parked, err = parkedHosts(st); err != nil {
 		return nil, err
 	}
-	queued := map[int]int64{}
+	queued := map[int][2]int64{} // queued, in the reserve
 	for _, d := range st.Depths {
-		queued[d.Depth] = d.Queued
+		queued[d.Depth] = [2]int64{d.Queued, d.Reserve}
 	}
 
 	harvest := newSampler(o.MaxPoints)
@@ -200,12 +204,12 @@ func Collect(ctx context.Context, src Source, label string, o Options) (*Crawl, 
 	c.Harvest, c.Moving, c.Found = harvest.points(), moving.points(), found.points()
 
 	for depth, q := range queued {
-		if depths[depth] == nil && q > 0 {
+		if depths[depth] == nil && q[0]+q[1] > 0 {
 			depths[depth] = &DepthRow{Depth: depth}
 		}
 	}
 	for _, d := range depths {
-		d.Queued = queued[d.Depth]
+		d.Queued, d.Reserve = queued[d.Depth][0], queued[d.Depth][1]
 		c.Depths = append(c.Depths, *d)
 	}
 	sort.Slice(c.Depths, func(i, j int) bool { return c.Depths[i].Depth < c.Depths[j].Depth })

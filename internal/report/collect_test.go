@@ -77,8 +77,11 @@ func TestCollectTables(t *testing.T) {
 	for _, d := range c.Depths {
 		sum += d.Fetched
 	}
-	if sum != c.Fetched || len(c.Depths) != 5 || c.Depths[4].Queued != 125 || c.Depths[4].Fetched != 0 {
-		t.Errorf("depths %+v: want 0–3 summing to %d and depth 4 with 125 queued", c.Depths, c.Fetched)
+	if sum != c.Fetched || len(c.Depths) != 5 || c.Depths[4].Queued != 125 || c.Depths[4].Reserve != 50 || c.Depths[4].Fetched != 0 {
+		t.Errorf("depths %+v: want 0–3 summing to %d and depth 4 with 125 queued, 50 in the reserve", c.Depths, c.Fetched)
+	}
+	if c.States["reserve"] != 50 || c.FetchedReserve != 12 {
+		t.Errorf("reserve %d, fetched from it %d: want 50, 12", c.States["reserve"], c.FetchedReserve)
 	}
 	if len(c.Hosts) != 3 || c.Hosts[0].Fetched < c.Hosts[1].Fetched {
 		t.Errorf("hosts %+v: want 3, most pages first", c.Hosts)

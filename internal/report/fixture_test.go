@@ -70,7 +70,8 @@ func fixedCrawl(n int, relevant func(i int) bool, info map[string]string) *memSo
 		}
 		m.pages = append(m.pages, f)
 	}
-	m.stats.Depths = []frontier.DepthStat{{Depth: 4, Queued: int64(n / 2)}}
+	m.stats.Depths = []frontier.DepthStat{{Depth: 4, Queued: int64(n / 2), Reserve: int64(n / 5)}}
+	m.stats.States["reserve"], m.stats.FetchedReserve = int64(n/5), int64(n/20)
 	return m
 }
 

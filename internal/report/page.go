@@ -129,9 +129,14 @@ func healthTable(cr *Crawl) table {
 	add := func(name string, n int64) {
 		t.Rows = append(t.Rows, []cell{{Text: name}, numCell(formatCount(n))})
 	}
-	for _, s := range []frontier.State{frontier.Queued, frontier.Leased, frontier.Done, frontier.Failed} {
-		add(s.String(), cr.States[s.String()])
+	for _, s := range []frontier.State{frontier.Queued, frontier.Reserve, frontier.Leased, frontier.Done, frontier.Failed} {
+		name := s.String()
+		if s == frontier.Reserve {
+			name = "in the reserve (links under thresholds.link)"
+		}
+		add(name, cr.States[s.String()])
 	}
+	add("pages fetched from the reserve", cr.FetchedReserve)
 	add("leases expired (queued again)", cr.Expired)
 	add("hosts known", cr.Hosts0)
 	var refused int64

@@ -102,14 +102,15 @@ func barTable(c BarChart, format func(float64) string) table {
 }
 
 // depthTable lists, per depth and crawl, pages fetched, relevant, the
-// harvest rate and the URLs still queued.
+// harvest rate and the URLs still queued, and in the reserve.
 func depthTable(crawls []*Crawl) table {
-	t := table{Caption: "Harvest rate per depth", Head: []string{"depth", "crawl", "fetched", "relevant", "harvest", "queued"}}
+	t := table{Caption: "Harvest rate per depth", Head: []string{"depth", "crawl", "fetched", "relevant", "harvest", "queued", "reserve"}}
 	for _, d := range depths(crawls) {
 		for i, cr := range crawls {
 			r := depthRow(cr, d)
 			t.Rows = append(t.Rows, []cell{numCell(strconv.Itoa(d)), {Text: cr.Label, Colour: colour(i)},
-				numCell(formatCount(r.Fetched)), numCell(formatCount(r.Relevant)), numCell(rateText(r.Relevant, r.Fetched)), numCell(formatCount(r.Queued))})
+				numCell(formatCount(r.Fetched)), numCell(formatCount(r.Relevant)), numCell(rateText(r.Relevant, r.Fetched)), numCell(formatCount(r.Queued)),
+				numCell(formatCount(r.Reserve))})
 		}
 	}
 	return t

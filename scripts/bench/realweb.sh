@@ -12,21 +12,23 @@
 #
 # Each crawl runs against a fresh mirror. Politeness is lowered as in the demo (no delay
 # between requests to one host, Crawl-delay capped at 50 ms, short back-off); robots.txt is
-# fetched and obeyed. seed add keeps the links score marks pruned (--keep-pruned): with a page
-# budget nothing needs discarding, the priority orders the queue — without it the crawls end
-# at the portal, whose anchors name packages, not topics. Everything a crawl wrote stays in
+# fetched and obeyed. seed add keeps the links score marks pruned in the frontier's reserve,
+# crawl.sh's default: leased when nothing above the threshold is left, so a crawl goes on past
+# the portal, whose anchors name packages, not topics (when they were dropped every crawl
+# ended there; the bench then ran --keep-pruned). Everything a crawl wrote stays in
 # out/bench/realweb/TOPIC/STRATEGY/ (frontier, scored docs, eval JSON, the mirror's request log).
 #
 # Env: TOPICS (every topic of the truth), STRATEGIES ("bfs best-first shark block-shark
 #      heuristic ipagerank skyreach linkmodel shark+learned"), PAGES (2000), REALWEB_DIR
-#      (out/realweb; built by scripts/realweb.sh when missing), ADD_FLAGS ("-q --keep-pruned").
+#      (out/realweb; built by scripts/realweb.sh when missing), ADD_FLAGS ("-q"; "-q --pruned queue"
+#      for the setting of the tables measured before the reserve).
 # A reduced run: TOPICS=gimp-filters STRATEGIES="shark best-first" PAGES=1000 bash scripts/bench/realweb.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 strategies=${STRATEGIES:-bfs best-first shark block-shark heuristic ipagerank skyreach linkmodel shark+learned}
 pages=${PAGES:-2000}
 web=${REALWEB_DIR:-out/realweb}
-add_flags=${ADD_FLAGS:--q --keep-pruned}
+add_flags=${ADD_FLAGS:--q}
 work=out/bench/realweb
 bin=$work/bin
 mkdir -p "$bin"
@@ -69,7 +71,11 @@ for t in $topics; do
       bash scripts/crawl.sh "$profile" "$web/seeds.txt" "$dir/crawl.db" "$pages" >"$dir/stats.txt" 2>"$dir/crawl.log" || status=$?
     t1=$(date +%s%N)
     stop
-    if [ "$status" -ne 0 ]; then
+    if [ "$status" -eq 2 ]; then
+      # Refused before anything ran: linkmodel without examples in the profile.
+      echo "| realweb | $t $s | refused: $(head -n 1 "$dir/crawl.log" | cut -c 1-160) | |"
+      continue
+    elif [ "$status" -ne 0 ]; then
       echo "| realweb | $t $s | failed (exit $status): see $dir/crawl.log | |"
       continue
     fi

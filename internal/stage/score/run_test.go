@@ -97,6 +97,23 @@ func TestRunUsage(t *testing.T) {
 	}
 }
 
+// TestRunLinkModelNeedsExamples: linkmodel with a profile without
+// examples is refused as a usage error that says what to add; one example
+// is enough to run.
+func TestRunLinkModelNeedsExamples(t *testing.T) {
+	o := forestOptions(t, "linkmodel")
+	o.Batch = true
+	err := Run(context.Background(), strings.NewReader(""), &bytes.Buffer{}, o)
+	var ue *cli.UsageError
+	if !errors.As(err, &ue) || !errors.Is(err, scoring.ErrNoExamples) || !strings.Contains(err.Error(), "add examples:") {
+		t.Errorf("without examples: %v", err)
+	}
+	o.Profile.Examples.Items = []topic.Example{{Positive: true, Text: "thinning a young forest stand"}}
+	if err := Run(context.Background(), strings.NewReader(""), &bytes.Buffer{}, o); err != nil {
+		t.Errorf("with an example: %v", err)
+	}
+}
+
 // TestLeanFieldsOf: the parts of a doc that score decodes are named as in
 // the records.
 func TestLeanFieldsOf(t *testing.T) {

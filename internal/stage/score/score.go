@@ -89,6 +89,9 @@ func New(ctx context.Context, o Options) (*Stage, error) {
 		}
 		cfg.Page.Method = scoring.PageMethodModel
 	}
+	if cfg.Links.Strategy == scoring.LinksLinkModel && model.ExampleSeeds() == 0 {
+		return nil, &cli.UsageError{Err: fmt.Errorf("--links linkmodel: %s: %w", o.Profile.Path, scoring.ErrNoExamples)}
+	}
 	st := &Stage{o: o, close: func() {}}
 	if o.DB != "" {
 		store, closeStore, err := openStore(o.DB)

@@ -61,6 +61,10 @@ type AddSummary struct {
 func (s *AddSummary) String() string {
 	msg := fmt.Sprintf("%d records: %d pages recorded, %d URLs queued, %d improved, %d already known",
 		s.Records, s.Done, s.Queued, s.Raised, s.Known)
+	if s.Reserved > 0 {
+		msg = fmt.Sprintf("%d records: %d pages recorded, %d URLs queued (%d in the reserve), %d improved, %d already known",
+			s.Records, s.Done, s.Queued, s.Reserved, s.Raised, s.Known)
+	}
 	if s.Requeued > 0 {
 		msg += fmt.Sprintf(", %d put back (parked host, retry or cancelled)", s.Requeued)
 	}
@@ -216,6 +220,7 @@ func (a *adding) flush() error {
 		return err
 	}
 	a.sum.Queued += res.Queued
+	a.sum.Reserved += res.Reserved
 	a.sum.Raised += res.Raised
 	a.sum.Known += res.Known
 	a.sum.Done += res.Done

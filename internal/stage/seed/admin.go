@@ -44,13 +44,16 @@ func Peek(ctx context.Context, admin frontier.HostAdmin, w io.Writer, n int, asJ
 		return nil
 	}
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintf(tw, "priority\tdepth\thost\ttries\tparked\turl\t\n")
+	fmt.Fprintf(tw, "priority\tdepth\thost\ttries\tparked\treserve\turl\t\n")
 	for _, q := range qs {
-		parked := ""
+		parked, reserve := "", ""
 		if q.Parked {
 			parked = "parked"
 		}
-		fmt.Fprintf(tw, "%.4f\t%d\t%s\t%d\t%s\t%s\t\n", q.Priority, q.Depth, q.Host, q.Tries, parked, q.URL)
+		if q.Reserve {
+			reserve = "reserve"
+		}
+		fmt.Fprintf(tw, "%.4f\t%d\t%s\t%d\t%s\t%s\t%s\t\n", q.Priority, q.Depth, q.Host, q.Tries, parked, reserve, q.URL)
 	}
 	return tw.Flush()
 }
@@ -74,10 +77,13 @@ func Requeue(ctx context.Context, admin frontier.HostAdmin, w io.Writer, f front
 func writeStatsTable(w io.Writer, st *frontier.Stats) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintf(tw, "URLs\t%d\t\n", st.Total)
-	for _, s := range []frontier.State{frontier.Queued, frontier.Leased, frontier.Done, frontier.Failed, frontier.Parked, frontier.Waiting} {
+	for _, s := range []frontier.State{frontier.Queued, frontier.Reserve, frontier.Leased, frontier.Done, frontier.Failed, frontier.Parked, frontier.Waiting} {
 		fmt.Fprintf(tw, "  %s\t%d\t\n", s, st.States[s.String()])
 	}
 	fmt.Fprintf(tw, "fetched\t%d\t\n", st.Fetched)
+	if st.FetchedReserve > 0 {
+		fmt.Fprintf(tw, "  from reserve\t%d\t\n", st.FetchedReserve)
+	}
 	if st.Unfetched > 0 {
 		fmt.Fprintf(tw, "failed unfetched\t%d\t\n", st.Unfetched)
 	}
@@ -88,9 +94,9 @@ func writeStatsTable(w io.Writer, st *frontier.Stats) error {
 	fmt.Fprintf(tw, "links kept\t%d\t\n", st.Edges)
 	fmt.Fprintf(tw, "leases expired\t%d\t\n", st.Expired)
 	fmt.Fprintln(tw)
-	fmt.Fprintf(tw, "depth\tfetched\trelevant\tharvest\tqueued\t\n")
+	fmt.Fprintf(tw, "depth\tfetched\trelevant\tharvest\tqueued\treserve\t\n")
 	for _, d := range st.Depths {
-		fmt.Fprintf(tw, "%d\t%d\t%d\t%s\t%d\t\n", d.Depth, d.Fetched, d.Relevant, rate(d.Relevant, d.Fetched), d.Queued)
+		fmt.Fprintf(tw, "%d\t%d\t%d\t%s\t%d\t%d\t\n", d.Depth, d.Fetched, d.Relevant, rate(d.Relevant, d.Fetched), d.Queued, d.Reserve)
 	}
 	if len(st.TopHosts) > 0 {
 		fmt.Fprintln(tw)

@@ -37,6 +37,11 @@ type NextOptions struct {
 	Probe                        bool
 	// Release first queues again every leased URL.
 	Release bool
+	// Reserve leases the reserve (the links score pruned) when no other
+	// URL is queued and none is out (frontier.LeaseRequest.Reserve), and
+	// keeps a follower going while it holds URLs. seed next sets it with
+	// --follow and a page budget.
+	Reserve bool
 	// DB names the frontier in the hint about parked hosts.
 	DB string
 	// Gone tells whether the reader of the output went away (nil: never
@@ -91,6 +96,12 @@ func NextStream(ctx context.Context, store frontier.Store, s *cli.Stream, o Next
 		emitted, err = nx.runOnce(ctx, store, s.Out)
 	}
 	s.Log.Infof("leased %d URLs", emitted)
+	if nx.reserveLeft {
+		// Said so that a crawl that ran out of links above the threshold
+		// does not look like one that ran out of links.
+		s.Log.Infof("nothing left above thresholds.link; the reserve holds URLs (links score pruned): " +
+			"seed next leases them with --reserve, or with --follow and a page budget (--max-pages, --budget)")
+	}
 	admin, _ := store.(frontier.HostAdmin)
 	if admin == nil {
 		return err
@@ -111,11 +122,14 @@ type nexter struct {
 	// progress figures of a follower, read by the progress line
 	emittedNow, holdingNow atomic.Int64
 	stall                  stallWatch
+	// reserveLeft: the follower ended with URLs in the reserve it may not
+	// lease.
+	reserveLeft bool
 }
 
 func (nx *nexter) request(n int) frontier.LeaseRequest {
 	r := frontier.LeaseRequest{N: min(n, leaseChunk), PerHost: nx.PerHost, For: nx.Lease, Owner: nx.Owner, HostGap: nx.HostGap,
-		HostLimit: nx.HostLimit, FirstContact: nx.Follow && nx.Probe}
+		HostLimit: nx.HostLimit, FirstContact: nx.Follow && nx.Probe, Reserve: nx.Reserve}
 	if !nx.Follow && nx.PerHost > 0 {
 		// One run leases -n URLs in chunks: --per-host bounds them all,
 		// through the running leases (the chunks before are still out).
@@ -252,7 +266,8 @@ func (nx *nexter) runFollow(ctx context.Context, store frontier.Store, out *json
 		if err != nil {
 			return emitted, err
 		}
-		if !counts.Queued && !counts.Leased {
+		if !counts.Queued && !counts.Leased && !(nx.Reserve && counts.Reserve) {
+			nx.reserveLeft = counts.Reserve
 			return emitted, nil
 		}
 		if err := nx.sleep(ctx); err != nil {

@@ -1,14 +1,19 @@
 package seed
 
 import (
+	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
+	"fmt"
+	"io"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/focuscrawl/focuscrawl/internal/cli"
 	"github.com/focuscrawl/focuscrawl/internal/frontier"
+	"github.com/focuscrawl/focuscrawl/internal/record"
 )
 
 // Next from Go leases the best URLs as url records, at most PerHost per
@@ -43,6 +48,70 @@ func TestNextPeekStats(t *testing.T) {
 	for _, want := range []string{"URLs  4", "queued  1", "leased  3"} {
 		if !strings.Contains(strings.Join(strings.Fields(stats.String()), "  "), want) {
 			t.Errorf("stats lack %q:\n%s", want, stats.String())
+		}
+	}
+}
+
+// followLoop runs Next with o over a frontier whose seed page came back
+// with one kept link and four pruned ones (in the reserve), and returns the
+// URLs leased in order and the log: a stand-in for the rest of the loop
+// records each leased URL done, with no links.
+func followLoop(t *testing.T, o NextOptions) ([]string, string) {
+	t.Helper()
+	s := openStore(t)
+	ctx := context.Background()
+	seedPage := `{"url":"http://a.example/","status":200,"score":0.1,"relevant":false,"links":[` +
+		`{"url":"http://a.example/kept","priority":0.05},` +
+		`{"url":"http://a.example/r1","priority":0.19,"pruned":true},{"url":"http://b.example/r2","priority":0.18,"pruned":true},` +
+		`{"url":"http://a.example/r3","priority":0.1,"pruned":true},{"url":"http://c.example/r4","priority":0.01,"pruned":true}]}` + "\n"
+	if _, err := Add(ctx, strings.NewReader(seedPage), s, AddOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	pr, pw := io.Pipe()
+	var leased []string
+	done := make(chan error, 1)
+	go func() {
+		sc := bufio.NewScanner(pr)
+		for sc.Scan() {
+			var u record.URL
+			if err := json.Unmarshal(sc.Bytes(), &u); err != nil {
+				done <- err
+				return
+			}
+			leased = append(leased, u.URL)
+			if _, err := s.Apply(ctx, frontier.Batch{Done: []frontier.Outcome{{URL: u.URL, Host: frontier.HostOf(u.URL), Status: 200}}}); err != nil {
+				done <- err
+				return
+			}
+		}
+		done <- sc.Err()
+	}()
+	var log bytes.Buffer
+	o.N, o.Lease, o.Poll, o.Follow, o.InFlight = 10, time.Minute, time.Millisecond, true, 10
+	err := Next(ctx, s, pw, cli.NewLogger("seed", &log, false), o)
+	pw.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	return leased, log.String()
+}
+
+// TestNextFollowReserve: a follower with a page budget goes on into the
+// reserve, best first, after every other URL; one without a budget ends
+// where the URLs above the link threshold do, and says the reserve holds
+// more; so does one with a budget and Reserve off (--reserve=false).
+func TestNextFollowReserve(t *testing.T) {
+	leased, log := followLoop(t, NextOptions{MaxPages: 4, Reserve: true})
+	if fmt.Sprint(leased) != "[http://a.example/kept http://a.example/r1 http://b.example/r2 http://a.example/r3]" {
+		t.Errorf("with a budget: leased %v\n%s", leased, log)
+	}
+	for _, o := range []NextOptions{{}, {MaxPages: 4}} {
+		leased, log = followLoop(t, o)
+		if fmt.Sprint(leased) != "[http://a.example/kept]" || !strings.Contains(log, "the reserve holds URLs") {
+			t.Errorf("without Reserve (max pages %d): leased %v\n%s", o.MaxPages, leased, log)
 		}
 	}
 }
