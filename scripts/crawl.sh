@@ -30,8 +30,9 @@
 #                            frame, which every reader skips); with a Redis DB each
 #                            machine keeps its own, crawl-HOSTNAME.jsonl.zst;
 #                            ARCHIVE=none for none
-#   LINKS=shark              score's link strategy (shark measured best on simweb:
-#                            docs/benchmarks.md; block-shark, heuristic, … also work)
+#   LINKS=shark+learned      score's link strategy: shark+learned measured best over the
+#                            dev web's seven topics, with the keywords or a MODEL= judging
+#                            (docs/realweb.md); shark, block-shark, heuristic, … also work
 #   MODEL=                   a page model (score train, scripts/train.sh): score judges
 #                            pages by it instead of by the profile's keywords alone
 #   SCOPE=any                seed add --scope (host, site, any)
@@ -68,7 +69,7 @@ for c in seed fetch segment score; do
   [ -x "$BIN/$c" ] || { echo "crawl.sh: $BIN/$c not found: run 'make build' or set BIN" >&2; exit 2; }
 done
 
-LINKS=${LINKS:-shark} SCOPE=${SCOPE:-any} IN_FLIGHT=${IN_FLIGHT:-64} LEASE=${LEASE:-10m}
+LINKS=${LINKS:-shark+learned} SCOPE=${SCOPE:-any} IN_FLIGHT=${IN_FLIGHT:-64} LEASE=${LEASE:-10m}
 read -r -a seed_flags <<<"${SEED_FLAGS:-}"
 read -r -a fetch_flags <<<"${FETCH_FLAGS:-}"
 read -r -a segment_flags <<<"${SEGMENT_FLAGS:-}"

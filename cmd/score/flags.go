@@ -196,6 +196,8 @@ var rulesOnChoice = cli.Choice{Flag: flagRulesOn, Values: []string{cli.RulesOnCo
 
 // defaultLinks is score's link strategy when --links is not given: shark,
 // the best strategy of docs/benchmarks.md on simweb (harvest rate 0.91 at
-// 2,000 pages against block-shark's 0.63) and crawl.sh's LINKS default, so
-// that score alone and the crawl agree.
+// 2,000 pages against block-shark's 0.63). crawl.sh runs shark+learned,
+// which learns from the frontier it gives score (--db) and measured best on
+// the dev web (docs/realweb.md); score alone, on a stream of docs, has no
+// crawl to learn from.
 const defaultLinks = scoring.LinksShark
