@@ -101,14 +101,7 @@ func TestPriorAlone(t *testing.T) {
 		ex = append(ex, Example{Page: page("http://a.test/p", 0.8+0.02*float64(i), "x"), Relevant: true})
 		ex = append(ex, Example{Page: page("http://a.test/p", 0.2-0.02*float64(i), "x"), Relevant: false})
 	}
-	tr, err := NewTrainer(ex, nil, testOptions())
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := tr.Train()
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := train(t, ex, nil, testOptions())
 	last := -1.0
 	for s := 0.0; s <= 1; s += 0.1 {
 		p := page("http://a.test/p", s, "x")
@@ -136,14 +129,7 @@ func TestWordsOverruleTheProfile(t *testing.T) {
 		ex = append(ex, Example{Page: page(fmt.Sprintf("http://a.test/mod/p%d.html", i), 0.7, "module", "directive", fmt.Sprint("w", i)), Relevant: true})
 		ex = append(ex, Example{Page: page(fmt.Sprintf("http://a.test/howto/p%d.html", i), 0.7, "tutorial", "directive", fmt.Sprint("v", i)), Relevant: false})
 	}
-	tr, err := NewTrainer(ex, nil, testOptions())
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := tr.Train()
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := train(t, ex, nil, testOptions())
 	good := page("http://a.test/mod/new.html", 0.6, "module", "directive")
 	bad := page("http://a.test/howto/new.html", 0.8, "tutorial", "directive")
 	if pg, pb := m.Prob(&good), m.Prob(&bad); pg <= 0.5 || pb >= 0.5 {
@@ -180,14 +166,7 @@ func TestSelfTrainingLearnsUnlabelledWords(t *testing.T) {
 	for _, rounds := range []int{0, 4} {
 		o := testOptions()
 		o.Rounds = rounds
-		tr, err := NewTrainer(ex, pool, o)
-		if err != nil {
-			t.Fatal(err)
-		}
-		m, err := tr.Train()
-		if err != nil {
-			t.Fatal(err)
-		}
+		m := train(t, ex, pool, o)
 		g := m.Weights[GroupBody]["gamma"]
 		switch {
 		case rounds == 0 && g != 0:
@@ -214,14 +193,7 @@ func TestSelfTrainingDriftGuard(t *testing.T) {
 	}
 	o := testOptions()
 	o.PseudoWeight = 1
-	tr, err := NewTrainer(ex, pool, o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := tr.Train()
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := train(t, ex, pool, o)
 	for i, e := range ex {
 		p := m.Prob(&e.Page)
 		if (p >= m.Threshold) != e.Relevant {
@@ -310,4 +282,18 @@ func TestAUC(t *testing.T) {
 	if !math.IsNaN(AUC([]float64{1, 2}, []float64{1, 1})) {
 		t.Error("AUC of one class is not NaN")
 	}
+}
+
+// train fits a model of the examples and pool, failing the test on error.
+func train(t *testing.T, ex []Example, pool []Page, o Options) *Model {
+	t.Helper()
+	tr, err := NewTrainer(ex, pool, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := tr.Train()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
 }
