@@ -57,8 +57,8 @@ func nextCommand() *ucli.Command {
 			&ucli.DurationFlag{Name: flagRenewFor, Value: time.Hour, Usage: "with --follow: keep this run's leases alive for up to `DURATION` while their pages travel down the pipe (0: never renew)", EnvVars: cli.Env(flagRenewFor)},
 			&ucli.BoolFlag{Name: flagProbe, Value: true, Usage: "with --follow: a host none of whose pages came back yet gets one URL out at a time, so a host that is down costs one lease (--probe-new-hosts=false: no such bound)", EnvVars: cli.Env(flagProbe)},
 			&ucli.BoolFlag{Name: flagRelease, Usage: "first queue again every leased URL (when no other crawl uses the database)", EnvVars: cli.Env(flagRelease)},
-			&ucli.BoolFlag{Name: flagReserve, Usage: "lease the reserve (links score pruned) when no other URL is queued and none is out " +
-				"(default: on with --follow and --max-pages or --budget, off otherwise; --reserve=false: never)", EnvVars: cli.Env("next-reserve")},
+			&ucli.BoolFlag{Name: flagReserve, Usage: "lease the reserve (links score pruned) when no other URL is queued and none is out (--reserve=false: never)",
+				DefaultText: "on with --follow and --max-pages or --budget, else off", EnvVars: cli.Env("next-reserve")},
 			// A stage of the loop that dies after seed next's own reader
 			// closes no pipe seed next can see: without a bound the
 			// follower would wait for its leases for --renew-for.

@@ -59,7 +59,10 @@ func TestNextPeekStats(t *testing.T) {
 func followLoop(t *testing.T, o NextOptions) ([]string, string) {
 	t.Helper()
 	s := openStore(t)
-	ctx := context.Background()
+	// A follower that waits for a reserve it never leases would wait for
+	// ever: bound it.
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
 	seedPage := `{"url":"http://a.example/","status":200,"score":0.1,"relevant":false,"links":[` +
 		`{"url":"http://a.example/kept","priority":0.05},` +
 		`{"url":"http://a.example/r1","priority":0.19,"pruned":true},{"url":"http://b.example/r2","priority":0.18,"pruned":true},` +
