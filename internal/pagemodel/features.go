@@ -42,12 +42,6 @@ type Page struct {
 	Prior float64
 }
 
-// Empty reports whether the page has no words at all to judge it by
-// (its URL aside).
-func (p *Page) Empty() bool {
-	return p.Body.Len() == 0 && len(p.Title) == 0 && len(p.Nav) == 0 && len(p.Anchor) == 0
-}
-
 // feature is one term of a page with its value.
 type feature struct {
 	group int // index in Groups
