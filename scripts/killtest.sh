@@ -98,7 +98,14 @@ for k in $(seq "$kills"); do
   t0=$(now_ms)
   # The stage may have ended on its own since it was listed (its run
   # reached the budget): then this round kills nothing, and says so.
-  kill -KILL "$pid" 2>/dev/null || { echo "killtest: run $k: $name ended before its kill" >&2; }
+  if ! kill -KILL "$pid" 2>/dev/null; then
+    # The stage ended on its own since it was listed: the run is ending
+    # at its budget, as when no stage is left to kill (above).
+    wait "$crawl_pid" || true
+    echo "killtest: run $k: $name ended before its kill (the budget is spent?)" >&2
+    crawl_pid=
+    break
+  fi
   ended=
   while [ $(($(now_ms) - t0)) -lt $((LIMIT * 1000 + 5000)) ]; do
     if ! kill -0 "$crawl_pid" 2>/dev/null; then ended=1; break; fi
