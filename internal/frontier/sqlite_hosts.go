@@ -109,15 +109,10 @@ func migrateHosts(tx *sql.Tx) error {
 
 // hostState is one host's row of host_state, as a transaction uses it.
 type hostState struct {
-	known    bool // the row exists
-	parked   int
-	reason   string
-	retryAt  int64
-	waitMS   int64
-	tries    int
-	timeouts int
-	probeID  int64
-	rules    *robotsrules.Rules
+	HostStatus
+	known   bool  // the row exists
+	probeID int64 // the URL leased to probe the parked host (0: none)
+	rules   *robotsrules.Rules
 }
 
 // hostState loads the state of a host once per transaction.
@@ -125,14 +120,15 @@ func (a *applyTx) hostState(hostID int64) (*hostState, error) {
 	if hs, ok := a.states[hostID]; ok {
 		return hs, nil
 	}
-	st, err := a.stmt(`SELECT parked, coalesce(reason, ''), coalesce(retry_at, 0), wait_ms, tries, timeouts,
+	st, err := a.stmt(`SELECT parked, coalesce(reason, ''), coalesce(since, 0), coalesce(retry_at, 0), wait_ms, tries, timeouts,
 		coalesce(probe_id, 0), coalesce(robots, ''), coalesce(robots_agent, '') FROM host_state WHERE host_id = ?`)
 	if err != nil {
 		return nil, err
 	}
 	hs := &hostState{}
 	var robots, agent string
-	err = st.QueryRowContext(a.ctx, hostID).Scan(&hs.parked, &hs.reason, &hs.retryAt, &hs.waitMS, &hs.tries, &hs.timeouts, &hs.probeID, &robots, &agent)
+	err = st.QueryRowContext(a.ctx, hostID).Scan(&hs.Mode, &hs.Reason, &hs.Since, &hs.RetryAt, &hs.Wait, &hs.Tries, &hs.Timeouts,
+		&hs.probeID, &robots, &agent)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 	case err != nil:
@@ -155,17 +151,13 @@ func (a *applyTx) hostState(hostID int64) (*hostState, error) {
 func (a *applyTx) saveHost(hostID int64, hs *hostState) error {
 	st, err := a.stmt(`INSERT INTO host_state (host_id, parked, reason, since, retry_at, wait_ms, tries, timeouts, probe_id)
 		VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
-		ON CONFLICT (host_id) DO UPDATE SET parked = ?2, reason = ?3, since = coalesce(?4, since), retry_at = ?5,
+		ON CONFLICT (host_id) DO UPDATE SET parked = ?2, reason = ?3, since = ?4, retry_at = ?5,
 		  wait_ms = ?6, tries = ?7, timeouts = ?8, probe_id = ?9`)
 	if err != nil {
 		return err
 	}
-	var since any
-	if hs.parked == 1 && hs.tries == 0 {
-		since = a.now
-	}
-	_, err = st.ExecContext(a.ctx, hostID, hs.parked, nullString(hs.reason), since, nullInt64(hs.retryAt),
-		hs.waitMS, hs.tries, hs.timeouts, nullInt64(hs.probeID))
+	_, err = st.ExecContext(a.ctx, hostID, hs.Mode, nullString(hs.Reason), nullInt64(hs.Since), nullInt64(hs.RetryAt),
+		hs.Wait, hs.Tries, hs.Timeouts, nullInt64(hs.probeID))
 	if err != nil {
 		return fmt.Errorf("frontier: host state: %w", err)
 	}
@@ -184,10 +176,10 @@ func (a *applyTx) admit(hostID int64, u string) (state State, guard string, err 
 	if hs.rules != nil && !hs.rules.Allows(RobotsPath(u)) {
 		return 0, GuardRobots, nil
 	}
-	switch hs.parked {
-	case 1:
+	switch hs.Mode {
+	case HostParked:
 		return Parked, "", nil
-	case 2:
+	case HostGivenUp:
 		return 0, GuardHostGivenUp, nil
 	}
 	return Queued, "", nil
