@@ -20,7 +20,7 @@ var _ Store = (*SQLiteStore)(nil)
 // The partial indexes keep only the rows a query needs: the queue index
 // (urls_queue, made by migrateHosts once the reserve column exists) holds
 // queued URLs alone, so done URLs cost nothing there.
-const schema = `
+var schema = sq(`
 CREATE TABLE IF NOT EXISTS info (
   key   TEXT PRIMARY KEY,
   value TEXT NOT NULL
@@ -55,7 +55,7 @@ CREATE TABLE IF NOT EXISTS urls (
   relevant    INTEGER,
   error       TEXT
 );
-CREATE INDEX IF NOT EXISTS urls_lease ON urls (lease_until) WHERE state = 1;
+CREATE INDEX IF NOT EXISTS urls_lease ON urls (lease_until) WHERE state = {leased};
 CREATE TABLE IF NOT EXISTS edges (
   src      INTEGER NOT NULL,
   dst      INTEGER NOT NULL,
@@ -71,7 +71,7 @@ CREATE TABLE IF NOT EXISTS counters (
 ) WITHOUT ROWID;
 CREATE VIEW IF NOT EXISTS frontier AS
 SELECT u.url, h.host, h.site,
-       CASE u.state WHEN 0 THEN 'queued' WHEN 1 THEN 'leased' WHEN 2 THEN 'done' WHEN 3 THEN 'failed' END AS state,
+       CASE u.state WHEN {queued} THEN 'queued' WHEN {leased} THEN 'leased' WHEN {done} THEN 'done' WHEN {failed} THEN 'failed' END AS state,
        u.priority, u.depth, p.url AS parent, u.anchor, u.inherited, u.meta,
        datetime(u.added_at / 1000, 'unixepoch') AS added_at,
        datetime(u.leased_at / 1000, 'unixepoch') AS leased_at,
@@ -79,7 +79,7 @@ SELECT u.url, h.host, h.site,
        datetime(u.fetched_at / 1000, 'unixepoch') AS fetched_at,
        u.status, u.score, u.relevant, u.error
 FROM urls u JOIN hosts h ON h.id = u.host_id LEFT JOIN urls p ON p.id = u.parent_id;
-`
+`)
 
 // SQLiteStore is the frontier in one SQLite file (WAL mode). Several
 // processes may open the same file; each write is one short IMMEDIATE

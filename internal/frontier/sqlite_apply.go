@@ -172,15 +172,15 @@ func (a *applyTx) prepare() error {
 	// A queued or leased URL takes a better priority or a lower depth; a
 	// URL not yet fetched leaves the reserve when a kept link leads to it
 	// (?7 = 0), also while parked or waiting.
-	a.raiseURL = prep(`UPDATE urls SET
-		  depth     = CASE WHEN state IN (0, 1) THEN min(depth, ?2) ELSE depth END,
-		  priority  = CASE WHEN state IN (0, 1) AND ?1 > priority THEN ?1 ELSE priority END,
-		  parent_id = CASE WHEN state IN (0, 1) AND ?1 > priority THEN ?3 ELSE parent_id END,
-		  anchor    = CASE WHEN state IN (0, 1) AND ?1 > priority THEN ?4 ELSE anchor END,
-		  inherited = CASE WHEN state IN (0, 1) AND ?1 > priority THEN ?5 ELSE inherited END,
+	a.raiseURL = prep(sq(`UPDATE urls SET
+		  depth     = CASE WHEN state IN ({queued}, {leased}) THEN min(depth, ?2) ELSE depth END,
+		  priority  = CASE WHEN state IN ({queued}, {leased}) AND ?1 > priority THEN ?1 ELSE priority END,
+		  parent_id = CASE WHEN state IN ({queued}, {leased}) AND ?1 > priority THEN ?3 ELSE parent_id END,
+		  anchor    = CASE WHEN state IN ({queued}, {leased}) AND ?1 > priority THEN ?4 ELSE anchor END,
+		  inherited = CASE WHEN state IN ({queued}, {leased}) AND ?1 > priority THEN ?5 ELSE inherited END,
 		  reserve   = reserve AND ?7
-		WHERE id = ?6 AND ((state IN (0, 1) AND (?1 > priority OR ?2 < depth))
-		  OR (reserve = 1 AND ?7 = 0 AND state IN (0, 1, 4, 5)))`)
+		WHERE id = ?6 AND ((state IN ({queued}, {leased}) AND (?1 > priority OR ?2 < depth))
+		  OR (reserve = 1 AND ?7 = 0 AND state IN ({queued}, {leased}, {parked}, {waiting})))`))
 	a.lookupURL = prep(`SELECT id, url, state FROM urls WHERE h = ?`)
 	a.doneURL = prep(`UPDATE urls SET state = ?2, leased_at = NULL, lease_until = NULL, lease_owner = NULL,
 		  fetched_at = ?3, status = ?4, score = ?5, relevant = ?6, error = ?7

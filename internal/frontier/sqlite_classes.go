@@ -71,7 +71,7 @@ func migrateClasses(tx *sql.Tx) error {
 			return fmt.Errorf("add urls.%s: %w", col[0], err)
 		}
 	}
-	_, err = tx.Exec(`CREATE INDEX IF NOT EXISTS urls_class ON urls (class_id) WHERE state = 0 AND class_id IS NOT NULL`)
+	_, err = tx.Exec(sq(`CREATE INDEX IF NOT EXISTS urls_class ON urls (class_id) WHERE state = {queued} AND class_id IS NOT NULL`))
 	return err
 }
 
@@ -168,20 +168,20 @@ func (a *applyTx) startLearning() error {
 	// A better sighting raises the prior and ranks the URL in its class
 	// (?7 is the blended priority of the new prior); a kept link takes a
 	// URL out of the reserve (?9 = 0), as raiseURL does.
-	c.raiseURL = prep(`UPDATE urls SET
-		  depth     = CASE WHEN state IN (0, 1) THEN min(depth, ?2) ELSE depth END,
-		  priority  = CASE WHEN state IN (0, 1) AND ?1 > coalesce(prior, priority) THEN ?7 ELSE priority END,
-		  parent_id = CASE WHEN state IN (0, 1) AND ?1 > coalesce(prior, priority) THEN ?3 ELSE parent_id END,
-		  anchor    = CASE WHEN state IN (0, 1) AND ?1 > coalesce(prior, priority) THEN ?4 ELSE anchor END,
-		  inherited = CASE WHEN state IN (0, 1) AND ?1 > coalesce(prior, priority) THEN ?5 ELSE inherited END,
-		  class_id  = CASE WHEN state IN (0, 1) AND ?1 > coalesce(prior, priority) THEN coalesce(class_id, ?8) ELSE class_id END,
-		  prior     = CASE WHEN state IN (0, 1) AND ?1 > coalesce(prior, priority) THEN ?1 ELSE prior END,
+	c.raiseURL = prep(sq(`UPDATE urls SET
+		  depth     = CASE WHEN state IN ({queued}, {leased}) THEN min(depth, ?2) ELSE depth END,
+		  priority  = CASE WHEN state IN ({queued}, {leased}) AND ?1 > coalesce(prior, priority) THEN ?7 ELSE priority END,
+		  parent_id = CASE WHEN state IN ({queued}, {leased}) AND ?1 > coalesce(prior, priority) THEN ?3 ELSE parent_id END,
+		  anchor    = CASE WHEN state IN ({queued}, {leased}) AND ?1 > coalesce(prior, priority) THEN ?4 ELSE anchor END,
+		  inherited = CASE WHEN state IN ({queued}, {leased}) AND ?1 > coalesce(prior, priority) THEN ?5 ELSE inherited END,
+		  class_id  = CASE WHEN state IN ({queued}, {leased}) AND ?1 > coalesce(prior, priority) THEN coalesce(class_id, ?8) ELSE class_id END,
+		  prior     = CASE WHEN state IN ({queued}, {leased}) AND ?1 > coalesce(prior, priority) THEN ?1 ELSE prior END,
 		  reserve   = reserve AND ?9
-		WHERE id = ?6 AND ((state IN (0, 1) AND (?1 > coalesce(prior, priority) OR ?2 < depth))
-		  OR (reserve = 1 AND ?9 = 0 AND state IN (0, 1, 4, 5)))`)
+		WHERE id = ?6 AND ((state IN ({queued}, {leased}) AND (?1 > coalesce(prior, priority) OR ?2 < depth))
+		  OR (reserve = 1 AND ?9 = 0 AND state IN ({queued}, {leased}, {parked}, {waiting})))`))
 	c.insertClass = prep(`INSERT INTO classes (host_id, key, parent_id, applied) VALUES (?, ?, ?, ?) RETURNING id`)
 	c.updateClass = prep(`UPDATE classes SET fetched = ?2, relevant = ?3, labels = ?4, priors = ?5, applied = ?6 WHERE id = ?1`)
-	c.rerank = prep(`UPDATE urls SET priority = max(0, min(1, prior * ?2)) WHERE class_id = ?1 AND state = 0`)
+	c.rerank = prep(sq(`UPDATE urls SET priority = max(0, min(1, prior * ?2)) WHERE class_id = ?1 AND state = {queued}`))
 	c.linkPrior = prep(`SELECT prior, priority, parent_id FROM urls WHERE id = ?`)
 	if err != nil {
 		c.close()

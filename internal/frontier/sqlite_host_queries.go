@@ -13,11 +13,11 @@ import (
 // parkedHosts lists the parked and given-up hosts, parked first, then by
 // the URLs they hold.
 func (s *SQLiteStore) parkedHosts(ctx context.Context) ([]ParkedHost, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT h.host, coalesce(st.reason, ''), coalesce(st.since, 0), coalesce(st.retry_at, 0),
+	rows, err := s.db.QueryContext(ctx, sq(`SELECT h.host, coalesce(st.reason, ''), coalesce(st.since, 0), coalesce(st.retry_at, 0),
 		  st.tries, st.parked,
-		  (SELECT count(*) FROM urls u WHERE u.host_id = st.host_id AND u.state = CASE st.parked WHEN 1 THEN 4 ELSE 3 END)
+		  (SELECT count(*) FROM urls u WHERE u.host_id = st.host_id AND u.state = CASE st.parked WHEN {host-parked} THEN {parked} ELSE {failed} END)
 		FROM host_state st JOIN hosts h ON h.id = st.host_id
-		WHERE st.parked IN (1, 2) ORDER BY st.parked, 7 DESC, h.host`)
+		WHERE st.parked IN ({host-parked}, {host-given-up}) ORDER BY st.parked, 7 DESC, h.host`))
 	if err != nil {
 		return nil, fmt.Errorf("frontier: stats: parked hosts: %w", err)
 	}
@@ -26,14 +26,14 @@ func (s *SQLiteStore) parkedHosts(ctx context.Context) ([]ParkedHost, error) {
 	for rows.Next() {
 		var p ParkedHost
 		var since, retry int64
-		var parked int
+		var parked HostMode
 		if err := rows.Scan(&p.Host, &p.Reason, &since, &retry, &p.Tries, &parked, &p.URLs); err != nil {
 			return nil, fmt.Errorf("frontier: stats: parked hosts: %w", err)
 		}
 		if since > 0 {
 			p.Since = time.UnixMilli(since).UTC()
 		}
-		p.GivenUp = parked == 2
+		p.GivenUp = parked == HostGivenUp
 		if !p.GivenUp && retry > 0 {
 			p.NextRetry = time.UnixMilli(retry).UTC()
 		}
@@ -53,14 +53,14 @@ func (s *SQLiteStore) Peek(ctx context.Context, n int) ([]QueuedURL, error) {
 		return nil, ErrClosed
 	}
 	now := time.Now().UnixMilli()
-	rows, err := s.db.QueryContext(ctx, `SELECT u.url, h.host, u.priority, u.depth, u.tries,
-		  EXISTS (SELECT 1 FROM host_state st WHERE st.host_id = u.host_id AND st.parked = 1), u.reserve
+	rows, err := s.db.QueryContext(ctx, sq(`SELECT u.url, h.host, u.priority, u.depth, u.tries,
+		  EXISTS (SELECT 1 FROM host_state st WHERE st.host_id = u.host_id AND st.parked = {host-parked}), u.reserve
 		FROM urls u JOIN hosts h ON h.id = u.host_id
 		WHERE u.id IN (
-		  SELECT id FROM (SELECT id FROM urls WHERE state = 0 ORDER BY reserve, priority DESC, depth, id LIMIT ?1)
-		  UNION ALL SELECT id FROM urls WHERE state = 1 AND lease_until <= ?2
-		  UNION ALL SELECT id FROM urls WHERE state = 5 AND retry_at <= ?2)
-		ORDER BY u.reserve, u.priority DESC, u.depth, u.id LIMIT ?1`, n, now)
+		  SELECT id FROM (SELECT id FROM urls WHERE state = {queued} ORDER BY reserve, priority DESC, depth, id LIMIT ?1)
+		  UNION ALL SELECT id FROM urls WHERE state = {leased} AND lease_until <= ?2
+		  UNION ALL SELECT id FROM urls WHERE state = {waiting} AND retry_at <= ?2)
+		ORDER BY u.reserve, u.priority DESC, u.depth, u.id LIMIT ?1`), n, now)
 	if err != nil {
 		return nil, fmt.Errorf("frontier: peek: %w", err)
 	}
@@ -103,7 +103,7 @@ func (s *SQLiteStore) Requeue(ctx context.Context, f RequeueFilter) (Requeued, e
 	}
 	// Hosts first, so that their URLs failed on give-up are requeued
 	// into a host that is up again.
-	rows, err := tx.QueryContext(ctx, `SELECT host_id, coalesce(reason, '') FROM host_state WHERE parked IN (1, 2) AND (?1 = 0 OR host_id = ?1)`, hostID)
+	rows, err := tx.QueryContext(ctx, sq(`SELECT host_id, coalesce(reason, '') FROM host_state WHERE parked IN ({host-parked}, {host-given-up}) AND (?1 = 0 OR host_id = ?1)`), hostID)
 	if err != nil {
 		return res, fmt.Errorf("frontier: requeue: %w", err)
 	}
@@ -121,11 +121,11 @@ func (s *SQLiteStore) Requeue(ctx context.Context, f RequeueFilter) (Requeued, e
 	}
 	rows.Close()
 	for _, id := range hosts {
-		if _, err := tx.ExecContext(ctx, `UPDATE host_state SET parked = 0, reason = NULL, since = NULL, retry_at = NULL,
-			wait_ms = 0, tries = 0, timeouts = 0, probe_id = NULL WHERE host_id = ?`, id); err != nil {
+		if _, err := tx.ExecContext(ctx, sq(`UPDATE host_state SET parked = {host-up}, reason = NULL, since = NULL, retry_at = NULL,
+			wait_ms = 0, tries = 0, timeouts = 0, probe_id = NULL WHERE host_id = ?`), id); err != nil {
 			return res, fmt.Errorf("frontier: requeue: %w", err)
 		}
-		r, err := tx.ExecContext(ctx, `UPDATE urls SET state = 0, retry_at = NULL, tries = 0 WHERE host_id = ? AND state = 4`, id)
+		r, err := tx.ExecContext(ctx, sq(`UPDATE urls SET state = {queued}, retry_at = NULL, tries = 0 WHERE host_id = ? AND state = {parked}`), id)
 		if err != nil {
 			return res, fmt.Errorf("frontier: requeue: %w", err)
 		}
@@ -133,8 +133,8 @@ func (s *SQLiteStore) Requeue(ctx context.Context, f RequeueFilter) (Requeued, e
 		res.Held += int(n)
 		res.Hosts++
 	}
-	rows, err = tx.QueryContext(ctx, `SELECT id, host_id, coalesce(error, ''), fetched_at IS NOT NULL FROM urls
-		WHERE state = 3 AND (?1 = 0 OR host_id = ?1)`, hostID)
+	rows, err = tx.QueryContext(ctx, sq(`SELECT id, host_id, coalesce(error, ''), fetched_at IS NOT NULL FROM urls
+		WHERE state = {failed} AND (?1 = 0 OR host_id = ?1)`), hostID)
 	if err != nil {
 		return res, fmt.Errorf("frontier: requeue: %w", err)
 	}
@@ -193,9 +193,9 @@ func (s *SQLiteStore) ParkedSummary(ctx context.Context) (hosts, urls int64, nex
 		return 0, 0, next, ErrClosed
 	}
 	var at int64
-	err = s.db.QueryRowContext(ctx, `SELECT count(*), coalesce(min(retry_at), 0),
-		  coalesce((SELECT count(*) FROM urls WHERE state = 4), 0)
-		FROM host_state WHERE parked = 1`).Scan(&hosts, &at, &urls)
+	err = s.db.QueryRowContext(ctx, sq(`SELECT count(*), coalesce(min(retry_at), 0),
+		  coalesce((SELECT count(*) FROM urls WHERE state = {parked}), 0)
+		FROM host_state WHERE parked = {host-parked}`)).Scan(&hosts, &at, &urls)
 	if err != nil {
 		return 0, 0, next, fmt.Errorf("frontier: parked hosts: %w", err)
 	}

@@ -12,10 +12,10 @@ import (
 // hostSchema adds host state to the frontier: parked and given-up hosts,
 // their timeouts in a row, and the robots.txt rules learned for them. It
 // is applied to new and existing databases alike (migrateHosts).
-const hostSchema = `
+var hostSchema = sq(`
 CREATE TABLE IF NOT EXISTS host_state (
   host_id  INTEGER PRIMARY KEY,
-  parked   INTEGER NOT NULL DEFAULT 0, -- 0 up, 1 parked, 2 given up
+  parked   INTEGER NOT NULL DEFAULT {host-up}, -- HostMode
   reason   TEXT,                       -- the error that parked it
   since    INTEGER,                    -- when it was parked
   retry_at INTEGER,                    -- when it is next probed
@@ -26,9 +26,9 @@ CREATE TABLE IF NOT EXISTS host_state (
   robots   TEXT,                       -- robots.txt rules (robotsrules form)
   robots_agent TEXT
 );
-CREATE INDEX IF NOT EXISTS host_state_parked ON host_state (retry_at) WHERE parked = 1;
+CREATE INDEX IF NOT EXISTS host_state_parked ON host_state (retry_at) WHERE parked = {host-parked};
 CREATE INDEX IF NOT EXISTS urls_host ON urls (host_id, state);
-`
+`)
 
 // urlColumns are the columns of urls added after the first layout.
 var urlColumns = []struct{ name, decl string }{
@@ -40,13 +40,13 @@ var urlColumns = []struct{ name, decl string }{
 // queueIndex is the queue: queued URLs, the reserve after the others, each
 // tier best first. A file made before the reserve has the index without
 // its first column; migrateHosts makes it again.
-const queueIndex = `CREATE INDEX urls_queue ON urls (reserve, priority DESC, depth, id) WHERE state = 0`
+var queueIndex = sq(`CREATE INDEX urls_queue ON urls (reserve, priority DESC, depth, id) WHERE state = {queued}`)
 
-const frontierView = `CREATE VIEW frontier AS
+var frontierView = sq(`CREATE VIEW frontier AS
 SELECT u.url, h.host, h.site,
-       CASE u.state WHEN 0 THEN CASE u.reserve WHEN 1 THEN 'reserve' ELSE 'queued' END
-                    WHEN 1 THEN 'leased' WHEN 2 THEN 'done' WHEN 3 THEN 'failed'
-                    WHEN 4 THEN 'parked' WHEN 5 THEN 'waiting' END AS state,
+       CASE u.state WHEN {queued} THEN CASE u.reserve WHEN {leased} THEN 'reserve' ELSE 'queued' END
+                    WHEN {leased} THEN 'leased' WHEN {done} THEN 'done' WHEN {failed} THEN 'failed'
+                    WHEN {parked} THEN 'parked' WHEN {waiting} THEN 'waiting' END AS state,
        u.priority, u.depth, p.url AS parent, u.anchor, u.inherited, u.meta,
        datetime(u.added_at / 1000, 'unixepoch') AS added_at,
        datetime(u.leased_at / 1000, 'unixepoch') AS leased_at,
@@ -54,7 +54,7 @@ SELECT u.url, h.host, h.site,
        datetime(u.fetched_at / 1000, 'unixepoch') AS fetched_at,
        u.status, u.score, u.relevant, u.error, u.tries,
        datetime(u.retry_at / 1000, 'unixepoch') AS retry_at, u.reserve
-FROM urls u JOIN hosts h ON h.id = u.host_id LEFT JOIN urls p ON p.id = u.parent_id`
+FROM urls u JOIN hosts h ON h.id = u.host_id LEFT JOIN urls p ON p.id = u.parent_id`)
 
 // migrateHosts brings a database of any earlier layout up to this one:
 // new columns, tables and indexes, and the frontier view that names the
@@ -81,7 +81,7 @@ func migrateHosts(tx *sql.Tx) error {
 			}
 		}
 	}
-	if _, err := tx.Exec(hostSchema + `CREATE INDEX IF NOT EXISTS urls_retry ON urls (retry_at) WHERE state = 5;`); err != nil {
+	if _, err := tx.Exec(hostSchema + sq(`CREATE INDEX IF NOT EXISTS urls_retry ON urls (retry_at) WHERE state = {waiting};`)); err != nil {
 		return fmt.Errorf("migrate: host state: %w", err)
 	}
 	var index string

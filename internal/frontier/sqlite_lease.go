@@ -77,8 +77,8 @@ func (s *SQLiteStore) Lease(ctx context.Context, r LeaseRequest) ([]record.URL, 
 		ids = strconv.AppendInt(ids, p.id, 10)
 	}
 	ids = append(ids, ']')
-	if _, err := tx.ExecContext(ctx, `UPDATE urls SET state = 1, leased_at = ?, lease_until = ?, lease_owner = ?
-		WHERE id IN (SELECT value FROM json_each(?))`, now.UnixMilli(), until, r.Owner, string(ids)); err != nil {
+	if _, err := tx.ExecContext(ctx, sq(`UPDATE urls SET state = {leased}, leased_at = ?, lease_until = ?, lease_owner = ?
+		WHERE id IN (SELECT value FROM json_each(?))`), now.UnixMilli(), until, r.Owner, string(ids)); err != nil {
 		return nil, fmt.Errorf("frontier: lease: %w", err)
 	}
 	parent, err := tx.PrepareContext(ctx, `SELECT url FROM urls WHERE id = ?`)
@@ -112,8 +112,8 @@ func (s *SQLiteStore) Lease(ctx context.Context, r LeaseRequest) ([]record.URL, 
 
 // reclaim queues again the URLs whose lease ran out.
 func reclaim(ctx context.Context, tx *sql.Tx, now time.Time) error {
-	res, err := tx.ExecContext(ctx, `UPDATE urls SET state = `+parkedStateSQL+`, leased_at = NULL, lease_until = NULL, lease_owner = NULL
-		WHERE state = 1 AND lease_until <= ?`, now.UnixMilli())
+	res, err := tx.ExecContext(ctx, `UPDATE urls SET state = `+parkedStateSQL+sq(`, leased_at = NULL, lease_until = NULL, lease_owner = NULL
+		WHERE state = {leased} AND lease_until <= ?`), now.UnixMilli())
 	if err != nil {
 		return fmt.Errorf("frontier: reclaim leases: %w", err)
 	}
@@ -133,8 +133,8 @@ func pick(ctx context.Context, tx *sql.Tx, r LeaseRequest) ([]leaseRow, error) {
 	// Rows of hosts that may not take more are skipped (PerHost, first
 	// contact), so look further down than N.
 	limit := r.N*scanFactor + scanExtra
-	rows, err := tx.QueryContext(ctx, `SELECT id, host_id, url, priority, depth, parent_id, anchor, inherited, meta, reserve
-		FROM urls WHERE state = 0 ORDER BY reserve, priority DESC, depth, id LIMIT ?`, limit)
+	rows, err := tx.QueryContext(ctx, sq(`SELECT id, host_id, url, priority, depth, parent_id, anchor, inherited, meta, reserve
+		FROM urls WHERE state = {queued} ORDER BY reserve, priority DESC, depth, id LIMIT ?`), limit)
 	if err != nil {
 		return nil, fmt.Errorf("frontier: lease: %w", err)
 	}
@@ -192,7 +192,7 @@ func pick(ctx context.Context, tx *sql.Tx, r LeaseRequest) ([]leaseRow, error) {
 // Its page may bring links above the reserve, so the reserve waits.
 func runningOutsideReserve(ctx context.Context, tx *sql.Tx) (bool, error) {
 	var out bool
-	err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM urls WHERE state = 1 AND lease_until > ? AND reserve = 0)`,
+	err := tx.QueryRowContext(ctx, sq(`SELECT EXISTS (SELECT 1 FROM urls WHERE state = {leased} AND lease_until > ? AND reserve = 0)`),
 		time.Now().UnixMilli()).Scan(&out)
 	if err != nil {
 		return false, fmt.Errorf("frontier: lease: running leases: %w", err)
@@ -204,7 +204,7 @@ func runningOutsideReserve(ctx context.Context, tx *sql.Tx) (bool, error) {
 // index urls_lease holds only leased rows, so this reads the in-flight
 // URLs and nothing else).
 func runningPerHost(ctx context.Context, tx *sql.Tx, into map[int64]int) error {
-	rows, err := tx.QueryContext(ctx, `SELECT host_id, count(*) FROM urls WHERE state = 1 AND lease_until > ? GROUP BY host_id`,
+	rows, err := tx.QueryContext(ctx, sq(`SELECT host_id, count(*) FROM urls WHERE state = {leased} AND lease_until > ? GROUP BY host_id`),
 		time.Now().UnixMilli())
 	if err != nil {
 		return fmt.Errorf("frontier: lease: running leases: %w", err)
@@ -246,8 +246,8 @@ func (s *SQLiteStore) Renew(ctx context.Context, owner int64, until time.Time, m
 		return 0, ErrClosed
 	}
 	now := time.Now()
-	res, err := s.db.ExecContext(ctx, `UPDATE urls SET lease_until = ?
-		WHERE state = 1 AND lease_until > ? AND lease_owner = ? AND leased_at > ?`,
+	res, err := s.db.ExecContext(ctx, sq(`UPDATE urls SET lease_until = ?
+		WHERE state = {leased} AND lease_until > ? AND lease_owner = ? AND leased_at > ?`),
 		until.UnixMilli(), now.UnixMilli(), owner, now.Add(-maxAge).UnixMilli())
 	if err != nil {
 		return 0, fmt.Errorf("frontier: renew leases: %w", err)
@@ -262,7 +262,7 @@ func (s *SQLiteStore) Holding(ctx context.Context, owner int64) (int, error) {
 		return 0, ErrClosed
 	}
 	var n int
-	err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM urls WHERE state = 1 AND lease_until > ? AND lease_owner = ?`,
+	err := s.db.QueryRowContext(ctx, sq(`SELECT count(*) FROM urls WHERE state = {leased} AND lease_until > ? AND lease_owner = ?`),
 		time.Now().UnixMilli(), owner).Scan(&n)
 	if err != nil {
 		return 0, fmt.Errorf("frontier: count leases: %w", err)
@@ -276,7 +276,7 @@ func (s *SQLiteStore) Release(ctx context.Context) (int, error) {
 	if s.db == nil {
 		return 0, ErrClosed
 	}
-	res, err := s.db.ExecContext(ctx, `UPDATE urls SET state = `+parkedStateSQL+`, leased_at = NULL, lease_until = NULL, lease_owner = NULL WHERE state = 1`)
+	res, err := s.db.ExecContext(ctx, `UPDATE urls SET state = `+parkedStateSQL+sq(`, leased_at = NULL, lease_until = NULL, lease_owner = NULL WHERE state = {leased}`))
 	if err != nil {
 		return 0, fmt.Errorf("frontier: release leases: %w", err)
 	}
@@ -295,14 +295,14 @@ func (s *SQLiteStore) Counts(ctx context.Context) (Counts, error) {
 		return c, ErrClosed
 	}
 	now := time.Now().UnixMilli()
-	err := s.db.QueryRowContext(ctx, `SELECT
-		EXISTS (SELECT 1 FROM urls WHERE state = 0 AND reserve = 0) OR EXISTS (SELECT 1 FROM urls WHERE state = 1 AND lease_until <= ?1)
-		  OR EXISTS (SELECT 1 FROM urls WHERE state = 5)
-		  OR EXISTS (SELECT 1 FROM host_state h WHERE parked = 1 AND retry_at <= ?1
-		             AND EXISTS (SELECT 1 FROM urls u WHERE u.host_id = h.host_id AND u.state = 4)),
-		EXISTS (SELECT 1 FROM urls WHERE state = 1 AND lease_until > ?1),
+	err := s.db.QueryRowContext(ctx, sq(`SELECT
+		EXISTS (SELECT 1 FROM urls WHERE state = {queued} AND reserve = 0) OR EXISTS (SELECT 1 FROM urls WHERE state = {leased} AND lease_until <= ?1)
+		  OR EXISTS (SELECT 1 FROM urls WHERE state = {waiting})
+		  OR EXISTS (SELECT 1 FROM host_state h WHERE parked = {host-parked} AND retry_at <= ?1
+		             AND EXISTS (SELECT 1 FROM urls u WHERE u.host_id = h.host_id AND u.state = {parked})),
+		EXISTS (SELECT 1 FROM urls WHERE state = {leased} AND lease_until > ?1),
 		coalesce((SELECT n FROM counters WHERE name = ?2), 0),
-		EXISTS (SELECT 1 FROM urls WHERE state = 0 AND reserve = 1)`, now, counterRequeued).Scan(&c.Queued, &c.Leased, &c.Requeued, &c.Reserve)
+		EXISTS (SELECT 1 FROM urls WHERE state = {queued} AND reserve = 1)`), now, counterRequeued).Scan(&c.Queued, &c.Leased, &c.Requeued, &c.Reserve)
 	if err != nil {
 		return c, fmt.Errorf("frontier: counts: %w", err)
 	}
@@ -317,9 +317,9 @@ func (s *SQLiteStore) Progress(ctx context.Context) (Progress, error) {
 		return p, ErrClosed
 	}
 	// A redirect's target is done with its URL, in one fetch.
-	err := s.db.QueryRowContext(ctx, `SELECT (SELECT coalesce(sum(fetched), 0) FROM hosts)
+	err := s.db.QueryRowContext(ctx, sq(`SELECT (SELECT coalesce(sum(fetched), 0) FROM hosts)
 		  - coalesce((SELECT n FROM counters WHERE name = ?2), 0),
-		(SELECT count(*) FROM urls WHERE state = 1 AND lease_until > ?1)`, time.Now().UnixMilli(), counterRedirected).Scan(&p.Fetched, &p.Running)
+		(SELECT count(*) FROM urls WHERE state = {leased} AND lease_until > ?1)`), time.Now().UnixMilli(), counterRedirected).Scan(&p.Fetched, &p.Running)
 	if err != nil {
 		return p, fmt.Errorf("frontier: progress: %w", err)
 	}

@@ -16,10 +16,10 @@ import (
 // has no URL out, its best held URL as a probe.
 func wake(ctx context.Context, tx *sql.Tx, now time.Time) error {
 	ms := now.UnixMilli()
-	if _, err := tx.ExecContext(ctx, `UPDATE urls SET state = 0, retry_at = NULL WHERE state = 5 AND retry_at <= ?`, ms); err != nil {
+	if _, err := tx.ExecContext(ctx, sq(`UPDATE urls SET state = {queued}, retry_at = NULL WHERE state = {waiting} AND retry_at <= ?`), ms); err != nil {
 		return fmt.Errorf("frontier: wake retries: %w", err)
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT host_id, wait_ms FROM host_state WHERE parked = 1 AND retry_at <= ?`, ms)
+	rows, err := tx.QueryContext(ctx, sq(`SELECT host_id, wait_ms FROM host_state WHERE parked = {host-parked} AND retry_at <= ?`), ms)
 	if err != nil {
 		return fmt.Errorf("frontier: wake hosts: %w", err)
 	}
@@ -39,28 +39,27 @@ func wake(ctx context.Context, tx *sql.Tx, now time.Time) error {
 	}
 	for _, d := range hosts {
 		var out int
-		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM urls WHERE host_id = ? AND state IN (0, 1)`, d.host).Scan(&out); err != nil {
+		if err := tx.QueryRowContext(ctx, sq(`SELECT count(*) FROM urls WHERE host_id = ? AND state IN ({queued}, {leased})`), d.host).Scan(&out); err != nil {
 			return fmt.Errorf("frontier: wake hosts: %w", err)
 		}
 		if out > 0 {
 			continue // a probe is out already
 		}
 		var probe int64
-		err := tx.QueryRowContext(ctx, `SELECT id FROM urls WHERE host_id = ? AND state = 4
-			ORDER BY priority DESC, depth, id LIMIT 1`, d.host).Scan(&probe)
+		err := tx.QueryRowContext(ctx, sq(`SELECT id FROM urls WHERE host_id = ? AND state = {parked}
+			ORDER BY priority DESC, depth, id LIMIT 1`), d.host).Scan(&probe)
 		if errors.Is(err, sql.ErrNoRows) {
 			continue // nothing held: the host waits for new URLs
 		}
 		if err != nil {
 			return fmt.Errorf("frontier: wake hosts: %w", err)
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE urls SET state = 0 WHERE id = ?`, probe); err != nil {
+		if _, err := tx.ExecContext(ctx, sq(`UPDATE urls SET state = {queued} WHERE id = ?`), probe); err != nil {
 			return fmt.Errorf("frontier: wake hosts: %w", err)
 		}
-		// Should the probe never come back, the next one goes out after
-		// the same wait.
+		next := ProbeSent(HostStatus{Mode: HostParked, Wait: d.waitMS}, ms)
 		if _, err := tx.ExecContext(ctx, `UPDATE host_state SET probe_id = ?, retry_at = ? WHERE host_id = ?`,
-			probe, ms+max(d.waitMS, 1000), d.host); err != nil {
+			probe, next.RetryAt, d.host); err != nil {
 			return fmt.Errorf("frontier: wake hosts: %w", err)
 		}
 	}
@@ -69,7 +68,7 @@ func wake(ctx context.Context, tx *sql.Tx, now time.Time) error {
 
 // parkedStateSQL is the state an expired or released lease goes back to:
 // parked when its host is.
-const parkedStateSQL = `CASE WHEN host_id IN (SELECT host_id FROM host_state WHERE parked = 1) THEN 4 ELSE 0 END`
+var parkedStateSQL = sq(`CASE WHEN host_id IN (SELECT host_id FROM host_state WHERE parked = {host-parked}) THEN {parked} ELSE {queued} END`)
 
 // firstContact holds a host back to one URL out at a time until a page of
 // it has come back: a host that turns out down (an unknown name, a dead
@@ -92,8 +91,8 @@ func newFirstContact(ctx context.Context, tx *sql.Tx, on bool) *firstContact {
 	if !on {
 		return &firstContact{}
 	}
-	st, err := tx.PrepareContext(ctx, `SELECT fetched > 0, (SELECT count(*) FROM urls WHERE host_id = ?1 AND state = 1)
-		FROM hosts WHERE id = ?1`)
+	st, err := tx.PrepareContext(ctx, sq(`SELECT fetched > 0, (SELECT count(*) FROM urls WHERE host_id = ?1 AND state = {leased})
+		FROM hosts WHERE id = ?1`))
 	return &firstContact{ctx: ctx, st: st, err: err, hosts: map[int64]*contact{}}
 }
 

@@ -16,12 +16,12 @@ func (s *SQLiteStore) Replay(ctx context.Context, fn func(record.Replay) error) 
 	if s.db == nil {
 		return ErrClosed
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT u.url, p.url, u.anchor, e.context, p.score, u.score, u.state
+	rows, err := s.db.QueryContext(ctx, sq(`SELECT u.url, p.url, u.anchor, e.context, p.score, u.score, u.state
 		FROM urls u
 		LEFT JOIN urls p ON p.id = u.parent_id
 		LEFT JOIN edges e ON e.src = u.parent_id AND e.dst = u.id
-		WHERE u.state IN (2, 3) AND (u.score IS NOT NULL OR u.state = 3)
-		ORDER BY u.fetched_at, u.id`)
+		WHERE u.state IN ({done}, {failed}) AND (u.score IS NOT NULL OR u.state = {failed})
+		ORDER BY u.fetched_at, u.id`))
 	if err != nil {
 		return fmt.Errorf("frontier: replay: %w", err)
 	}

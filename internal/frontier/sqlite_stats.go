@@ -38,8 +38,8 @@ func (s *SQLiteStore) Stats(ctx context.Context, topHosts int) (*Stats, error) {
 	// A failed URL without a fetch time was never fetched: refused by
 	// robots.txt rules learned later, or held by a host given up.
 	// A queued URL of the reserve counts as state Reserve.
-	err := q("states", `SELECT state, depth, fetched_at IS NULL AND state = 3, reserve, count(*), coalesce(sum(relevant = 1), 0)
-		FROM urls GROUP BY 1, 2, 3, 4`,
+	err := q("states", sq(`SELECT state, depth, fetched_at IS NULL AND state = {failed}, reserve, count(*), coalesce(sum(relevant = 1), 0)
+		FROM urls GROUP BY 1, 2, 3, 4`),
 		func(scan func(...any) error) error {
 			var state State
 			var depth int
