@@ -3,6 +3,7 @@ package frontier
 import (
 	"fmt"
 	"strings"
+	"time"
 )
 
 // The host policy: what an outcome does to its host and to its URL. These
@@ -220,6 +221,10 @@ func GiveUpError(h HostStatus) string {
 // should the probe never come back, the next goes out after the same
 // wait, and never sooner than a second.
 func ProbeSent(h HostStatus, now int64) HostStatus {
-	h.RetryAt = now + max(h.Wait, 1000)
+	h.RetryAt = now + max(h.Wait, probeMinWait.Milliseconds())
 	return h
 }
+
+// probeMinWait is the least wait before a parked host is probed again
+// while its probe is out.
+const probeMinWait = time.Second

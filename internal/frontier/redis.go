@@ -36,6 +36,10 @@ type RedisStore struct {
 	robotsMu      sync.Mutex
 	robotsVersion int64
 	robots        map[string]*robotsrules.Rules
+
+	// afterSteps, in tests, runs once between Apply's reading of host
+	// facts and its script, as another worker's Apply could.
+	afterSteps func()
 }
 
 // redisKeyPrefix builds the key prefix of a crawl from its name.

@@ -15,23 +15,6 @@ import (
 
 var _ HostAdmin = (*RedisStore)(nil)
 
-// redisPolicy is a RetryPolicy as the apply script reads it (ms).
-type redisPolicy struct {
-	Retries     int   `json:"retries"`
-	Backoff     int64 `json:"backoff"`
-	MaxBackoff  int64 `json:"maxbackoff"`
-	HostBackoff int64 `json:"hostbackoff"`
-	HostMax     int64 `json:"hostmax"`
-	HostTries   int   `json:"hosttries"`
-	Park        int   `json:"park"`
-}
-
-func newRedisPolicy(p RetryPolicy) redisPolicy {
-	return redisPolicy{Retries: p.Retries, Backoff: p.Backoff.Milliseconds(), MaxBackoff: p.MaxBackoff.Milliseconds(),
-		HostBackoff: p.HostBackoff.Milliseconds(), HostMax: p.HostMaxBackoff.Milliseconds(),
-		HostTries: p.HostTries, Park: p.ParkAfterTimeouts}
-}
-
 // robotsRules gives the robots.txt rules learned so far and their version,
 // read once per version (need false: none needed, version -1).
 func (s *RedisStore) robotsRules(ctx context.Context, need bool) (map[string]*robotsrules.Rules, int64, error) {

@@ -20,6 +20,10 @@ var _ Store = (*RedisStore)(nil)
 // batch does not hold the server for long: each chunk is atomic.
 const redisChunk = 2000
 
+// redisMovedTries bounds how often Apply computes a chunk's host steps
+// again because other workers changed their hosts meanwhile.
+const redisMovedTries = 1000
+
 func hexID(u string) string { return hex.EncodeToString([]byte(redisID(u))) }
 
 // Apply records the batch. Chunks of it run as one script each: a batch
@@ -36,8 +40,9 @@ func (s *RedisStore) Apply(ctx context.Context, b Batch) (Applied, error) {
 		Done    [][]any          `json:"done"`
 		Queue   [][]any          `json:"queue"`
 		Edges   [][]any          `json:"edges"`
+		Steps   []*redisStep     `json:"steps"`
+		Expect  redisExpect      `json:"expect"`
 		Refused map[string]int64 `json:"refused"`
-		Pol     redisPolicy      `json:"pol"`
 		Robots  [][]string       `json:"robots"`
 		RV      int64            `json:"rv"`
 	}
@@ -47,8 +52,9 @@ func (s *RedisStore) Apply(ctx context.Context, b Batch) (Applied, error) {
 	}
 	now := time.Now().UnixMilli()
 	c := chunk{Now: now, Max: b.MaxPerHost, Done: [][]any{}, Queue: [][]any{}, Edges: [][]any{}, Refused: map[string]int64{},
-		Pol: newRedisPolicy(policy), Robots: [][]string{}}
+		Robots: [][]string{}}
 	var queued []*Entry // the entries of c.Queue, to check against robots.txt rules
+	var outs []*Outcome // the outcome of each row of c.Done (nil: a redirect target's row)
 	var learned []string
 	size := 0
 	flush := func() error {
@@ -56,12 +62,19 @@ func (s *RedisStore) Apply(ctx context.Context, b Batch) (Applied, error) {
 			return nil
 		}
 		var n []any
-		for {
+		for moved := 0; ; {
 			rules, version, err := s.robotsRules(ctx, len(queued) > 0)
 			if err != nil {
 				return fmt.Errorf("frontier: apply: %w", err)
 			}
 			c.RV = version
+			if c.Steps, c.Expect, err = s.hostSteps(ctx, outs, policy, now); err != nil {
+				return fmt.Errorf("frontier: apply: %w", err)
+			}
+			if hook := s.afterSteps; hook != nil {
+				s.afterSteps = nil
+				hook()
+			}
 			for i, e := range queued {
 				refused := 0
 				if r := rules[e.Host]; r != nil && !r.Allows(RobotsPath(e.URL)) {
@@ -80,6 +93,13 @@ func (s *RedisStore) Apply(ctx context.Context, b Batch) (Applied, error) {
 			n, _ = v.([]any)
 			if len(n) == 1 && num(n[0]) == -1 {
 				s.forgetRobots() // rules learned meanwhile: filter again
+				continue
+			}
+			if len(n) == 1 && num(n[0]) == -2 {
+				// A host or URL moved meanwhile: compute the steps again.
+				if moved++; moved > redisMovedTries {
+					return fmt.Errorf("frontier: apply: hosts kept changing under %d tries", redisMovedTries)
+				}
 				continue
 			}
 			if len(n) != 10 {
@@ -105,7 +125,7 @@ func (s *RedisStore) Apply(ctx context.Context, b Batch) (Applied, error) {
 			learned = append(learned, str(h))
 		}
 		c.Done, c.Queue, c.Edges, c.Refused, c.Robots = c.Done[:0], c.Queue[:0], c.Edges[:0], map[string]int64{}, c.Robots[:0]
-		queued = queued[:0]
+		queued, outs = queued[:0], outs[:0]
 		size = 0
 		return nil
 	}
@@ -133,6 +153,10 @@ func (s *RedisStore) Apply(ctx context.Context, b Batch) (Applied, error) {
 			}
 		}
 		c.Done = append(c.Done, rows...)
+		outs = append(outs, o)
+		if len(rows) > 1 {
+			outs = append(outs, nil)
+		}
 		size += len(rows) - 1
 		if err := add(); err != nil {
 			return res, err
@@ -183,9 +207,9 @@ func (s *RedisStore) Apply(ctx context.Context, b Batch) (Applied, error) {
 	return res, nil
 }
 
-// outcomeRows gives the script rows of an outcome: its URL, with what its
-// error means (classify), and its final URL when a redirect led elsewhere,
-// marked -1: recorded only when the first row is.
+// outcomeRows gives the script rows of an outcome: its URL, and its final
+// URL when a redirect led elsewhere, marked 1: recorded only when the
+// first row is.
 func outcomeRows(o *Outcome, now int64) [][]any {
 	state := Done
 	if o.Error != "" {
@@ -202,12 +226,12 @@ func outcomeRows(o *Outcome, now int64) [][]any {
 			rel = 1
 		}
 	}
-	row := func(u, host string, kind failure) []any {
-		return []any{u, hexID(u), host, o.Site, o.Depth, int(state), fetched, o.Status, score, rel, o.Error, int(kind), outcomeHost(o)}
+	row := func(u, host string, target int) []any {
+		return []any{u, hexID(u), host, o.Site, o.Depth, int(state), fetched, o.Status, score, rel, o.Error, target}
 	}
-	rows := [][]any{row(o.URL, o.Host, classify(o.Error))}
+	rows := [][]any{row(o.URL, o.Host, 0)}
 	if o.FinalURL != "" && o.FinalURL != o.URL && o.FinalHost != "" {
-		rows = append(rows, row(o.FinalURL, o.FinalHost, -1))
+		rows = append(rows, row(o.FinalURL, o.FinalHost, 1))
 	}
 	return rows
 }

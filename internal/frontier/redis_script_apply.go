@@ -6,21 +6,35 @@ import "github.com/redis/go-redis/v9"
 
 // redisApply records a batch: ARGV[1] is a JSON object
 // {now, max, done: [[url, hexid, host, site, depth, state, fetched, status,
-// score, rel, err, failure, host of the failure]], queue: [[url, hexid,
+// score, rel, err, redirect target (1)]], steps: the host policy's step of
+// each done row (redisStep, or null), expect: the records the steps were
+// computed from (redisExpect), queue: [[url, hexid,
 // host, site, prio, depth, parent, hexparent, anchor, inherited, meta,
 // refused by robots.txt (1), reserve (1)]], edges: [[from, hexfrom, to, hexto, prio,
-// anchor, context]], refused: {guard: n}, pol: the retry policy in ms,
-// robots: [[host, agent, rules]] learned, rv: the robots.txt version the
-// caller filtered the queue with (-1: none)}. It returns {done, queued,
-// raised, known, refused, requeued, given-up guard, robots guard, hosts
-// whose rules changed, queued in the reserve}, or {-1} when the
-// robots.txt version moved on.
+// anchor, context]], refused: {guard: n}, robots: [[host, agent, rules]]
+// learned, rv: the robots.txt version the caller filtered the queue with
+// (-1: none)}. It returns {done, queued, raised, known, refused, requeued,
+// given-up guard, robots guard, hosts whose rules changed, queued in the
+// reserve}, {-1} when the robots.txt version moved on, or {-2} when a
+// record of expect changed.
 var redisApply = redis.NewScript(luaPrelude + `
 local b = cjson.decode(ARGV[1])
 if b.rv >= 0 and tonumber(redis.call('HGET', P .. 'meta', 'robotsv') or 0) ~= b.rv then
   return {-1} -- robots.txt rules were learned since the caller read them
 end
-local now, max, pol = b.now, b.max, b.pol
+-- The steps were computed from these records: another worker changed
+-- one since, and they must be computed again.
+for h, want in pairs(b.expect.hosts) do
+  local v = redis.call('HGET', P .. 'hs', h)
+  if (v and tohex(v) or '') ~= want then return {-2} end
+end
+for _, e in ipairs(b.expect.urls) do
+  local _, r = find(e[1], unhex(e[2]))
+  local state, tries = -1, 0
+  if r then state, tries = r[STATE], r[TRIES] or 0 end
+  if state ~= e[3] or tries ~= e[4] then return {-2} end
+end
+local now, max = b.now, b.max
 local res = {0, 0, 0, 0, 0}
 local requeued, givenup, robotsguard, learned, reserved = 0, 0, 0, {}, 0
 local hosturls = {}
@@ -51,17 +65,11 @@ local function putback(id, r, state, at, addtries, msg)
   putrec(id, r)
   requeued = requeued + 1
 end
-local function retry(id, r, err)
-  local tries = r[TRIES] or 0
-  if tries >= pol.retries then return false end
-  putback(id, r, 5, now + waitms(pol.backoff, pol.maxbackoff, tries), 1, err)
-  return true
-end
--- giveup fails every held URL of a host that stayed down through its tries.
-local function giveup(h, st, probe)
-  st[PK], st[RETRY], st[PROBE] = 2, 0, ''
+-- giveup fails every held URL of a host that stayed down through its
+-- tries, and the probe, with msg.
+local function giveup(h, st, probe, msg)
+  st[PROBE] = ''
   redis.call('ZREM', P .. 'pkh', h)
-  local msg = st[REASON] .. ' (host given up after ' .. st[HTRIES] .. ' tries)'
   local n = 0
   for _, key in ipairs({'q:', 'r:', 'pk:', 'w:'}) do
     for _, id in ipairs(redis.call('ZRANGE', P .. key .. h, 0, -1)) do
@@ -71,71 +79,50 @@ local function giveup(h, st, probe)
     redis.call('DEL', P .. key .. h)
   end
   local r = getrec(probe)
-  if r and r[STATE] == 1 then failnow(probe, r, msg); n = n + 1 end
+  if r and r[STATE] == ST_LEASED then failnow(probe, r, msg); n = n + 1 end
   st[HELD] = n
   hsput(h, st)
   requeued = requeued + 1 -- the probe does not count as fetched
 end
--- hostup clears the failure state of a host that answered.
-local function hostup(h)
-  local st = hsget(h)
-  if not st or (st[PK] == 0 and st[TIMEOUTS] == 0) then return end
-  local was = st[PK] ~= 0
-  st[PK], st[REASON], st[SINCE], st[RETRY], st[WAIT], st[HTRIES], st[TIMEOUTS], st[PROBE], st[HELD] = 0, '', 0, 0, 0, 0, 0, '', 0
-  hsput(h, st)
-  if was then
+-- hostclear clears the failure state of a host that answered, and queues
+-- its parked URLs again when unpark.
+local function hostclear(h, unpark)
+  hsput(h, hsnew())
+  if unpark then
     redis.call('ZREM', P .. 'pkh', h)
-    moveall('pk:', h, 0)
+    moveall('pk:', h, ST_QUEUED)
   end
 end
--- failure handles an outcome with an error of kind (the failure codes of
--- hosts.go) on host down. It reports whether the URL was put back.
-local function failure(d, kind, down)
-  if kind == 0 or kind == 5 or kind == 6 then return false end
-  local id, r = find(d[1], unhex(d[2]))
-  if not r or r[STATE] == 2 or r[STATE] == 3 then return false end
-  local err = d[11]
-  if kind == 1 then putback(id, r, 0, 0, 0, ''); return true end
-  local st = hsget(down) or hsnew()
-  if kind == 3 then
-    st[TIMEOUTS] = st[TIMEOUTS] + 1
-    if pol.park > 0 and st[TIMEOUTS] >= pol.park then
-      kind = 2
-    else
-      hsput(down, st)
-      return retry(id, r, err)
-    end
+-- hoststep writes the host status a step computed (s.hs: mode, reason,
+-- since, retry, wait, tries, timeouts) and what its change does.
+local function hoststep(h, s, id)
+  local st, v = hsget(h) or hsnew(), s.hs
+  st[PK], st[REASON], st[SINCE], st[RETRY], st[WAIT], st[HTRIES], st[TIMEOUTS] = v[1], v[2], v[3], v[4], v[5], v[6], v[7]
+  if s.clear then st[PROBE] = '' end
+  if s.change == 'giveup' then return giveup(h, st, id, s.gerr) end
+  hsput(h, st)
+  if st[PK] == HOST_PARKED then redis.call('ZADD', P .. 'pkh', st[RETRY], h) end
+  if s.change == 'park' then
+    moveall('q:', h, ST_PARKED)
+    moveall('r:', h, ST_PARKED)
+    moveall('w:', h, ST_PARKED)
   end
-  if kind == 4 then return retry(id, r, err) end
-  if st[PK] == 0 then
-    local w = waitms(pol.hostbackoff, pol.hostmax, 0)
-    st[PK], st[REASON], st[SINCE], st[HTRIES], st[TIMEOUTS], st[PROBE], st[WAIT], st[RETRY] = 1, err, now, 0, 0, '', w, now + w
-    hsput(down, st)
-    redis.call('ZADD', P .. 'pkh', st[RETRY], down)
-    moveall('q:', down, 4)
-    moveall('r:', down, 4)
-    moveall('w:', down, 4)
-    r = getrec(id)
-  elseif st[PK] == 1 then
-    if id == st[PROBE] then
-      -- The probe failed: wait twice as long, or give the host up.
-      st[HTRIES] = st[HTRIES] + 1
-      st[REASON], st[PROBE] = err, ''
-      if pol.hosttries > 0 and st[HTRIES] >= pol.hosttries then
-        giveup(down, st, id)
-        return true
-      end
-      st[WAIT] = waitms(pol.hostbackoff, pol.hostmax, st[HTRIES])
-      st[RETRY] = now + st[WAIT]
-      hsput(down, st)
-      redis.call('ZADD', P .. 'pkh', st[RETRY], down)
-    end
-  else
-    return false -- given up: the URL fails with its error
+end
+-- outcome applies an outcome's step (hoststeps.go): it reports whether
+-- the URL was put back or settled with its host rather than recorded.
+local function outcome(d, s)
+  if type(s) ~= 'table' then return false end
+  if s.pre > 0 then hostclear(s.host, s.pre == 2) end
+  if s.change ~= '' then
+    local id = find(d[1], unhex(d[2]))
+    hoststep(s.host, s, id)
   end
-  if rhost(r) ~= down then return retry(id, r, err) end -- a redirect into a host that is down
-  putback(id, r, 4, 0, 0, err)
-  return true
+  if s.act == 'putback' then
+    local id, r = find(d[1], unhex(d[2]))
+    putback(id, r, s.state, s.at, s.add, s.err)
+    return true
+  end
+  return s.act == 'settled'
 end
 
 local function done(d)
@@ -163,7 +150,7 @@ local function done(d)
   r[TRIES], r[LOGPOS] = r[TRIES] or 0, r[LOGPOS] or -1
   if state == 3 then redis.call('SADD', P .. 'fail', id) end
   if rel == 1 then add('st', 'r:' .. r[DEPTH], 1) end
-  if d[12] == -1 and before ~= 2 and before ~= 3 then
+  if d[12] == 1 and before ~= ST_DONE and before ~= ST_FAILED then
     -- A redirect's target, done in its URL's fetch: not a page of its own
     -- (the SQLite store's redirect.targets counters).
     add('st', 'x', 1)
@@ -254,14 +241,12 @@ local function queue(e)
 end
 
 local back = false
-for _, d in ipairs(b.done) do
-  local kind, down = d[12], d[13]
-  if kind == -1 then
+for i, d in ipairs(b.done) do
+  if d[12] == 1 then
     -- A redirect target, recorded with its URL.
     if not back then done(d) end
   else
-    if d[11] == '' or string.sub(d[11], 1, 5) == 'http ' then hostup(down) end -- the host answered
-    back = failure(d, kind, down)
+    back = outcome(d, b.steps[i])
     if not back then
       done(d)
       res[1] = res[1] + 1

@@ -13,7 +13,7 @@ package frontier
 // Redis's compact listpack encoding; the fields are numbered below. Ids
 // are 8-byte strings (the URL's xxhash64, or the next free value after a
 // collision).
-const luaPrelude = `
+var luaPrelude = luaNames + `
 local P = KEYS[1]
 -- Record fields. A queued URL's record stops at SEQ; a leased or fetched
 -- one carries the rest. HOST is '' when it is the URL's own host[:port].
@@ -52,6 +52,9 @@ local function incid(id)
     b[i] = 0
   end
   return string.char(unpack(b))
+end
+local function tohex(s)
+  return (s:gsub('.', function(c) return string.format('%02x', string.byte(c)) end))
 end
 local function unhex(h)
   return (h:gsub('..', function(x) return string.char(tonumber(x, 16)) end))
@@ -351,7 +354,7 @@ local function wake(now)
         putrec(best[1], r)
         -- Should the probe never come back, the next one goes out after
         -- the same wait.
-        st[PROBE], st[RETRY] = best[1], now + math.max(st[WAIT], 1000)
+        st[PROBE], st[RETRY] = best[1], now + math.max(st[WAIT], PROBE_MIN_WAIT)
         hsput(h, st)
         redis.call('ZADD', P .. 'pkh', st[RETRY], h)
       end
@@ -359,10 +362,5 @@ local function wake(now)
       redis.call('ZREM', P .. 'pkh', h)
     end
   end
-end
-local function waitms(base, limit, n)
-  local d = base * 2 ^ math.min(math.max(n, 0), 30)
-  if d <= 0 or (limit > 0 and d > limit) then d = limit end
-  return d
 end
 `
