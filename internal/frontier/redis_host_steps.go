@@ -17,7 +17,7 @@ import (
 // redisFacts reads the URLs and hosts of a chunk's outcomes. ARGV[1] is a
 // JSON object {urls: [[url, hexid]], hosts: [host]}; it answers a JSON
 // object {urls: [{state (-1: unknown), tries, host, id (hex)}], hosts:
-// [{raw (hex of the stored record, '' when none), mode, reason, since,
+// [{raw (hex of the stored record, ” when none), mode, reason, since,
 // retry, wait, tries, timeouts, probe (hex)}]}.
 var redisFacts = redis.NewScript(luaPrelude + `
 local a = cjson.decode(ARGV[1])
@@ -86,7 +86,7 @@ type redisStep struct {
 }
 
 // redisExpect is what the apply script checks before it writes: each
-// host's stored record (hex, '' for none), and each URL's state (-1:
+// host's stored record (hex, ” for none), and each URL's state (-1:
 // unknown) and tries, as the steps were computed from.
 type redisExpect struct {
 	Hosts map[string]string `json:"hosts"`
