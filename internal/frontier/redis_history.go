@@ -20,7 +20,7 @@ for i, id in ipairs(ids) do
   local r = getrec(id)
   -- A URL requeued and fetched again is in the log twice: its record
   -- names the later place.
-  if r and (r[STATE] == 2 or r[STATE] == 3) and (not r[LOGPOS] or r[LOGPOS] == start + i - 1) then
+  if r and (r[STATE] == ST_DONE or r[STATE] == ST_FAILED) and (not r[LOGPOS] or r[LOGPOS] == start + i - 1) then
     out[#out + 1] = r[URL]
     out[#out + 1] = rhost(r)
     out[#out + 1] = r[DEPTH]

@@ -244,7 +244,7 @@ var redisRefuseRobots = redis.NewScript(luaPrelude + `
 local n = 0
 for i = 2, #ARGV do
   local r = getrec(ARGV[i])
-  if r and (r[STATE] == 0 or r[STATE] == 4 or r[STATE] == 5 or r[STATE] == 6) then
+  if r and (r[STATE] == ST_QUEUED or r[STATE] == ST_PARKED or r[STATE] == ST_WAITING or r[STATE] == ST_RESERVE) then
     failnow(ARGV[i], r, 'robots-disallow')
     n = n + 1
   end
@@ -261,9 +261,9 @@ local out = {}
 local all = redis.call('HGETALL', P .. 'hs')
 for i = 1, #all, 2 do
   local h, st = all[i], cmsgpack.unpack(all[i + 1])
-  if st[PK] == 1 or st[PK] == 2 then
+  if st[PK] == HOST_PARKED or st[PK] == HOST_GIVEN_UP then
     local n = st[HELD]
-    if st[PK] == 1 then n = redis.call('ZCARD', P .. 'pk:' .. h) end
+    if st[PK] == HOST_PARKED then n = redis.call('ZCARD', P .. 'pk:' .. h) end
     for _, x in ipairs({h, st[PK], st[REASON], st[SINCE], st[RETRY], st[HTRIES], n}) do out[#out + 1] = x end
   end
 end
@@ -276,13 +276,13 @@ var redisReleaseHosts = redis.NewScript(luaPrelude + `
 local hosts, held = 0, 0
 for _, h in ipairs(ARGV) do
   local st = hsget(h)
-  if st and (st[PK] == 1 or st[PK] == 2) then
+  if st and (st[PK] == HOST_PARKED or st[PK] == HOST_GIVEN_UP) then
     hsput(h, hsnew())
     redis.call('ZREM', P .. 'pkh', h)
     for _, id in ipairs(redis.call('ZRANGE', P .. 'pk:' .. h, 0, -1)) do
       local r = getrec(id)
       if r then
-        move(id, r, 0, 0)
+        move(id, r, ST_QUEUED, 0)
         r[TRIES] = 0
         trim(r)
         putrec(id, r)
@@ -304,7 +304,7 @@ local page = redis.call('SSCAN', P .. 'fail', ARGV[1], 'COUNT', ARGV[2])
 local out = {page[1]}
 for _, id in ipairs(page[2]) do
   local r = getrec(id)
-  if r and r[STATE] == 3 then
+  if r and r[STATE] == ST_FAILED then
     out[#out + 1] = id
     out[#out + 1] = r[URL]
     out[#out + 1] = rhost(r)
@@ -320,7 +320,7 @@ var redisRequeueURLs = redis.NewScript(luaPrelude + `
 local n = 0
 for _, id in ipairs(ARGV) do
   local r = getrec(id)
-  if r and r[STATE] == 3 then
+  if r and r[STATE] == ST_FAILED then
     local h = rhost(r)
     if (r[FETCHED] or 0) ~= 0 then
       add('h:fetched', h, -1)
@@ -332,8 +332,8 @@ for _, id in ipairs(ARGV) do
     else
       add('st', 'u:' .. r[DEPTH], -1)
     end
-    local state = 0
-    if hostparked(h) then state = 4 end
+    local state = ST_QUEUED
+    if hostparked(h) then state = ST_PARKED end
     move(id, r, state, 0)
     r[TRIES], r[ERR] = 0, ''
     trim(r)
@@ -374,9 +374,9 @@ local out = {}
 for i = 1, math.min(n, #cands) do
   local r = cands[i][4]
   local h = rhost(r)
-  local parked = 0
-  if hostparked(h) then parked = 1 end
-  for _, x in ipairs({r[URL], h, fmt(r[PRIO]), r[DEPTH], r[TRIES] or 0, parked, cands[i][1]}) do out[#out + 1] = x end
+  local isparked = 0
+  if hostparked(h) then isparked = 1 end
+  for _, x in ipairs({r[URL], h, fmt(r[PRIO]), r[DEPTH], r[TRIES] or 0, isparked, cands[i][1]}) do out[#out + 1] = x end
 end
 return out
 `)

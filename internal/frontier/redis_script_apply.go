@@ -138,17 +138,17 @@ local function done(d)
     before = 0
   else
     before = r[STATE]
-    wasfetched = (before == 2) or (before == 3 and r[FETCHED] ~= 0)
-    if before == 3 and not wasfetched then add('st', 'u:' .. r[DEPTH], -1) end
+    wasfetched = (before == ST_DONE) or (before == ST_FAILED and r[FETCHED] ~= 0)
+    if before == ST_FAILED and not wasfetched then add('st', 'u:' .. r[DEPTH], -1) end
     unplace(id, r)
-    if (before == 2 or before == 3) and r[REL] == 1 then add('st', 'r:' .. r[DEPTH], -1) end
+    if (before == ST_DONE or before == ST_FAILED) and r[REL] == 1 then add('st', 'r:' .. r[DEPTH], -1) end
     movestate(r, state, r[DEPTH])
     r[STATE] = state
   end
   r[LEASED], r[UNTIL], r[OWNER] = 0, 0, ''
   r[FETCHED], r[STATUS], r[SCORE], r[REL], r[ERR] = fetched, status, score, rel, err
   r[TRIES], r[LOGPOS] = r[TRIES] or 0, r[LOGPOS] or -1
-  if state == 3 then redis.call('SADD', P .. 'fail', id) end
+  if state == ST_FAILED then redis.call('SADD', P .. 'fail', id) end
   if rel == 1 then add('st', 'r:' .. r[DEPTH], 1) end
   if d[12] == 1 and before ~= ST_DONE and before ~= ST_FAILED then
     -- A redirect's target, done in its URL's fetch: not a page of its own
@@ -171,23 +171,23 @@ end
 -- (res 0), also while parked or waiting.
 local function raise(id, r, prio, depth, parent, anchor, inh, res)
   local s, changed = r[STATE], false
-  if res == 0 and r[RES] == 1 and (s == 0 or s == 1 or s == 4 or s == 5 or s == 6) then
-    if s == 1 then redis.call('ZREM', P .. 'rl', id) end
+  if res == 0 and r[RES] == 1 and (s == ST_QUEUED or s == ST_LEASED or s == ST_PARKED or s == ST_WAITING or s == ST_RESERVE) then
+    if s == ST_LEASED then redis.call('ZREM', P .. 'rl', id) end
     r[RES] = nil
-    if s == 6 then
-      move(id, r, 0, 0)
+    if s == ST_RESERVE then
+      move(id, r, ST_QUEUED, 0)
       trim(r)
     end
     changed = true
   end
   s = r[STATE]
-  if (s == 0 or s == 1 or s == 6) and (prio > r[PRIO] or depth < r[DEPTH]) then
+  if (s == ST_QUEUED or s == ST_LEASED or s == ST_RESERVE) and (prio > r[PRIO] or depth < r[DEPTH]) then
     local nd = r[DEPTH]
     if depth < nd then nd = depth end
     movestate(r, s, nd)
     r[DEPTH] = nd
     if prio > r[PRIO] then r[PRIO], r[PARENT], r[ANCHOR], r[INH] = prio, parent, anchor, inh end
-    if s == 0 or s == 6 then enqueue(id, r) end
+    if s == ST_QUEUED or s == ST_RESERVE then enqueue(id, r) end
     changed = true
   end
   if changed then
@@ -217,18 +217,18 @@ local function queue(e)
   local id, r = find(url, unhex(e[2]))
   local st = hsget(host)
   if r then
-    if e[12] == 1 or (st and st[PK] == 2) then return 4 end
+    if e[12] == 1 or (st and st[PK] == HOST_GIVEN_UP) then return 4 end
     return raise(id, r, prio, depth, parent, anchor, inh, res)
   end
   if e[12] == 1 then robotsguard = robotsguard + 1; return 0 end
-  if st and st[PK] == 2 then givenup = givenup + 1; return 0 end
+  if st and st[PK] == HOST_GIVEN_UP then givenup = givenup + 1; return 0 end
   if max > 0 and urlsof(host) >= max then return 5 end
-  local state = 0
-  if st and st[PK] == 1 then state = 4 end
+  local state = ST_QUEUED
+  if st and st[PK] == HOST_PARKED then state = ST_PARKED end
   r = {url, ownhost(url, host), state, prio, depth, parent, anchor, inh, meta, nextseq()}
   if res == 1 then
     setres(r)
-    if state == 0 then state = 6; r[STATE] = 6 end
+    if state == ST_QUEUED then state = ST_RESERVE; r[STATE] = ST_RESERVE end
     reserved = reserved + 1
   end
   parents[url] = nil -- known now, if an earlier link's parent lookup missed it

@@ -81,14 +81,14 @@ local function gather(qpre, hkey)
   trim()
   return cands
 end
-local tier = 0
-local cands = gather(TIER[0][1], TIER[0][2])
+local tier = ST_QUEUED
+local cands = gather(TIER[ST_QUEUED][1], TIER[ST_QUEUED][2])
 -- The reserve: only when nothing else is queued, and no lease of anything
 -- else runs (its page may bring better links; rl holds the reserve's).
 if reserve and #cands == 0 and redis.call('ZCARD', P .. 'hq') == 0
     and redis.call('ZCOUNT', P .. 'leased', '(' .. now, '+inf') == redis.call('ZCOUNT', P .. 'rl', '(' .. now, '+inf') then
-  tier = 6
-  cands = gather(TIER[6][1], TIER[6][2])
+  tier = ST_RESERVE
+  cands = gather(TIER[ST_RESERVE][1], TIER[ST_RESERVE][2])
 end
 local picked, took = {}, {}
 for _, c in ipairs(cands) do
@@ -110,8 +110,8 @@ for h, hids in pairs(byhost) do
 end
 for _, p in ipairs(picked) do
   local id, r = p[1], p[2]
-  movestate(r, 1, r[DEPTH])
-  r[STATE], r[LEASED], r[UNTIL], r[OWNER] = 1, now, untilMs, owner
+  movestate(r, ST_LEASED, r[DEPTH])
+  r[STATE], r[LEASED], r[UNTIL], r[OWNER] = ST_LEASED, now, untilMs, owner
   putrec(id, r)
   if r[RES] == 1 then rids[#rids + 1] = untilMs; rids[#rids + 1] = id end
   local parent = ''
@@ -150,7 +150,7 @@ local ids = redis.call('ZRANGEBYSCORE', P .. 'own:' .. owner, '(' .. now, '+inf'
 local n = 0
 for _, id in ipairs(ids) do
   local r = getrec(id)
-  if r and r[STATE] == 1 and r[OWNER] == owner and r[LEASED] > after then
+  if r and r[STATE] == ST_LEASED and r[OWNER] == owner and r[LEASED] > after then
     r[UNTIL] = untilMs
     putrec(id, r)
     redis.call('ZADD', P .. 'leased', untilMs, id)

@@ -10,7 +10,7 @@ var redisPageScores = redis.NewScript(luaPrelude + `
 local out = {}
 for i = 1, #ARGV, 2 do
   local _, r = find(ARGV[i], unhex(ARGV[i + 1]))
-  if r and (r[STATE] == 2 or r[STATE] == 3) then
+  if r and (r[STATE] == ST_DONE or r[STATE] == ST_FAILED) then
     local s = 0
     if r[REL] and r[REL] ~= -1 then s = r[SCORE] end
     out[#out + 1] = ARGV[i]
@@ -46,6 +46,6 @@ return out
 var redisState = redis.NewScript(luaPrelude + `
 local _, r = find(ARGV[1], unhex(ARGV[2]))
 if not r then return -1 end
-if r[STATE] == 1 and r[UNTIL] <= tonumber(ARGV[3]) then return 0 end
+if r[STATE] == ST_LEASED and r[UNTIL] <= tonumber(ARGV[3]) then return ST_QUEUED end
 return r[STATE]
 `)

@@ -113,11 +113,11 @@ end
 -- tier of the same shape, r:HOST and rh. A script notes the hosts whose
 -- queue it changed and sets their place in hq (rh) once, at its end
 -- (flush). TIER maps a queued state to its queue prefix and host queue.
-local TIER = {[0] = {'q:', 'hq'}, [6] = {'r:', 'rh'}}
-local touched = {[0] = {}, [6] = {}}
+local TIER = {[ST_QUEUED] = {'q:', 'hq'}, [ST_RESERVE] = {'r:', 'rh'}}
+local touched = {[ST_QUEUED] = {}, [ST_RESERVE] = {}}
 -- added holds, for a host whose queue only grew, its best new score: its
 -- place in hq can only improve, which ZADD LT does in one call.
-local added = {[0] = {}, [6] = {}}
+local added = {[ST_QUEUED] = {}, [ST_RESERVE] = {}}
 local function enqueue(id, r)
   local h = rhost(r)
   local sc = qscore(r[PRIO], r[DEPTH], r[SEQ])
@@ -186,7 +186,7 @@ local function hsget(h)
   end
   return st or nil
 end
-local function hsnew() return {0, '', 0, 0, 0, 0, 0, '', 0} end
+local function hsnew() return {HOST_UP, '', 0, 0, 0, 0, 0, '', 0} end
 local function hsput(h, st)
   hsnone = false
   hstates[h] = st
@@ -194,7 +194,7 @@ local function hsput(h, st)
 end
 local function hostparked(h)
   local st = hsget(h)
-  return st ~= nil and st[PK] == 1
+  return st ~= nil and st[PK] == HOST_PARKED
 end
 -- trim drops the fields a queued record does not need, keeping a retried
 -- URL's tries and last error, and the reserve's mark.
@@ -210,30 +210,30 @@ local wtouched = {}
 -- place files a record under its state: queued, parked or waiting (at).
 local function place(id, r, at)
   local h = rhost(r)
-  if r[STATE] == 0 or r[STATE] == 6 then
+  if r[STATE] == ST_QUEUED or r[STATE] == ST_RESERVE then
     enqueue(id, r)
-  elseif r[STATE] == 4 then
+  elseif r[STATE] == ST_PARKED then
     redis.call('ZADD', P .. 'pk:' .. h, qscore(r[PRIO], r[DEPTH], r[SEQ]), id)
-  elseif r[STATE] == 5 then
+  elseif r[STATE] == ST_WAITING then
     redis.call('ZADD', P .. 'w:' .. h, at, id)
     wtouched[h] = true
-  elseif r[STATE] == 3 then
+  elseif r[STATE] == ST_FAILED then
     redis.call('SADD', P .. 'fail', id)
   end
 end
 -- unplace takes a record out of the structure its state files it under.
 local function unplace(id, r)
   local h = rhost(r)
-  if r[STATE] == 0 or r[STATE] == 6 then
+  if r[STATE] == ST_QUEUED or r[STATE] == ST_RESERVE then
     dequeue(id, r)
-  elseif r[STATE] == 1 then
+  elseif r[STATE] == ST_LEASED then
     unlease(id, r)
-  elseif r[STATE] == 4 then
+  elseif r[STATE] == ST_PARKED then
     redis.call('ZREM', P .. 'pk:' .. h, id)
-  elseif r[STATE] == 5 then
+  elseif r[STATE] == ST_WAITING then
     redis.call('ZREM', P .. 'w:' .. h, id)
     wtouched[h] = true
-  elseif r[STATE] == 3 then
+  elseif r[STATE] == ST_FAILED then
     redis.call('SREM', P .. 'fail', id)
   end
 end
@@ -251,7 +251,7 @@ end
 -- move changes the state of a URL and files it again; a URL of the
 -- reserve queued again goes back to the reserve.
 local function move(id, r, state, at)
-  if state == 0 and r[RES] == 1 then state = 6 end
+  if state == ST_QUEUED and r[RES] == 1 then state = ST_RESERVE end
   unplace(id, r)
   movestate(r, state, r[DEPTH])
   r[STATE] = state
@@ -264,7 +264,7 @@ local function moveall(key, h, state)
     local r = getrec(id)
     if r then
       move(id, r, state, 0)
-      if state ~= 5 and state ~= 3 then trim(r) end
+      if state ~= ST_WAITING and state ~= ST_FAILED then trim(r) end
       putrec(id, r)
     end
   end
@@ -272,15 +272,15 @@ local function moveall(key, h, state)
   return #ids
 end
 local function requeue(id, r)
-  local state = 0
-  if hostparked(rhost(r)) then state = 4 end
+  local state = ST_QUEUED
+  if hostparked(rhost(r)) then state = ST_PARKED end
   move(id, r, state, 0)
   trim(r)
   putrec(id, r)
 end
 -- failnow fails a held URL that was never fetched.
 local function failnow(id, r, msg)
-  move(id, r, 3, 0)
+  move(id, r, ST_FAILED, 0)
   r[LEASED], r[UNTIL], r[OWNER], r[FETCHED], r[STATUS], r[SCORE], r[REL], r[ERR] = 0, 0, '', 0, 0, 0, -1, msg
   r[TRIES], r[LOGPOS] = r[TRIES] or 0, -1
   add('st', 'u:' .. r[DEPTH], 1)
@@ -309,7 +309,7 @@ local function requeueAll(ids)
   local n = 0
   for _, id in ipairs(ids) do
     local r = getrec(id)
-    if r and r[STATE] == 1 then
+    if r and r[STATE] == ST_LEASED then
       requeue(id, r)
       n = n + 1
     else
@@ -329,8 +329,8 @@ end
 -- held URL as the probe.
 local function wake(now)
   for _, h in ipairs(redis.call('ZRANGEBYSCORE', P .. 'wh', '-inf', now, 'LIMIT', 0, 1000)) do
-    local state = 0
-    if hostparked(h) then state = 4 end
+    local state = ST_QUEUED
+    if hostparked(h) then state = ST_PARKED end
     for _, id in ipairs(redis.call('ZRANGEBYSCORE', P .. 'w:' .. h, '-inf', now)) do
       local r = getrec(id)
       if r then
@@ -345,12 +345,12 @@ local function wake(now)
   end
   for _, h in ipairs(redis.call('ZRANGEBYSCORE', P .. 'pkh', '-inf', now, 'LIMIT', 0, 1000)) do
     local st = hsget(h)
-    if st and st[PK] == 1 and redis.call('ZCARD', P .. 'q:' .. h) == 0 and redis.call('ZCARD', P .. 'r:' .. h) == 0
+    if st and st[PK] == HOST_PARKED and redis.call('ZCARD', P .. 'q:' .. h) == 0 and redis.call('ZCARD', P .. 'r:' .. h) == 0
         and not redis.call('HGET', P .. 'h:active', h) then
       local best = redis.call('ZRANGE', P .. 'pk:' .. h, 0, 0)
       local r = best[1] and getrec(best[1])
       if r then
-        move(best[1], r, 0, 0)
+        move(best[1], r, ST_QUEUED, 0)
         putrec(best[1], r)
         -- Should the probe never come back, the next one goes out after
         -- the same wait.
@@ -358,7 +358,7 @@ local function wake(now)
         hsput(h, st)
         redis.call('ZADD', P .. 'pkh', st[RETRY], h)
       end
-    elseif not st or st[PK] ~= 1 then
+    elseif not st or st[PK] ~= HOST_PARKED then
       redis.call('ZREM', P .. 'pkh', h)
     end
   end
