@@ -7,11 +7,12 @@ import "github.com/redis/go-redis/v9"
 
 // redisLease leases the best queued URLs. ARGV: now, n, per host (in this
 // call), until, owner, hosts to scan, host gap (ms), host limit, first
-// contact, reserve. The host limit counts the running leases of every
-// worker of the crawl, so it bounds a host's concurrency across machines;
-// with a gap, a host is leased at most once per gap (its Crawl-delay,
-// honoured across machines); first contact (ARGV[9] = 1) holds a host none
-// of whose pages came back to one URL out. With ARGV[10] = 1 the reserve
+// contact, reserve. The bounds are LeaseRequest.Room's (leaseplan.go):
+// the host limit bounds the workers holding leases of a host at once, so
+// it bounds a host's concurrency across machines; with a gap, a host
+// passes from one worker to another only a gap after its last lease (its
+// Crawl-delay, honoured across machines); first contact (ARGV[9] = 1)
+// holds a host none of whose pages came back to one URL out. With ARGV[10] = 1 the reserve
 // (r:HOST, rh) is leased when no other URL is queued (hq is empty) and no
 // lease of another URL runs. It returns one array per URL: url, depth,
 // priority, parent url, anchor, inherited, meta, site.
@@ -56,10 +57,21 @@ local function gather(qpre, hkey)
       local h, hs = page[i], tonumber(page[i + 1])
       if (thr and hs > thr) or looked >= scan then done = true; break end
       looked = looked + 1
+      -- room is LeaseRequest.Room (leaseplan.go) for a host met the first
+      -- time in this call: hw:HOST counts its running leases by worker,
+      -- h:last holds the worker that leased it last and when.
       local room = n
       if perHost > 0 then room = math.min(room, perHost) end
-      if limit > 0 then room = math.min(room, limit - tonumber(redis.call('HGET', P .. 'h:active', h) or 0)) end
-      if gap > 0 and now < tonumber(redis.call('HGET', P .. 'h:next', h) or 0) then room = 0 end
+      local mine = 0
+      if limit > 0 or gap > 0 then mine = tonumber(redis.call('HGET', P .. 'hw:' .. h, owner) or 0) end
+      if limit > 0 and mine == 0 and redis.call('HLEN', P .. 'hw:' .. h) >= limit then room = 0 end
+      if gap > 0 and mine == 0 then
+        local last = redis.call('HGET', P .. 'h:last', h)
+        if last then
+          local o, at = string.match(last, '^(%S+) (%d+)$')
+          if o and o ~= owner and now < tonumber(at) + gap then room = 0 end
+        end
+      end
       if first and room > 0 and tonumber(redis.call('HGET', P .. 'h:fetched', h) or 0) == 0 then
         -- First contact: one URL out at a time until a page comes back.
         room = math.min(room, 1 - tonumber(redis.call('HGET', P .. 'h:active', h) or 0))
@@ -136,7 +148,8 @@ end
 if #rids > 0 then bulk('ZADD', P .. 'rl', rids, 1000) end
 for h, k in pairs(took) do
   redis.call('HINCRBY', P .. 'h:active', h, k)
-  if gap > 0 then redis.call('HSET', P .. 'h:next', h, now + gap) end
+  redis.call('HINCRBY', P .. 'hw:' .. h, owner, k)
+  if gap > 0 then redis.call('HSET', P .. 'h:last', h, owner .. ' ' .. now) end
 end
 flush()
 return out

@@ -163,6 +163,9 @@ local function unlease(id, r)
   if r[OWNER] and r[OWNER] ~= '' then redis.call('ZREM', P .. 'own:' .. r[OWNER], id) end
   local h = rhost(r)
   if redis.call('HINCRBY', P .. 'h:active', h, -1) <= 0 then redis.call('HDEL', P .. 'h:active', h) end
+  if r[OWNER] and r[OWNER] ~= '' and redis.call('HINCRBY', P .. 'hw:' .. h, r[OWNER], -1) <= 0 then
+    redis.call('HDEL', P .. 'hw:' .. h, r[OWNER])
+  end
   r[LEASED], r[UNTIL], r[OWNER] = 0, 0, ''
 end
 -- Host state (hs: host -> MessagePack array): parked (0 up, 1 parked, 2

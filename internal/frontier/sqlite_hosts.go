@@ -26,6 +26,13 @@ CREATE TABLE IF NOT EXISTS host_state (
   robots   TEXT,                       -- robots.txt rules (robotsrules form)
   robots_agent TEXT
 );
+-- The worker that leased a host last, and when (lease requests with a
+-- host gap keep it).
+CREATE TABLE IF NOT EXISTS host_lease (
+  host_id INTEGER PRIMARY KEY,
+  owner   INTEGER NOT NULL,
+  at      INTEGER NOT NULL
+);
 CREATE INDEX IF NOT EXISTS host_state_parked ON host_state (retry_at) WHERE parked = {host-parked};
 CREATE INDEX IF NOT EXISTS urls_host ON urls (host_id, state);
 `)

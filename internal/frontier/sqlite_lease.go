@@ -59,7 +59,7 @@ func (s *SQLiteStore) Lease(ctx context.Context, r LeaseRequest) ([]record.URL, 
 	if err := wake(ctx, tx, now); err != nil {
 		return nil, err
 	}
-	picked, err := pick(ctx, tx, r)
+	picked, err := pick(ctx, tx, r, now)
 	if err != nil {
 		return nil, err
 	}
@@ -126,12 +126,13 @@ func reclaim(ctx context.Context, tx *sql.Tx, now time.Time) error {
 	return nil
 }
 
-// pick walks the queue in priority order and takes what the request allows.
-// The queue index holds the reserve after every other queued URL: the walk
-// reaches it only when nothing else is queued.
-func pick(ctx context.Context, tx *sql.Tx, r LeaseRequest) ([]leaseRow, error) {
-	// Rows of hosts that may not take more are skipped (PerHost, first
-	// contact), so look further down than N.
+// pick walks the queue in priority order and takes what the request allows
+// (LeaseRequest.Room, host by host). The queue index holds the reserve
+// after every other queued URL: the walk reaches it only when nothing else
+// is queued.
+func pick(ctx context.Context, tx *sql.Tx, r LeaseRequest, now time.Time) ([]leaseRow, error) {
+	// Rows of hosts that may not take more are skipped, so look further
+	// down than N.
 	limit := r.N*scanFactor + scanExtra
 	rows, err := tx.QueryContext(ctx, sq(`SELECT id, host_id, url, priority, depth, parent_id, anchor, inherited, meta, reserve
 		FROM urls WHERE state = {queued} ORDER BY reserve, priority DESC, depth, id LIMIT ?`), limit)
@@ -139,14 +140,12 @@ func pick(ctx context.Context, tx *sql.Tx, r LeaseRequest) ([]leaseRow, error) {
 		return nil, fmt.Errorf("frontier: lease: %w", err)
 	}
 	defer rows.Close()
-	perHost, running := map[int64]int{}, map[int64]int{}
-	if r.HostLimit > 0 {
-		if err := runningPerHost(ctx, tx, running); err != nil {
-			return nil, err
-		}
+	loads, err := newHostLoads(ctx, tx, r, now)
+	if err != nil {
+		return nil, err
 	}
-	first := newFirstContact(ctx, tx, r.FirstContact)
-	defer first.close()
+	defer loads.close()
+	ms := now.UnixMilli()
 	var picked []leaseRow
 	others, reserveOK := false, false // a URL outside the reserve was queued; the reserve may go out
 	for rows.Next() && len(picked) < r.N {
@@ -166,25 +165,23 @@ func pick(ctx context.Context, tx *sql.Tx, r LeaseRequest) ([]leaseRow, error) {
 			}
 			reserveOK = true
 		}
-		if r.PerHost > 0 && perHost[p.hostID] >= r.PerHost {
+		h, err := loads.of(p.hostID)
+		if err != nil {
+			return nil, err
+		}
+		if r.Room(*h, ms) == 0 {
 			continue
 		}
-		if r.HostLimit > 0 && running[p.hostID]+perHost[p.hostID] >= r.HostLimit {
-			continue
-		}
-		if ok, err := first.admit(p.hostID); r.FirstContact && (err != nil || !ok) {
-			if err != nil {
-				return nil, err
-			}
-			continue
-		}
-		perHost[p.hostID]++
+		loads.take(p.hostID)
 		picked = append(picked, p)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("frontier: lease: %w", err)
 	}
-	return picked, rows.Close()
+	if err := rows.Close(); err != nil {
+		return nil, fmt.Errorf("frontier: lease: %w", err)
+	}
+	return picked, loads.leased(tx, r, ms)
 }
 
 // runningOutsideReserve tells whether a lease of a URL outside the reserve
@@ -198,27 +195,6 @@ func runningOutsideReserve(ctx context.Context, tx *sql.Tx) (bool, error) {
 		return false, fmt.Errorf("frontier: lease: running leases: %w", err)
 	}
 	return out, nil
-}
-
-// runningPerHost counts the running leases of each host (the partial
-// index urls_lease holds only leased rows, so this reads the in-flight
-// URLs and nothing else).
-func runningPerHost(ctx context.Context, tx *sql.Tx, into map[int64]int) error {
-	rows, err := tx.QueryContext(ctx, sq(`SELECT host_id, count(*) FROM urls WHERE state = {leased} AND lease_until > ? GROUP BY host_id`),
-		time.Now().UnixMilli())
-	if err != nil {
-		return fmt.Errorf("frontier: lease: running leases: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var h int64
-		var n int
-		if err := rows.Scan(&h, &n); err != nil {
-			return fmt.Errorf("frontier: lease: running leases: %w", err)
-		}
-		into[h] = n
-	}
-	return rows.Err()
 }
 
 // siteOf gives the site key of a host, from a cache.

@@ -70,60 +70,127 @@ func wake(ctx context.Context, tx *sql.Tx, now time.Time) error {
 // parked when its host is.
 var parkedStateSQL = sq(`CASE WHEN host_id IN (SELECT host_id FROM host_state WHERE parked = {host-parked}) THEN {parked} ELSE {queued} END`)
 
-// firstContact holds a host back to one URL out at a time until a page of
-// it has come back: a host that turns out down (an unknown name, a dead
-// server, robots.txt unreachable) then costs one lease before it is
-// parked, not as many as the per-host bound and the in-flight window let
-// out before the first failure returns.
-type firstContact struct {
-	ctx   context.Context
-	st    *sql.Stmt
-	err   error
-	hosts map[int64]*contact
+// hostLoads gives a lease call what it knows of each host (HostLoad),
+// read only as far as the request's bounds need: the running leases by
+// host and worker (through the partial index urls_lease: the in-flight
+// URLs alone) for HostLimit and FirstContact, whether a page came back
+// for FirstContact, the last lease for HostGap.
+type hostLoads struct {
+	ctx              context.Context
+	hosts            map[int64]*HostLoad
+	answered, latest *sql.Stmt
+	read             map[int64]bool // hosts whose own rows were read
+	taken            []int64        // hosts with URLs taken, in order
 }
 
-type contact struct {
-	answered bool // a page of the host came back (done or failed)
-	out      int  // URLs of the host out, when not answered
-}
-
-func newFirstContact(ctx context.Context, tx *sql.Tx, on bool) *firstContact {
-	if !on {
-		return &firstContact{}
+func newHostLoads(ctx context.Context, tx *sql.Tx, r LeaseRequest, now time.Time) (*hostLoads, error) {
+	l := &hostLoads{ctx: ctx, hosts: map[int64]*HostLoad{}, read: map[int64]bool{}}
+	fail := func(err error) (*hostLoads, error) {
+		l.close()
+		return nil, fmt.Errorf("frontier: lease: host loads: %w", err)
 	}
-	st, err := tx.PrepareContext(ctx, sq(`SELECT fetched > 0, (SELECT count(*) FROM urls WHERE host_id = ?1 AND state = {leased})
-		FROM hosts WHERE id = ?1`))
-	return &firstContact{ctx: ctx, st: st, err: err, hosts: map[int64]*contact{}}
-}
-
-// admit tells whether one more URL of the host may go out.
-func (f *firstContact) admit(hostID int64) (bool, error) {
-	if f.hosts == nil {
-		return true, nil
-	}
-	if f.err != nil {
-		return false, fmt.Errorf("frontier: lease: %w", f.err)
-	}
-	c := f.hosts[hostID]
-	if c == nil {
-		c = &contact{}
-		if err := f.st.QueryRowContext(f.ctx, hostID).Scan(&c.answered, &c.out); err != nil && !errors.Is(err, sql.ErrNoRows) {
-			return false, fmt.Errorf("frontier: lease: %w", err)
+	if r.HostLimit > 0 || r.FirstContact || r.HostGap > 0 {
+		rows, err := tx.QueryContext(ctx, sq(`SELECT host_id, coalesce(lease_owner, 0), count(*) FROM urls
+			WHERE state = {leased} AND lease_until > ? GROUP BY host_id, lease_owner`), now.UnixMilli())
+		if err != nil {
+			return fail(err)
 		}
-		f.hosts[hostID] = c
+		for rows.Next() {
+			var host, owner int64
+			var n int
+			if err := rows.Scan(&host, &owner, &n); err != nil {
+				rows.Close()
+				return fail(err)
+			}
+			h := l.load(host)
+			h.Running += n
+			h.Workers++
+			if owner == r.Owner {
+				h.Mine += n
+			}
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return fail(err)
+		}
 	}
-	if c.answered {
-		return true, nil
+	var err error
+	if r.FirstContact {
+		if l.answered, err = tx.PrepareContext(ctx, `SELECT fetched > 0 FROM hosts WHERE id = ?`); err != nil {
+			return fail(err)
+		}
 	}
-	if c.out > 0 {
-		return false, nil
+	if r.HostGap > 0 {
+		if l.latest, err = tx.PrepareContext(ctx, `SELECT owner, at FROM host_lease WHERE host_id = ?`); err != nil {
+			return fail(err)
+		}
 	}
-	c.out++
-	return true, nil
+	return l, nil
 }
 
-func (f *firstContact) close() {
-	if f.st != nil {
-		f.st.Close()
+func (l *hostLoads) load(host int64) *HostLoad {
+	h := l.hosts[host]
+	if h == nil {
+		h = &HostLoad{}
+		l.hosts[host] = h
+	}
+	return h
+}
+
+// of gives the load of a host, reading what the request needs the first
+// time the host is met.
+func (l *hostLoads) of(host int64) (*HostLoad, error) {
+	h := l.load(host)
+	if l.read[host] {
+		return h, nil
+	}
+	l.read[host] = true
+	if l.answered != nil {
+		if err := l.answered.QueryRowContext(l.ctx, host).Scan(&h.Answered); err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return nil, fmt.Errorf("frontier: lease: %w", err)
+		}
+	}
+	if l.latest != nil {
+		if err := l.latest.QueryRowContext(l.ctx, host).Scan(&h.LastOwner, &h.LastLease); err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return nil, fmt.Errorf("frontier: lease: %w", err)
+		}
+	}
+	return h, nil
+}
+
+// take counts a URL of the host taken by this call.
+func (l *hostLoads) take(host int64) {
+	h := l.load(host)
+	if h.Taken == 0 {
+		l.taken = append(l.taken, host)
+	}
+	h.Taken++
+}
+
+// leased records, for a request with a HostGap, which worker leased each
+// host taken and when.
+func (l *hostLoads) leased(tx *sql.Tx, r LeaseRequest, now int64) error {
+	if r.HostGap <= 0 || len(l.taken) == 0 {
+		return nil
+	}
+	st, err := tx.PrepareContext(l.ctx, `INSERT INTO host_lease (host_id, owner, at) VALUES (?1, ?2, ?3)
+		ON CONFLICT (host_id) DO UPDATE SET owner = ?2, at = ?3`)
+	if err != nil {
+		return fmt.Errorf("frontier: lease: %w", err)
+	}
+	defer st.Close()
+	for _, host := range l.taken {
+		if _, err := st.ExecContext(l.ctx, host, r.Owner, now); err != nil {
+			return fmt.Errorf("frontier: lease: %w", err)
+		}
+	}
+	return nil
+}
+
+func (l *hostLoads) close() {
+	for _, st := range []*sql.Stmt{l.answered, l.latest} {
+		if st != nil {
+			st.Close()
+		}
 	}
 }

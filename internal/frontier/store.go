@@ -127,15 +127,17 @@ type LeaseRequest struct {
 	// PerHost bounds the URLs of one host in this call (0: no limit): it
 	// spreads a lease over hosts.
 	PerHost int
-	// HostLimit bounds the running leases of one host, counted over every
-	// caller, process and machine using the frontier (0: no limit): on a
-	// shared frontier no host is fetched by more workers at once.
+	// HostLimit bounds the workers (Owner) holding running leases of one
+	// host at once, over every process and machine using the frontier (0:
+	// no limit): on a shared frontier no host is fetched by more workers
+	// at once, while a worker that holds a host may take more of its URLs
+	// (its fetcher is polite per host). Room (leaseplan.go) applies it.
 	HostLimit int
 	For       time.Duration // lease length
 	Owner     int64         // who holds the lease (counted by Holding)
-	// HostGap, on a store shared by several workers (Redis), keeps a host
-	// that passes from one worker to another unleased until HostGap after
-	// its last fetch, so its delay holds across machines.
+	// HostGap keeps a host that passes from one worker to another
+	// unleased until HostGap after its last lease, so its delay holds
+	// across machines; the worker holding it is not held back.
 	HostGap time.Duration
 	// FirstContact holds a host none of whose pages came back yet to one
 	// URL out at a time, so a host that turns out down costs one lease

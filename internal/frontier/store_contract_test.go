@@ -112,7 +112,7 @@ func TestApplyBestPriorityWins(t *testing.T) {
 func TestLeasePerHostAndOrder(t *testing.T) {
 	forEachStore(t, func(t *testing.T, s Store, reopen func(*testing.T) Store) {
 		var q []Entry
-		for i := 0; i < 7; i++ {
+		for i := 0; i < 9; i++ {
 			q = append(q, entry(fmt.Sprintf("http://a.cn/%d", i), "a.cn", 0.9-float64(i)/100, 1))
 		}
 		q = append(q, entry("http://b.cn/", "b.cn", 0.1, 1), entry("http://c.cn/", "c.cn", 0.5, 0))
@@ -129,18 +129,61 @@ func TestLeasePerHostAndOrder(t *testing.T) {
 		if fmt.Sprint(got) != fmt.Sprint([]string{"http://a.cn/2", "http://a.cn/3"}) {
 			t.Fatalf("second lease %v", got)
 		}
-		// The host limit bounds the running leases: a.cn holds four until
-		// they come back.
-		if got = lease(t, s, LeaseRequest{N: 10, HostLimit: 4}); len(got) != 0 {
-			t.Fatalf("lease %v while a.cn holds 4 leases, limit 4", got)
+		// The host limit bounds the workers holding a host's leases: a.cn's
+		// four are worker 0's, so worker 1 waits until they come back,
+		// while worker 0 may take more.
+		if got = lease(t, s, LeaseRequest{N: 10, HostLimit: 1, Owner: 1}); len(got) != 0 {
+			t.Fatalf("worker 1 leased %v while worker 0 holds a.cn, limit 1", got)
 		}
-		done := Batch{Done: []Outcome{{URL: "http://a.cn/0", Host: "a.cn"}, {URL: "http://a.cn/1", Host: "a.cn"}}}
+		if got = lease(t, s, LeaseRequest{N: 1, HostLimit: 1}); fmt.Sprint(got) != "[http://a.cn/4]" {
+			t.Fatalf("worker 0, holding a.cn, leased %v", got)
+		}
+		done := Batch{Done: []Outcome{}}
+		for _, u := range []string{"http://a.cn/0", "http://a.cn/1", "http://a.cn/2", "http://a.cn/3", "http://a.cn/4"} {
+			done.Done = append(done.Done, Outcome{URL: u, Host: "a.cn"})
+		}
 		if _, err := s.Apply(context.Background(), done); err != nil {
 			t.Fatal(err)
 		}
-		got = lease(t, s, LeaseRequest{N: 10, HostLimit: 4})
-		if fmt.Sprint(got) != fmt.Sprint([]string{"http://a.cn/4", "http://a.cn/5"}) {
-			t.Fatalf("lease after two came back: %v", got)
+		got = lease(t, s, LeaseRequest{N: 10, HostLimit: 1, Owner: 1, PerHost: 2})
+		if fmt.Sprint(got) != fmt.Sprint([]string{"http://a.cn/5", "http://a.cn/6"}) {
+			t.Fatalf("worker 1's lease once a.cn's came back: %v", got)
+		}
+		if got = lease(t, s, LeaseRequest{N: 10, HostLimit: 2, Owner: 2, PerHost: 1}); fmt.Sprint(got) != "[http://a.cn/7]" {
+			t.Fatalf("limit 2: a second worker's lease %v", got)
+		}
+		if got = lease(t, s, LeaseRequest{N: 10, HostLimit: 2, Owner: 3}); len(got) != 0 {
+			t.Fatalf("limit 2: a third worker leased %v", got)
+		}
+	})
+}
+
+// TestLeaseHostGap: a host passes from the worker that leased it last to
+// another only HostGap after that lease; the worker that holds it goes on.
+func TestLeaseHostGap(t *testing.T) {
+	forEachStore(t, func(t *testing.T, s Store, _ func(*testing.T) Store) {
+		var q []Entry
+		for i := 0; i < 8; i++ {
+			q = append(q, entry(fmt.Sprintf("http://g.cn/%d", i), "g.cn", 0.9-float64(i)/100, 1))
+		}
+		cQueue(t, s, q...)
+		gap := 300 * time.Millisecond
+		if got := lease(t, s, LeaseRequest{N: 1, HostGap: gap, Owner: 1}); fmt.Sprint(got) != "[http://g.cn/0]" {
+			t.Fatalf("first lease %v", got)
+		}
+		if got := lease(t, s, LeaseRequest{N: 1, HostGap: gap, Owner: 1}); fmt.Sprint(got) != "[http://g.cn/1]" {
+			t.Fatalf("the worker holding g.cn waits for its own gap: %v", got)
+		}
+		cReport(t, s, nil, Outcome{URL: "http://g.cn/0", Host: "g.cn"}, Outcome{URL: "http://g.cn/1", Host: "g.cn"})
+		if got := lease(t, s, LeaseRequest{N: 1, HostGap: gap, Owner: 2}); len(got) != 0 {
+			t.Fatalf("worker 2 took g.cn within the gap: %v", got)
+		}
+		time.Sleep(gap + 50*time.Millisecond)
+		if got := lease(t, s, LeaseRequest{N: 1, HostGap: gap, Owner: 2}); fmt.Sprint(got) != "[http://g.cn/2]" {
+			t.Fatalf("worker 2 after the gap: %v", got)
+		}
+		if got := lease(t, s, LeaseRequest{N: 1, HostGap: gap, Owner: 1}); len(got) != 0 {
+			t.Fatalf("worker 1 took g.cn back within the gap: %v", got)
 		}
 	})
 }
@@ -478,4 +521,81 @@ func leaseOrderAgrees(t *testing.T, perHost int, reserve bool) {
 	if reserve && first < 0 {
 		t.Fatal("no URL of the reserve was leased")
 	}
+}
+
+// TestLeaseRoomStoresAgree: three workers lease and give back URLs in one
+// seeded order under every lease bound (per host, host limit, a host gap,
+// first contact); the SQLite store, which calls LeaseRequest.Room, and the
+// Redis script, which applies the same rule atomically, hand out the same
+// URLs in the same order.
+func TestLeaseRoomStoresAgree(t *testing.T) {
+	for _, r := range []LeaseRequest{
+		{N: 13, PerHost: 2, HostLimit: 1},
+		{N: 13, HostLimit: 2, FirstContact: true},
+		{N: 13, PerHost: 3, HostGap: time.Hour},
+		{N: 13, PerHost: 4, HostLimit: 1, HostGap: time.Hour, FirstContact: true},
+	} {
+		t.Run(fmt.Sprintf("per-host-%d-limit-%d-gap-%v-first-%v", r.PerHost, r.HostLimit, r.HostGap > 0, r.FirstContact), func(t *testing.T) {
+			var orders [2][]string
+			for k, s := range []Store{openTestStore(t), Store(first(openTestRedis(t)))} {
+				orders[k] = leaseRounds(t, s, r)
+			}
+			if len(orders[0]) < 100 || len(orders[0]) != len(orders[1]) {
+				t.Fatalf("sqlite leased %d URLs, redis %d", len(orders[0]), len(orders[1]))
+			}
+			for i := range orders[0] {
+				if orders[0][i] != orders[1][i] {
+					t.Fatalf("lease %d: sqlite %s, redis %s", i, orders[0][i], orders[1][i])
+				}
+			}
+		})
+	}
+}
+
+func openTestStore(t *testing.T) Store {
+	s, _ := openTest(t)
+	return s
+}
+
+func first[A, B any](a A, _ B) A { return a }
+
+// leaseRounds runs 60 seeded rounds of three workers on s and gives the
+// URLs leased, each prefixed by its worker.
+func leaseRounds(t *testing.T, s Store, r LeaseRequest) []string {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(11, 3))
+	var q []Entry
+	for i := 0; i < 600; i++ {
+		host := fmt.Sprintf("h%d.cn", rng.IntN(12))
+		q = append(q, entry(fmt.Sprintf("http://%s/%d", host, i), host, float64(rng.IntN(100))/100, rng.IntN(4)))
+	}
+	if _, err := s.Apply(ctx, Batch{Queue: q}); err != nil {
+		t.Fatal(err)
+	}
+	held := map[int64][]string{}
+	var order []string
+	for round := 0; round < 60; round++ {
+		w := int64(1 + rng.IntN(3))
+		r.Owner = w
+		got := lease(t, s, r)
+		for _, u := range got {
+			order = append(order, fmt.Sprintf("%d %s", w, u))
+		}
+		held[w] = append(held[w], got...)
+		// The worker gives back a seeded share of what it holds.
+		var back Batch
+		keep := held[w][:0]
+		for _, u := range held[w] {
+			if rng.IntN(3) > 0 {
+				back.Done = append(back.Done, Outcome{URL: u, Host: HostOf(u)})
+			} else {
+				keep = append(keep, u)
+			}
+		}
+		held[w] = keep
+		if _, err := s.Apply(ctx, back); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return order
 }

@@ -1,0 +1,54 @@
+package frontier
+
+import "math"
+
+// The lease plan's rule for one host: how many of its URLs one lease call
+// may take. It is a pure function of the request and what the store knows
+// of the host (HostLoad); the SQLite store calls it as it walks its queue,
+// and the Redis lease script applies the same rule inside its atomic
+// script (TestLeaseRoomStoresAgree holds the two to one answer).
+
+// HostLoad is what a lease call knows of one host.
+type HostLoad struct {
+	// Taken counts the URLs of the host this call took so far.
+	Taken int
+	// Running counts the host's leases still running, over every worker;
+	// Mine those of the worker asking (LeaseRequest.Owner); Workers the
+	// workers holding at least one.
+	Running, Mine, Workers int
+	// Answered tells that a page of the host came back (done or failed).
+	Answered bool
+	// LastOwner is the worker that leased the host last, at LastLease
+	// (Unix ms); both are kept only when leases ask for a HostGap.
+	LastOwner int64
+	LastLease int64
+}
+
+// Room is how many more URLs of the host this call may take (at least 0;
+// math.MaxInt when nothing bounds it):
+//   - PerHost bounds the URLs of the host in one call;
+//   - HostLimit bounds the workers holding leases of the host at once: a
+//     worker that holds some may take more (its fetcher is polite per
+//     host), another waits until fewer than HostLimit workers hold it;
+//   - HostGap: a host passes from the worker that leased it last to
+//     another only HostGap after that lease, so its delay holds across
+//     machines; the worker holding it goes on;
+//   - FirstContact: a host none of whose pages came back has one URL out
+//     at a time, over every worker.
+func (r LeaseRequest) Room(h HostLoad, now int64) int {
+	room := math.MaxInt
+	if r.PerHost > 0 {
+		room = r.PerHost - h.Taken
+	}
+	holds := h.Mine+h.Taken > 0
+	if r.HostLimit > 0 && !holds && h.Workers >= r.HostLimit {
+		room = 0
+	}
+	if r.HostGap > 0 && !holds && h.LastOwner != 0 && h.LastOwner != r.Owner && now < h.LastLease+r.HostGap.Milliseconds() {
+		room = 0
+	}
+	if r.FirstContact && !h.Answered {
+		room = min(room, 1-h.Running-h.Taken)
+	}
+	return max(room, 0)
+}
