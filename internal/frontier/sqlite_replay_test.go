@@ -8,9 +8,22 @@ import (
 	"github.com/focuscrawl/focuscrawl/internal/record"
 )
 
+// TestReplay: every store replays the pages judged, in fetch order, with
+// the link that led to each.
 func TestReplay(t *testing.T) {
+	forEachStore(t, func(t *testing.T, s Store, _ func(*testing.T) Store) {
+		testReplay(t, s)
+	})
+}
+
+func testReplay(t *testing.T, s Store) {
 	ctx := context.Background()
-	s, _ := openTest(t)
+	rp, ok := s.(interface {
+		Replay(context.Context, func(record.Replay) error) error
+	})
+	if !ok {
+		t.Fatalf("%T cannot replay", s)
+	}
 	root := entry("http://h.cn/", "h.cn", 1, 0)
 	a, b := child("http://h.cn/a.html", 0.6), child("http://h.cn/b.html", 0.4)
 	a.Anchor = "filters"
@@ -33,7 +46,7 @@ func TestReplay(t *testing.T) {
 		t.Fatal(err)
 	}
 	var got []record.Replay
-	if err := s.Replay(ctx, func(r record.Replay) error { got = append(got, r); return nil }); err != nil {
+	if err := rp.Replay(ctx, func(r record.Replay) error { got = append(got, r); return nil }); err != nil {
 		t.Fatal(err)
 	}
 	want := []record.Replay{

@@ -1,0 +1,81 @@
+package frontier
+
+import (
+	"context"
+	"fmt"
+	"sort"
+
+	"github.com/focuscrawl/focuscrawl/internal/record"
+	"github.com/redis/go-redis/v9"
+)
+
+// redisReplay reads one page of the log of fetched URLs for Replay. ARGV:
+// start, count. For each page judged (scored, or failed) it returns url,
+// parent url, anchor, the link's context, the parent's score, its score
+// whether it failed (1/0) and its fetch time.
+var redisReplay = redis.NewScript(luaPrelude + `
+local ids = redis.call('LRANGE', P .. 'log', tonumber(ARGV[1]), tonumber(ARGV[1]) + tonumber(ARGV[2]) - 1)
+local out = {}
+local start = tonumber(ARGV[1])
+for i, id in ipairs(ids) do
+  local r = getrec(id)
+  if r and (not r[LOGPOS] or r[LOGPOS] == start + i - 1) and
+      ((r[STATE] == ST_DONE and r[REL] and r[REL] ~= -1) or r[STATE] == ST_FAILED) then
+    local parent, pscore, context = '', 0, ''
+    if r[PARENT] and r[PARENT] ~= '' then
+      local pr = getrec(r[PARENT])
+      if pr then
+        parent = pr[URL]
+        if pr[REL] and pr[REL] ~= -1 then pscore = pr[SCORE] end
+        local e = redis.call('HGET', P .. 'edges', r[PARENT] .. id)
+        if e then context = cmsgpack.unpack(e)[3] or '' end
+      end
+    end
+    local score, failed = 0, 0
+    if r[REL] and r[REL] ~= -1 then score = r[SCORE] end
+    if r[STATE] == ST_FAILED then failed = 1 end
+    for _, x in ipairs({r[URL], parent, r[ANCHOR] or '', context, fmt(pscore), fmt(score), failed, r[FETCHED] or 0}) do out[#out + 1] = x end
+  end
+end
+return {#ids, out}
+`)
+
+// Replay calls fn for every page crawled and judged (scored, or failed),
+// in the order they were fetched (as the SQLite store: by fetch time, then
+// as recorded), with the link that led to it: its parent, anchor and
+// context, and the parent's score. score's learned strategy trains on
+// them when a crawl resumes.
+func (s *RedisStore) Replay(ctx context.Context, fn func(record.Replay) error) error {
+	const page = 2000
+	type judged struct {
+		r  record.Replay
+		at int64
+	}
+	var all []judged
+	for start := 0; ; start += page {
+		v, err := s.run(ctx, redisReplay, start, page)
+		if err != nil {
+			return fmt.Errorf("frontier: replay: %w", err)
+		}
+		res, _ := v.([]any)
+		if len(res) != 2 {
+			return fmt.Errorf("frontier: replay: unexpected answer %v", v)
+		}
+		rows, _ := res[1].([]any)
+		for i := 0; i+7 < len(rows); i += 8 {
+			r := record.Replay{URL: str(rows[i]), Parent: str(rows[i+1]), Anchor: str(rows[i+2]), Context: str(rows[i+3]),
+				ParentScore: flt(rows[i+4]), Score: flt(rows[i+5]), Failed: num(rows[i+6]) == 1}
+			all = append(all, judged{r, num(rows[i+7])})
+		}
+		if num(res[0]) < page {
+			break
+		}
+	}
+	sort.SliceStable(all, func(i, j int) bool { return all[i].at < all[j].at })
+	for _, j := range all {
+		if err := fn(j.r); err != nil {
+			return err
+		}
+	}
+	return nil
+}
