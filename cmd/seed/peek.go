@@ -31,11 +31,7 @@ func peekCommand() *ucli.Command {
 				return err
 			}
 			defer store.Close()
-			admin, err := hostAdmin(c, "peek", store)
-			if err != nil {
-				return err
-			}
-			return seed.Peek(c.Context, admin, c.App.Writer, c.Int(flagN), c.Bool(flagJSON))
+			return seed.Peek(c.Context, store, c.App.Writer, c.Int(flagN), c.Bool(flagJSON))
 		},
 	}
 }

@@ -35,12 +35,8 @@ func requeueCommand() *ucli.Command {
 				return err
 			}
 			defer store.Close()
-			admin, err := hostAdmin(c, "requeue", store)
-			if err != nil {
-				return err
-			}
 			f := frontier.RequeueFilter{Kind: c.String(flagErrorKind), Host: c.String(flagHost)}
-			return seed.Requeue(c.Context, admin, c.App.Writer, f, c.Bool(flagJSON))
+			return seed.Requeue(c.Context, store, c.App.Writer, f, c.Bool(flagJSON))
 		},
 	}
 }

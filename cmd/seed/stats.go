@@ -1,8 +1,6 @@
 package main
 
 import (
-	"fmt"
-
 	ucli "github.com/urfave/cli/v2"
 
 	"github.com/focuscrawl/focuscrawl/internal/cli"
@@ -46,13 +44,4 @@ func readOnly(c *ucli.Context, name string, bad error) (frontier.Store, error) {
 		return nil, bad
 	}
 	return seed.OpenExisting(c.Context, c.String(flagDB))
-}
-
-// hostAdmin is the host administration of a frontier, or why there is none.
-func hostAdmin(c *ucli.Context, name string, store frontier.Store) (frontier.HostAdmin, error) {
-	admin, err := frontier.AsHostAdmin(store)
-	if err != nil {
-		return nil, fmt.Errorf("seed %s --db %s: %w", name, c.String(flagDB), err)
-	}
-	return admin, nil
 }

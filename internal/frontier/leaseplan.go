@@ -27,6 +27,8 @@ type HostLoad struct {
 // Room is how many more URLs of the host this call may take (at least 0;
 // math.MaxInt when nothing bounds it):
 //   - PerHost bounds the URLs of the host in one call;
+//   - OwnHostLimit bounds the running leases of the host held by the
+//     worker asking, this call's included;
 //   - HostLimit bounds the workers holding leases of the host at once: a
 //     worker that holds some may take more (its fetcher is polite per
 //     host), another waits until fewer than HostLimit workers hold it;
@@ -39,6 +41,9 @@ func (r LeaseRequest) Room(h HostLoad, now int64) int {
 	room := math.MaxInt
 	if r.PerHost > 0 {
 		room = r.PerHost - h.Taken
+	}
+	if r.OwnHostLimit > 0 {
+		room = min(room, r.OwnHostLimit-h.Mine-h.Taken)
 	}
 	holds := h.Mine+h.Taken > 0
 	if r.HostLimit > 0 && !holds && h.Workers >= r.HostLimit {

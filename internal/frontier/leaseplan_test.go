@@ -23,6 +23,8 @@ func TestLeaseRoom(t *testing.T) {
 		{"host limit: held by enough others", LeaseRequest{Owner: 7, HostLimit: 2}, HostLoad{Running: 2, Workers: 2}, 0},
 		{"host limit: this worker holds it", LeaseRequest{Owner: 7, HostLimit: 1}, HostLoad{Running: 4, Mine: 3, Workers: 2}, math.MaxInt},
 		{"host limit: taken in this call", LeaseRequest{Owner: 7, HostLimit: 1, PerHost: 5}, HostLoad{Taken: 2, Running: 0, Workers: 1}, 3},
+		{"own host limit: room left", LeaseRequest{Owner: 7, OwnHostLimit: 3}, HostLoad{Mine: 1, Taken: 1, Running: 5, Workers: 3}, 1},
+		{"own host limit: spent", LeaseRequest{Owner: 7, OwnHostLimit: 3, PerHost: 9}, HostLoad{Mine: 3, Running: 3, Workers: 1}, 0},
 		{"gap: another worker leased it just now", gap, HostLoad{LastOwner: 3, LastLease: now - 500}, 0},
 		{"gap: another worker, long ago", gap, HostLoad{LastOwner: 3, LastLease: now - 1000}, math.MaxInt},
 		{"gap: this worker leased it last", gap, HostLoad{LastOwner: 7, LastLease: now - 1}, math.MaxInt},

@@ -220,3 +220,9 @@ func errNil(err error) error {
 	}
 	return err
 }
+
+// Capabilities: shared by workers on many machines; no URL-class
+// re-ranking yet.
+func (s *RedisStore) Capabilities() Capabilities {
+	return Capabilities{Kind: "redis", Shared: true}
+}

@@ -252,7 +252,7 @@ func (s *RedisStore) Lease(ctx context.Context, r LeaseRequest) ([]record.URL, e
 	}
 	now := time.Now()
 	scan := r.N
-	if r.PerHost > 0 || r.HostLimit > 0 {
+	if r.PerHost > 0 || r.HostLimit > 0 || r.OwnHostLimit > 0 {
 		scan = r.N*scanFactor + scanExtra
 	}
 	first, reserve := 0, 0
@@ -263,7 +263,7 @@ func (s *RedisStore) Lease(ctx context.Context, r LeaseRequest) ([]record.URL, e
 		reserve = 1
 	}
 	v, err := s.run(ctx, redisLease, now.UnixMilli(), r.N, r.PerHost, now.Add(r.For).UnixMilli(),
-		strconv.FormatInt(r.Owner, 10), scan, r.HostGap.Milliseconds(), r.HostLimit, first, reserve)
+		strconv.FormatInt(r.Owner, 10), scan, r.HostGap.Milliseconds(), r.HostLimit, first, reserve, r.OwnHostLimit)
 	if err != nil {
 		return nil, fmt.Errorf("frontier: lease: %w", errNil(err))
 	}

@@ -7,7 +7,7 @@ import "github.com/redis/go-redis/v9"
 
 // redisLease leases the best queued URLs. ARGV: now, n, per host (in this
 // call), until, owner, hosts to scan, host gap (ms), host limit, first
-// contact, reserve. The bounds are LeaseRequest.Room's (leaseplan.go):
+// contact, reserve, own host limit. The bounds are LeaseRequest.Room's (leaseplan.go):
 // the host limit bounds the workers holding leases of a host at once, so
 // it bounds a host's concurrency across machines; with a gap, a host
 // passes from one worker to another only a gap after its last lease (its
@@ -20,7 +20,7 @@ var redisLease = redis.NewScript(luaPrelude + `
 local now, n, perHost, untilMs, owner, scan, gap, limit =
       tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]), ARGV[5], tonumber(ARGV[6]),
       tonumber(ARGV[7]), tonumber(ARGV[8])
-local first, reserve = ARGV[9] == '1', ARGV[10] == '1'
+local first, reserve, ownlimit = ARGV[9] == '1', ARGV[10] == '1', tonumber(ARGV[11])
 reclaim(now, 100000)
 wake(now)
 fixheads()
@@ -39,7 +39,7 @@ local function gather(qpre, hkey)
   -- contact), the heads of the first n hosts are n URLs any lease may
   -- take: the n-th host's head bounds the n-th best URL before anything
   -- is read.
-  if limit == 0 and gap == 0 and not first then
+  if limit == 0 and gap == 0 and ownlimit == 0 and not first then
     local nth = redis.call('ZRANGE', P .. hkey, n - 1, n - 1, 'WITHSCORES')
     if nth[2] then thr = tonumber(nth[2]) end
   end
@@ -63,7 +63,8 @@ local function gather(qpre, hkey)
       local room = n
       if perHost > 0 then room = math.min(room, perHost) end
       local mine = 0
-      if limit > 0 or gap > 0 then mine = tonumber(redis.call('HGET', P .. 'hw:' .. h, owner) or 0) end
+      if limit > 0 or gap > 0 or ownlimit > 0 then mine = tonumber(redis.call('HGET', P .. 'hw:' .. h, owner) or 0) end
+      if ownlimit > 0 then room = math.min(room, ownlimit - mine) end
       if limit > 0 and mine == 0 and redis.call('HLEN', P .. 'hw:' .. h) >= limit then room = 0 end
       if gap > 0 and mine == 0 then
         local last = redis.call('HGET', P .. 'h:last', h)

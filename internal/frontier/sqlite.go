@@ -168,3 +168,8 @@ func (s *SQLiteStore) Close() error {
 	s.db = nil
 	return err
 }
+
+// Capabilities: one file on one machine, with URL-class re-ranking.
+func (s *SQLiteStore) Capabilities() Capabilities {
+	return Capabilities{Kind: "sqlite", ClassRanking: true}
+}

@@ -89,7 +89,7 @@ func newHostLoads(ctx context.Context, tx *sql.Tx, r LeaseRequest, now time.Time
 		l.close()
 		return nil, fmt.Errorf("frontier: lease: host loads: %w", err)
 	}
-	if r.HostLimit > 0 || r.FirstContact || r.HostGap > 0 {
+	if r.HostLimit > 0 || r.OwnHostLimit > 0 || r.FirstContact || r.HostGap > 0 {
 		rows, err := tx.QueryContext(ctx, sq(`SELECT host_id, coalesce(lease_owner, 0), count(*) FROM urls
 			WHERE state = {leased} AND lease_until > ? GROUP BY host_id, lease_owner`), now.UnixMilli())
 		if err != nil {

@@ -133,8 +133,12 @@ type LeaseRequest struct {
 	// at once, while a worker that holds a host may take more of its URLs
 	// (its fetcher is polite per host). Room (leaseplan.go) applies it.
 	HostLimit int
-	For       time.Duration // lease length
-	Owner     int64         // who holds the lease (counted by Holding)
+	// OwnHostLimit bounds the running leases of one host held by Owner,
+	// over this call and the calls before it (0: no limit): a run that
+	// leases in several calls bounds its URLs per host over them all.
+	OwnHostLimit int
+	For          time.Duration // lease length
+	Owner        int64         // who holds the lease (counted by Holding)
 	// HostGap keeps a host that passes from one worker to another
 	// unleased until HostGap after its last lease, so its delay holds
 	// across machines; the worker holding it is not held back.
@@ -172,9 +176,24 @@ type Progress struct {
 	Running int64 // leases running
 }
 
-// Store is a crawl frontier. Implementations are safe for use by several
+// Store is a crawl frontier: every store (SQLite, Redis) offers all of
+// it, so callers need no type assertions; what differs between stores is
+// declared by Capabilities. Implementations are safe for use by several
 // processes at once (seed next and seed add in one pipe).
 type Store interface {
+	Queue
+	Reader
+	HostAdmin
+	Graph
+	Learner
+	// Capabilities tells what this store can and cannot do.
+	Capabilities() Capabilities
+	// Close releases the store.
+	Close() error
+}
+
+// Queue is the crawl loop's side of a store: recording, leasing, counting.
+type Queue interface {
 	// Apply records a batch in one transaction.
 	Apply(ctx context.Context, b Batch) (Applied, error)
 	// Lease hands out the best queued URLs, spread across hosts, and marks
@@ -192,17 +211,50 @@ type Store interface {
 	// Progress counts the URLs fetched and the leases running, over every
 	// worker of the crawl (a crawl-wide page budget).
 	Progress(ctx context.Context) (Progress, error)
+}
+
+// Reader is what seed stats and seed report read.
+type Reader interface {
 	// Stats summarises the frontier.
 	Stats(ctx context.Context, topHosts int) (*Stats, error)
-	// History calls fn for every URL fetched, in the order fetched
-	// (sqlite_history.go); seed report draws its curves from it.
+	// History calls fn for every URL fetched, in the order fetched;
+	// seed report draws its curves from it.
 	History(ctx context.Context, fn func(Fetched) error) error
 	// Info and SetInfo read and record facts about the crawl (topic,
 	// strategies) under the Info* keys.
 	Info(ctx context.Context) (map[string]string, error)
 	SetInfo(ctx context.Context, kv map[string]string) error
-	// Close releases the store.
-	Close() error
+}
+
+// Graph is what score --db reads: the scores of pages crawled, the link
+// graph, and the pages judged so far for a learned model.
+type Graph interface {
+	// PageScores gives the page score of each of urls crawled and scored.
+	PageScores(ctx context.Context, urls []string) (map[string]float64, error)
+	// Edges calls fn for every link recorded from a crawled page.
+	Edges(ctx context.Context, fn func(record.Edge) error) error
+	// Replay calls fn for every page crawled and judged, in fetch order,
+	// with the link that led to it.
+	Replay(ctx context.Context, fn func(record.Replay) error) error
+}
+
+// Learner is the frontier's feedback from the crawl (URL classes,
+// classes.go): SetLearning fails with ErrNoClassRanking on a store whose
+// Capabilities say it cannot re-rank.
+type Learner interface {
+	SetLearning(ctx context.Context, l *Learning) error
+	Learning(ctx context.Context) (*Learning, error)
+}
+
+// Capabilities is what a store declares about itself.
+type Capabilities struct {
+	// Kind names the store: "sqlite", "redis".
+	Kind string
+	// ClassRanking: the store re-ranks queued URLs by their URL class's
+	// record (Learning with a weight), for the learned strategies.
+	ClassRanking bool
+	// Shared: workers on several machines may share the frontier.
+	Shared bool
 }
 
 // Stats is the summary seed stats prints.
@@ -250,8 +302,7 @@ type HostStat struct {
 }
 
 // HostAdmin is what a store offers to look at and act on host state:
-// seed peek, seed requeue and the parked-host summary of seed next. Both
-// stores have it.
+// seed peek, seed requeue and the parked-host summary of seed next.
 type HostAdmin interface {
 	// Peek lists the next n URLs in lease order without leasing them.
 	Peek(ctx context.Context, n int) ([]QueuedURL, error)
@@ -259,15 +310,4 @@ type HostAdmin interface {
 	Requeue(ctx context.Context, f RequeueFilter) (Requeued, error)
 	// ParkedSummary counts the parked hosts, their URLs, and the next probe.
 	ParkedSummary(ctx context.Context) (hosts, urls int64, next time.Time, err error)
-}
-
-var _ HostAdmin = (*SQLiteStore)(nil)
-
-// AsHostAdmin gives the host state of a store, or an error naming what the
-// store is missing.
-func AsHostAdmin(s Store) (HostAdmin, error) {
-	if h, ok := s.(HostAdmin); ok {
-		return h, nil
-	}
-	return nil, errors.New("this frontier store keeps no host state")
 }

@@ -534,8 +534,9 @@ func TestLeaseRoomStoresAgree(t *testing.T) {
 		{N: 13, HostLimit: 2, FirstContact: true},
 		{N: 13, PerHost: 3, HostGap: time.Hour},
 		{N: 13, PerHost: 4, HostLimit: 1, HostGap: time.Hour, FirstContact: true},
+		{N: 13, OwnHostLimit: 2},
 	} {
-		t.Run(fmt.Sprintf("per-host-%d-limit-%d-gap-%v-first-%v", r.PerHost, r.HostLimit, r.HostGap > 0, r.FirstContact), func(t *testing.T) {
+		t.Run(fmt.Sprintf("per-host-%d-limit-%d-own-%d-gap-%v-first-%v", r.PerHost, r.HostLimit, r.OwnHostLimit, r.HostGap > 0, r.FirstContact), func(t *testing.T) {
 			var orders [2][]string
 			for k, s := range []Store{openTestStore(t), Store(first(openTestRedis(t)))} {
 				orders[k] = leaseRounds(t, s, r)

@@ -69,11 +69,7 @@ func cState(t *testing.T, s Store, u string) string {
 
 func cAdmin(t *testing.T, s Store) HostAdmin {
 	t.Helper()
-	a, err := AsHostAdmin(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return a
+	return s
 }
 
 func cParked0(t *testing.T, s Store) ParkedHost {

@@ -102,11 +102,7 @@ func NextStream(ctx context.Context, store frontier.Store, s *cli.Stream, o Next
 		s.Log.Infof("nothing left above thresholds.link; the reserve holds URLs (links score pruned): " +
 			"seed next leases them with --reserve, or with --follow and a page budget (--max-pages, --budget)")
 	}
-	admin, _ := store.(frontier.HostAdmin)
-	if admin == nil {
-		return err
-	}
-	if hosts, urls, at, perr := admin.ParkedSummary(context.WithoutCancel(ctx)); perr == nil && hosts > 0 {
+	if hosts, urls, at, perr := store.ParkedSummary(context.WithoutCancel(ctx)); perr == nil && hosts > 0 {
 		// Said on every run, so that a crawl that leased nothing because
 		// its hosts are parked does not look finished.
 		s.Log.Infof("%d hosts parked (down or robots.txt unreachable) hold %d URLs, next probe at %s; "+
@@ -132,11 +128,9 @@ func (nx *nexter) request(n int) frontier.LeaseRequest {
 		HostLimit: nx.HostLimit, FirstContact: nx.Follow && nx.Probe, Reserve: nx.Reserve}
 	if !nx.Follow && nx.PerHost > 0 {
 		// One run leases -n URLs in chunks: --per-host bounds them all,
-		// through the running leases (the chunks before are still out).
-		r.PerHost = 0
-		if r.HostLimit == 0 || nx.PerHost < r.HostLimit {
-			r.HostLimit = nx.PerHost
-		}
+		// through this run's running leases (the chunks before are still
+		// out).
+		r.PerHost, r.OwnHostLimit = 0, nx.PerHost
 	}
 	return r
 }
