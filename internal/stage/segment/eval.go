@@ -34,6 +34,9 @@ type EvalOptions struct {
 	Tune []string
 	// Tokens tokenizes title and content too (for timing).
 	Tokens bool
+	// Diagnose adds the error analysis: the missed gold text and the
+	// kept noise of every set, by class of paragraph (Diagnose).
+	Diagnose bool
 }
 
 // Eval measures extraction against the human gold of o.Dir and writes one
@@ -67,6 +70,7 @@ func Eval(w io.Writer, o EvalOptions) error {
 		dump.SetEscapeHTML(false)
 	}
 	var sums []eval.Summary
+	miss, noise := map[string]*missTally{}, map[string]*missTally{}
 	for _, set := range o.Sets {
 		cases, err := eval.Load(base, strings.TrimSpace(set), segmenter.HTMLText)
 		if err != nil {
@@ -88,6 +92,12 @@ func Eval(w io.Writer, o EvalOptions) error {
 		}
 		results, sum := eval.Score(cases, func(p record.Page) record.Doc { return sg.Segment(p) })
 		sums = append(sums, sum)
+		if o.Diagnose {
+			miss[sum.Set], noise[sum.Set] = newTally(), newTally()
+			for _, r := range results {
+				diagnosePage(miss[sum.Set], noise[sum.Set], r.HTML, r.Got.Content, r.Content, so.Tuning)
+			}
+		}
 		if dump != nil {
 			sort.Slice(results, func(i, j int) bool { return results[i].F < results[j].F })
 			for _, r := range results {
@@ -102,6 +112,13 @@ func Eval(w io.Writer, o EvalOptions) error {
 		}
 	}
 	eval.WriteTable(w, sums)
+	if o.Diagnose {
+		var names []string
+		for _, s := range sums {
+			names = append(names, s.Set)
+		}
+		writeDiagnosis(w, names, miss, noise)
+	}
 	return nil
 }
 
