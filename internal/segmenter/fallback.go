@@ -107,11 +107,21 @@ const (
 
 // proseText is the second opinion's answer: the prose paragraphs of the
 // page and the short lines between two of them (or a heading before
-// one).
+// one); on a page without prose, its lines that are not links.
 func proseText(body *node) string {
 	units := proseUnits(body)
+	anyGood := false
 	for _, u := range units {
 		u.good = u.weighted() >= proseMinWeighted && u.linkDensity() <= proseMaxLinks
+		anyGood = anyGood || u.good
+	}
+	if !anyGood {
+		// A page without a single paragraph of prose (a note, a caption
+		// under a picture, a line of a test page): its short lines that
+		// are not links are all the text it has.
+		for _, u := range units {
+			u.good = u.linkDensity() <= shortMaxLinks
+		}
 	}
 	// The nearest paragraph before and after each short one decides it;
 	// nextGood[i] is found in one backward pass, so a page of many short

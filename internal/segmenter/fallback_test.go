@@ -86,3 +86,16 @@ func TestSecondOpinion(t *testing.T) {
 		})
 	}
 }
+
+// TestProseTextWithoutProse: a page of a few short lines keeps those that
+// are not links, since it has nothing else.
+func TestProseTextWithoutProse(t *testing.T) {
+	root, _, err := parseHTML(`<html><body><div class="nav"><a href="/">Home</a></div><p>A short note.</p><p><a href="/x">A link line</a></p></body></html>`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := build(root)
+	if got := proseText(body); got != "A short note." {
+		t.Errorf("proseText = %q, want %q", got, "A short note.")
+	}
+}
