@@ -31,12 +31,7 @@ func Diagnose(htmlText string, t Tuning) []Unit {
 		return nil
 	}
 	body, _ := build(root)
-	sc := scoreCandidates(body)
-	top, entry := sc.firstEntry(sc.best())
-	if entry == nil {
-		top = sc.extend(top, t.withDefaults())
-	}
-	region := sc.contentRegion(top)
+	region, _ := scoreCandidates(body).region(t.withDefaults())
 	in := map[*node]bool{}
 	total := 0
 	for _, n := range region {

@@ -184,12 +184,8 @@ func (sg *Segmenter) segment(p record.Page) (d record.Doc, blocks []*block) {
 		pageURL = p.URL
 	}
 
-	sc := scoreCandidates(body)
-	top, entry := sc.firstEntry(sc.best())
-	if entry == nil {
-		top = sc.extend(top, sg.o.Tuning.withDefaults())
-	}
-	pg.region = sc.contentRegion(top)
+	region, entry := scoreCandidates(body).region(sg.o.Tuning.withDefaults())
+	pg.region = region
 	pg.entry = entry
 	pg.inMain = map[*node]bool{}
 	for _, n := range pg.region {
