@@ -27,6 +27,7 @@ title exact-match rate, author and published-date accuracy.`,
 			&ucli.StringFlag{Name: "explain", Usage: "print how the content region of page `ID` was chosen, and stop"},
 			&ucli.StringSliceFlag{Name: "tune", Usage: "override a content threshold, `NAME=VALUE` (extend-prose, extend-link-density, extend-loose, no-extend)"},
 			&ucli.BoolFlag{Name: "tokens", Usage: "tokenize title and content too (for timing)"},
+			&ucli.BoolFlag{Name: "diagnose", Usage: "add the error analysis: missed gold text and kept noise by class of paragraph"},
 		},
 		Action: func(c *ucli.Context) error {
 			dir := "../shared/data"
@@ -36,6 +37,7 @@ title exact-match rate, author and published-date accuracy.`,
 			return segment.Eval(c.App.Writer, segment.EvalOptions{
 				Dir: dir, Sets: strings.Split(c.String("sets"), ","), Dump: c.String("dump"), Titles: c.StringSlice("titles"),
 				Explain: c.String("explain"), Tune: c.StringSlice("tune"), Tokens: c.Bool("tokens"),
+				Diagnose: c.Bool("diagnose"),
 			})
 		},
 	}

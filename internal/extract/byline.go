@@ -23,7 +23,7 @@ func (z Zone) Text() string {
 
 // FindAuthor finds the author in text by the Chinese cues 作者/记者/文/
 // 撰稿 or an English "By …" byline at the start of a line. Editors
-// (责任编辑/编辑) count only when nothing else names the author.
+// (责任编辑/编辑) are not authors (Zone.Editor).
 func FindAuthor(text string) string {
 	return Zone{Tail: text}.Author()
 }
@@ -39,8 +39,9 @@ func FindAuthor(text string) string {
 //  4. a bare name on the line under the title, or a bracketed name on the
 //     date line ([ 黄宇 ]);
 //  5. a person's name given as the source (来源：尹娟);
-//  6. an English "By …" line;
-//  7. the editor (责任编辑/编辑).
+//  6. an English "By …" line.
+//
+// The editor (责任编辑/编辑) is not the author: see Editor.
 //
 // Names found without a cue word must read as Chinese personal names
 // (LooksLikeChineseName), so navigation such as "记者调查" is not taken.
@@ -94,7 +95,13 @@ func (z Zone) Author() string {
 			}
 		}
 	}
-	return findCue(text, editorCue, editorPairs)
+	return ""
+}
+
+// Editor is the editor the zone names (责任编辑, 编辑, 责编, 审核): who
+// checked the story, not who wrote it, so never the author.
+func (z Zone) Editor() string {
+	return findCue(z.Text(), editorCue, editorPairs)
 }
 
 // cueAuthors reads the author cues line by line; the cue lines right

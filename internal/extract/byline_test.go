@@ -30,7 +30,8 @@ func TestZoneAuthor(t *testing.T) {
 		{"issuing authority", Zone{Before: "发文机关： | 某某省人民政府\n成文日期： | 2022年01月27日"}, "某某省人民政府"},
 		{"drafters", Zone{After: "执笔人：闵乐 赵兰 刘韬\n编辑： 吕峥 | 来源： 千龙网"}, "闵乐 赵兰 刘韬"},
 		{"nickname after a colon", Zone{Before: "作者：放飞&心情 发表时间：2005-08-28"}, "放飞&心情"},
-		{"editor as last resort", Zone{After: "来源：新闻晨报\n\n编辑：山石"}, "山石"},
+		{"an editor is not the author", Zone{After: "来源：新闻晨报\n\n编辑：山石"}, ""},
+		{"an editor after the reporter", Zone{Before: "记者 王建宏", After: "责任编辑：山石"}, "王建宏"},
 		{"English byline", Zone{Before: "By Jane Doe and John Roe\nText"}, "Jane Doe and John Roe"},
 	}
 	for _, c := range cases {
@@ -39,6 +40,23 @@ func TestZoneAuthor(t *testing.T) {
 				t.Errorf("Author() = %q, want %q", got, c.want)
 			}
 		})
+	}
+}
+
+func TestEditor(t *testing.T) {
+	if got := (Zone{After: "来源：新闻晨报\n\n责任编辑：山石"}).Editor(); got != "山石" {
+		t.Errorf("Editor() = %q, want 山石", got)
+	}
+}
+
+func TestIsAgency(t *testing.T) {
+	for s, want := range map[string]bool{
+		"AFP": true, "The Associated Press": true, "新华社": true, "佚名": true, "Reuters.": true,
+		"Jane Doe": false, "王建宏": false, "Apple": false,
+	} {
+		if got := IsAgency(s); got != want {
+			t.Errorf("IsAgency(%q) = %v, want %v", s, got, want)
+		}
 	}
 }
 

@@ -45,7 +45,7 @@ func TestFindAuthorSource(t *testing.T) {
 		{"发布时间：2017-04-01 来源：浙江日报 作者：张三 李四", "张三 李四", "浙江日报"},
 		{"光明日报记者 王建宏 张文攀\n正文", "王建宏 张文攀", ""},
 		{"正文……（姚峰 上海报道）", "姚峰", ""},
-		{"来源：巴彦淖尔日报 编辑：苏亮", "苏亮", "巴彦淖尔日报"},
+		{"来源：巴彦淖尔日报 编辑：苏亮", "", "巴彦淖尔日报"}, // an editor is not the author
 		{"By Jane Doe and John Roe\nText", "Jane Doe and John Roe", ""},
 		{"作者： size=\"20\" 来源：", "", ""},
 	}

@@ -120,3 +120,31 @@ func nameTokens(v string) []string {
 func isSpaceRune(r rune) bool {
 	return unicode.IsSpace(r) || r == '\u3000' || r == '\u00a0'
 }
+
+// agencies are bylines that name who published a story, not who wrote
+// it: wire services and the words for "staff", "this paper", "unknown"
+// and "administrator", squashed (lower case, no spaces or punctuation).
+var agencies = map[string]bool{
+	"ap": true, "associatedpress": true, "theassociatedpress": true, "afp": true,
+	"agencefrancepresse": true, "reuters": true, "thomsonreuters": true, "upi": true,
+	"dpa": true, "efe": true, "ansa": true, "xinhua": true, "bloomberg": true,
+	"pressassociation": true, "staff": true, "staffwriter": true, "staffreports": true,
+	"editorialstaff": true, "admin": true, "administrator": true, "anonymous": true,
+	"unknown": true, "editor": true, "webmaster": true,
+	"新华社": true, "中新社": true, "中国新闻社": true, "新华网": true, "中新网": true,
+	"人民网": true, "央视网": true, "本报": true, "本站": true, "本网": true, "网络": true,
+	"综合": true, "佚名": true, "未知": true, "匿名": true, "管理员": true, "编辑部": true,
+}
+
+// IsAgency tells whether a byline names a wire agency or a generic
+// publisher ("AFP", "Associated Press", "新华社", "佚名", "admin") rather
+// than a person: such a byline is not the author.
+func IsAgency(v string) bool {
+	sq := strings.Map(func(r rune) rune {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return unicode.ToLower(r)
+		}
+		return -1
+	}, v)
+	return agencies[sq]
+}

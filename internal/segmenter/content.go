@@ -171,6 +171,17 @@ func (s *scorer) best() *node {
 	return top
 }
 
+// region chooses the content region: the best candidate, or the first of
+// several dated entries, grown into its prose ancestors (not an entry),
+// with the siblings that belong to it. entry is the dated entry, if any.
+func (s *scorer) region(t Tuning) (region []*node, entry *node) {
+	top, entry := s.firstEntry(s.best())
+	if entry == nil {
+		top = s.extend(top, t)
+	}
+	return s.contentRegion(top), entry
+}
+
 // contentRegion is the main content: the top candidate and the siblings
 // that score alike or read as prose.
 func (s *scorer) contentRegion(top *node) []*node {

@@ -24,6 +24,15 @@ type Tuning struct {
 	ExtendLoose bool
 	// NoExtend turns the growing off (for measuring it).
 	NoExtend bool
+	// FallbackThin is the weighted length (CJK characters count three)
+	// under which the content is thin and the second opinion is asked
+	// for (default 750).
+	FallbackThin float64
+	// FallbackRatio is how many times longer the second opinion must be
+	// to be kept (default 2).
+	FallbackRatio float64
+	// NoFallback turns the second opinion off (for measuring it).
+	NoFallback bool
 }
 
 func (t Tuning) withDefaults() Tuning {
@@ -32,6 +41,12 @@ func (t Tuning) withDefaults() Tuning {
 	}
 	if t.ExtendLinkDensity == 0 {
 		t.ExtendLinkDensity = 0.1
+	}
+	if t.FallbackThin == 0 {
+		t.FallbackThin = defaultFallbackThin
+	}
+	if t.FallbackRatio == 0 {
+		t.FallbackRatio = defaultFallbackRatio
 	}
 	return t
 }

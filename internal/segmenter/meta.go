@@ -3,9 +3,11 @@ package segmenter
 import (
 	"encoding/json"
 	"iter"
+	"net/url"
 	"regexp"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/focuscrawl/focuscrawl/internal/extract"
 	"github.com/focuscrawl/focuscrawl/internal/record"
@@ -132,8 +134,8 @@ func jsonLDAuthor(src string) string {
 func (sg *Segmenter) metadata(d *record.Doc, pg *page, loc *time.Location) {
 	z := pg.bylineZone(d.Title)
 	d.Published = findPublished(pg, z, loc)
-	d.Author = findAuthor(pg, z)
 	d.Source = findSource(pg, z)
+	d.Author = findAuthor(pg, z, notAuthors(pg.head, d.URL, d.Source))
 }
 
 // Zone sizes, in bytes: article metadata sits right above the content
@@ -346,31 +348,81 @@ func lastLines(s string, n int) string {
 	return s
 }
 
-func findAuthor(pg *page, z *extract.Zone) string {
+func findAuthor(pg *page, z *extract.Zone, not func(string) bool) string {
+	ok := func(v string) bool { return v != "" && !not(v) }
 	// Marked-up authors (itemprop, rel=author) near the content beat the
 	// text rules on pages not in Chinese, whose bylines carry no cue word
 	// to anchor on; Chinese pages keep their cue bylines first.
 	if !pg.zh {
-		if v := markupAuthors(pg.body, pg.region); v != "" {
+		if v := markupAuthors(pg.body, pg.region); ok(v) {
 			return v
 		}
 	}
-	if v := z.Author(); v != "" {
+	if v := z.Author(); ok(v) {
 		return v
 	}
 	for _, k := range authorMeta {
 		if v := pg.head.meta[k]; v != "" && !strings.Contains(v, "://") && !strings.HasPrefix(v, "@") {
-			if a := extract.CleanAuthor(v); a != "" {
+			if a := extract.CleanAuthor(v); ok(a) {
 				return a
 			}
 		}
 	}
 	for _, src := range pg.head.jsonLD {
-		if v := jsonLDAuthor(src); v != "" {
+		if v := jsonLDAuthor(src); ok(v) {
 			return v
 		}
 	}
 	return ""
+}
+
+// notAuthors tells the names that are not a page's author: the site's
+// own name (og:site_name, application-name, publisher, a label of its
+// host: "folha" on folha.uol.com.br), the source outlet the page names
+// (unless it is a person's name),
+// and the wire agencies (extract.IsAgency). A byline that gives only
+// these names says who published the story, not who wrote it.
+func notAuthors(h *head, pageURL, source string) func(string) bool {
+	var names []string
+	for _, k := range []string{"og:site_name", "application-name", "publisher", "dc.publisher"} {
+		if v := h.meta[k]; v != "" {
+			names = append(names, squashName(v))
+		}
+	}
+	if source != "" && !extract.LooksLikeChineseName(source) {
+		// A person given as the source (来源：尹娟) may be the author.
+		names = append(names, squashName(source))
+	}
+	if u, err := url.Parse(pageURL); err == nil {
+		labels := strings.Split(strings.ToLower(u.Hostname()), ".")
+		for i, l := range labels {
+			if len(l) > 3 && l != "www" && i < len(labels)-1 {
+				names = append(names, l)
+			}
+		}
+	}
+	return func(v string) bool {
+		if extract.IsAgency(v) {
+			return true
+		}
+		sq := squashName(v)
+		for _, n := range names {
+			if n != "" && sq == n {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// squashName lower-cases a name and drops its spaces and punctuation.
+func squashName(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return unicode.ToLower(r)
+		}
+		return -1
+	}, s)
 }
 
 func findSource(pg *page, z *extract.Zone) string {

@@ -26,3 +26,22 @@ func TestOpeningDateLine(t *testing.T) {
 		}
 	}
 }
+
+// TestNotAuthors: the site's own name, a label of its host, the source
+// outlet and the wire agencies are not authors; people are, a person
+// given as the source included.
+func TestNotAuthors(t *testing.T) {
+	h := &head{meta: map[string]string{"og:site_name": "BBC News"}}
+	not := notAuthors(h, "https://www.folha.uol.com.br/mundo/x.shtml", "东方网")
+	for v, want := range map[string]bool{
+		"BBC News": true, "bbc  news": true, "Folha": true, "东方网": true, "AFP": true,
+		"Jane Doe": false, "王建宏": false, "uol": false,
+	} {
+		if got := not(v); got != want {
+			t.Errorf("not(%q) = %v, want %v", v, got, want)
+		}
+	}
+	if notAuthors(h, "", "尹娟")("尹娟") {
+		t.Error("a person given as the source was taken for an outlet")
+	}
+}

@@ -71,6 +71,7 @@ type Segmenter struct {
 	fastResolve bool
 	words       *linkWords
 	rules       []*compiledRule
+	fallback    *fallbackCounter
 }
 
 // ChinaTime is the default zone of Chinese pages without one: UTC+8.
@@ -88,7 +89,7 @@ func New(o Options) (*Segmenter, error) {
 	if o.Resolve == nil {
 		o.Resolve = urlx.Resolve
 	}
-	sg := &Segmenter{o: o, fastResolve: fast, words: newLinkWords(o.LinkStopwords, o.AdHosts)}
+	sg := &Segmenter{o: o, fastResolve: fast, words: newLinkWords(o.LinkStopwords, o.AdHosts), fallback: &fallbackCounter{}}
 	for i, r := range o.Rules {
 		cr, err := compileRule(r)
 		if err != nil {
@@ -183,12 +184,8 @@ func (sg *Segmenter) segment(p record.Page) (d record.Doc, blocks []*block) {
 		pageURL = p.URL
 	}
 
-	sc := scoreCandidates(body)
-	top, entry := sc.firstEntry(sc.best())
-	if entry == nil {
-		top = sc.extend(top, sg.o.Tuning.withDefaults())
-	}
-	pg.region = sc.contentRegion(top)
+	region, entry := scoreCandidates(body).region(sg.o.Tuning.withDefaults())
+	pg.region = region
 	pg.entry = entry
 	pg.inMain = map[*node]bool{}
 	for _, n := range pg.region {
@@ -252,6 +249,11 @@ func (sg *Segmenter) segment(p record.Page) (d record.Doc, blocks []*block) {
 	d.LinksDropped, d.ContextsDropped = rs.budget.dropped, rs.budget.contextsDropped
 	d.PageType = pageType(body, sg.o.HubRatio)
 	d.Content = pg.content
+	if entry == nil {
+		// The first of several dated entries is the content by design.
+		// The metadata rules read the first answer's region either way.
+		d.Content = sg.secondOpinion(body, pg.content, sg.o.Tuning.withDefaults())
+	}
 
 	loc := sg.o.Location
 	if loc == nil {

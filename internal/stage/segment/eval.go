@@ -34,6 +34,9 @@ type EvalOptions struct {
 	Tune []string
 	// Tokens tokenizes title and content too (for timing).
 	Tokens bool
+	// Diagnose adds the error analysis: the missed gold text and the
+	// kept noise of every set, by class of paragraph (Diagnose).
+	Diagnose bool
 }
 
 // Eval measures extraction against the human gold of o.Dir and writes one
@@ -67,6 +70,8 @@ func Eval(w io.Writer, o EvalOptions) error {
 		dump.SetEscapeHTML(false)
 	}
 	var sums []eval.Summary
+	miss, noise := map[string]*missTally{}, map[string]*missTally{}
+	var fb []segmenter.FallbackStats
 	for _, set := range o.Sets {
 		cases, err := eval.Load(base, strings.TrimSpace(set), segmenter.HTMLText)
 		if err != nil {
@@ -86,8 +91,16 @@ func Eval(w io.Writer, o EvalOptions) error {
 			}
 			continue
 		}
+		sg.FallbackStats(true)
 		results, sum := eval.Score(cases, func(p record.Page) record.Doc { return sg.Segment(p) })
 		sums = append(sums, sum)
+		fb = append(fb, sg.FallbackStats(true))
+		if o.Diagnose {
+			miss[sum.Set], noise[sum.Set] = newTally(), newTally()
+			for _, r := range results {
+				diagnosePage(miss[sum.Set], noise[sum.Set], r.HTML, r.Got.Content, r.Content, so.Tuning)
+			}
+		}
 		if dump != nil {
 			sort.Slice(results, func(i, j int) bool { return results[i].F < results[j].F })
 			for _, r := range results {
@@ -102,11 +115,24 @@ func Eval(w io.Writer, o EvalOptions) error {
 		}
 	}
 	eval.WriteTable(w, sums)
+	fmt.Fprint(w, "\nsecond opinion (pages: thin first answer / second answer kept):")
+	for i, s := range sums {
+		fmt.Fprintf(w, " %s %d/%d/%d", s.Set, fb[i].Pages, fb[i].Unsure, fb[i].Taken)
+	}
+	fmt.Fprintln(w)
+	if o.Diagnose {
+		var names []string
+		for _, s := range sums {
+			names = append(names, s.Set)
+		}
+		writeDiagnosis(w, names, miss, noise)
+	}
 	return nil
 }
 
 // ParseTuning sets one content threshold of t from NAME=VALUE:
-// extend-prose, extend-link-density, extend-loose or no-extend.
+// extend-prose, extend-link-density, extend-loose, no-extend,
+// fallback-thin, fallback-ratio or no-fallback.
 func ParseTuning(t *segmenter.Tuning, kv string) error {
 	name, val, ok := strings.Cut(kv, "=")
 	if !ok {
@@ -119,6 +145,9 @@ func ParseTuning(t *segmenter.Tuning, kv string) error {
 	case "extend-loose":
 		t.ExtendLoose = val == "true" || val == "1"
 		return nil
+	case "no-fallback":
+		t.NoFallback = val == "true" || val == "1"
+		return nil
 	}
 	v, err := strconv.ParseFloat(val, 64)
 	if err != nil {
@@ -129,6 +158,10 @@ func ParseTuning(t *segmenter.Tuning, kv string) error {
 		t.ExtendProse = v
 	case "extend-link-density":
 		t.ExtendLinkDensity = v
+	case "fallback-thin":
+		t.FallbackThin = v
+	case "fallback-ratio":
+		t.FallbackRatio = v
 	default:
 		return fmt.Errorf("unknown name %q", name)
 	}

@@ -1,4 +1,5 @@
-// Command extractcmp runs go-trafilatura and go-readability over the
+// Command extractcmp runs go-trafilatura, go-readability and (-x
+// domdistiller) go-domdistiller over the
 // extraction development sets and scores them with segment's own eval
 // (internal/segmenter/eval: the same loaders, the same bag-of-tokens
 // metric, the same title, author and date comparisons), so that the three
@@ -22,7 +23,10 @@ import (
 	"strings"
 	"time"
 
+	"golang.org/x/net/html"
+
 	readability "github.com/go-shiori/go-readability"
+	distiller "github.com/markusmobius/go-domdistiller"
 	"github.com/markusmobius/go-trafilatura"
 
 	"github.com/focuscrawl/focuscrawl/internal/record"
@@ -63,8 +67,10 @@ func main() {
 			xs = append(xs, extractor{n, runTrafilatura})
 		case "readability":
 			xs = append(xs, extractor{n, runReadability})
+		case "domdistiller":
+			xs = append(xs, extractor{n, runDistiller})
 		default:
-			log.Fatalf("-x: unknown extractor %q (trafilatura, readability)", n)
+			log.Fatalf("-x: unknown extractor %q (trafilatura, readability, domdistiller)", n)
 		}
 	}
 	fmt.Println("| extractor | set | pages | content P | content R | content F1 | title exact | author | published |")
@@ -86,7 +92,7 @@ func main() {
 			if enc != nil {
 				for _, r := range results {
 					enc.Encode(map[string]any{"x": x.name, "set": r.Set, "id": r.ID, "f1": r.F, "p": r.P, "r": r.R,
-						"title": r.Got.Title, "author": r.Got.Author, "published": r.Got.Published})
+						"title": r.Got.Title, "author": r.Got.Author, "published": r.Got.Published, "content": r.Got.Content})
 				}
 			}
 		}
@@ -134,6 +140,27 @@ func runReadability(p record.Page) (d record.Doc) {
 	d = record.Doc{URL: p.URL, Title: a.Title, Author: a.Byline, Content: segmenter.HTMLText(a.Content)}
 	if a.PublishedTime != nil {
 		d.Published = date(*a.PublishedTime)
+	}
+	return d
+}
+
+func runDistiller(p record.Page) (d record.Doc) {
+	defer func() {
+		if e := recover(); e != nil {
+			d = record.Doc{URL: p.URL, Error: fmt.Sprint(e)}
+		}
+	}()
+	u, _ := nurl.Parse(p.URL)
+	r, err := distiller.ApplyForReader(strings.NewReader(p.HTML), &distiller.Options{OriginalURL: u, SkipPagination: true})
+	if err != nil || r == nil {
+		return record.Doc{URL: p.URL}
+	}
+	d = record.Doc{URL: p.URL, Title: r.Title, Author: r.MarkupInfo.Author, Content: r.Text}
+	if r.Node != nil {
+		var b bytes.Buffer
+		if html.Render(&b, r.Node) == nil {
+			d.Content = segmenter.HTMLText(b.String())
+		}
 	}
 	return d
 }
