@@ -6,13 +6,14 @@
 # script prints one markdown row per configuration: harvest (mean and each run) and pages.
 #
 # Env: CONFIGS ("1:  2:--host-limit_1_--host-gap_1s  2:--host-limit_1  2:": WORKERS:NEXT_FLAGS
-#      with _ for spaces), PAGES (800), RUNS (3), LINKS (shark), REDIS (redis://127.0.0.1:6379/0).
+#      with _ for spaces), PAGES (800), RUNS (3), LINKS (shark), IN_FLIGHT (64), REDIS (redis://127.0.0.1:6379/0).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 configs=${CONFIGS:-"1: 2:--host-limit_1_--host-gap_1s 2:--host-limit_1 2:"}
 pages=${PAGES:-800}
 runs=${RUNS:-3}
 links=${LINKS:-shark}
+inflight=${IN_FLIGHT:-64}
 redis=${REDIS:-redis://127.0.0.1:6379/0}
 work=out/bench/workers
 bin=$work/bin
@@ -42,7 +43,7 @@ for config in $configs; do
     "$bin/seed" urls "$dir/seeds.txt" | "$bin/seed" add -q --db "$db"
     pids=()
     for i in $(seq "$n"); do
-      BIN=$bin LINKS=$links ARCHIVE="$dir/w$i.jsonl" LEASE=30s IN_FLIGHT=16 \
+      BIN=$bin LINKS=$links ARCHIVE="$dir/w$i.jsonl" LEASE=30s IN_FLIGHT=$inflight \
         FETCH_FLAGS="-q --proxy $proxy --delay 0 --max-crawl-delay 50ms --backoff 100ms --max-backoff 1s --user-agent worker$i" \
         SEGMENT_FLAGS=-q SCORE_FLAGS=-q ADD_FLAGS=-q NEXT_FLAGS="-q $flags" \
         bash scripts/crawl.sh examples/topics/forestry.yaml "" "$db" "$pages" >"$dir/w$i.out" 2>"$dir/w$i.log" &
