@@ -39,25 +39,34 @@ return {#ids, out}
 // they came back from the fetchers, which is fetch order but for the
 // pages in flight at once. An error from fn stops the walk.
 func (s *RedisStore) History(ctx context.Context, fn func(Fetched) error) error {
+	return s.walkLog(ctx, redisHistory, 8, func(row []any) error {
+		rel := num(row[6])
+		f := Fetched{URL: str(row[0]), Host: str(row[1]), Depth: int(num(row[2])), Status: int(num(row[3])),
+			FetchedAt: time.UnixMilli(num(row[4])), Scored: rel != -1, Relevant: rel == 1, Error: str(row[7])}
+		if f.Scored {
+			f.Score = flt(row[5])
+		}
+		return fn(f)
+	})
+}
+
+// walkLog pages through the log of fetched URLs with a script that
+// answers {ids read, rows}, each row width values, and calls fn for each
+// row.
+func (s *RedisStore) walkLog(ctx context.Context, sc *redis.Script, width int, fn func(row []any) error) error {
 	const page = 2000
 	for start := 0; ; start += page {
-		v, err := s.run(ctx, redisHistory, start, page)
+		v, err := s.run(ctx, sc, start, page)
 		if err != nil {
-			return fmt.Errorf("frontier: history: %w", err)
+			return fmt.Errorf("frontier: the log of fetched URLs: %w", err)
 		}
 		res, _ := v.([]any)
 		if len(res) != 2 {
-			return fmt.Errorf("frontier: history: unexpected answer %v", v)
+			return fmt.Errorf("frontier: the log of fetched URLs: unexpected answer %v", v)
 		}
 		rows, _ := res[1].([]any)
-		for i := 0; i+7 < len(rows); i += 8 {
-			rel := num(rows[i+6])
-			f := Fetched{URL: str(rows[i]), Host: str(rows[i+1]), Depth: int(num(rows[i+2])), Status: int(num(rows[i+3])),
-				FetchedAt: time.UnixMilli(num(rows[i+4])), Scored: rel != -1, Relevant: rel == 1, Error: str(rows[i+7])}
-			if f.Scored {
-				f.Score = flt(rows[i+5])
-			}
-			if err := fn(f); err != nil {
+		for i := 0; i+width <= len(rows); i += width {
+			if err := fn(rows[i : i+width]); err != nil {
 				return err
 			}
 		}

@@ -2,7 +2,6 @@ package frontier
 
 import (
 	"context"
-	"fmt"
 	"sort"
 
 	"github.com/focuscrawl/focuscrawl/internal/record"
@@ -46,30 +45,19 @@ return {#ids, out}
 // context, and the parent's score. score's learned strategy trains on
 // them when a crawl resumes.
 func (s *RedisStore) Replay(ctx context.Context, fn func(record.Replay) error) error {
-	const page = 2000
 	type judged struct {
 		r  record.Replay
 		at int64
 	}
 	var all []judged
-	for start := 0; ; start += page {
-		v, err := s.run(ctx, redisReplay, start, page)
-		if err != nil {
-			return fmt.Errorf("frontier: replay: %w", err)
-		}
-		res, _ := v.([]any)
-		if len(res) != 2 {
-			return fmt.Errorf("frontier: replay: unexpected answer %v", v)
-		}
-		rows, _ := res[1].([]any)
-		for i := 0; i+7 < len(rows); i += 8 {
-			r := record.Replay{URL: str(rows[i]), Parent: str(rows[i+1]), Anchor: str(rows[i+2]), Context: str(rows[i+3]),
-				ParentScore: flt(rows[i+4]), Score: flt(rows[i+5]), Failed: num(rows[i+6]) == 1}
-			all = append(all, judged{r, num(rows[i+7])})
-		}
-		if num(res[0]) < page {
-			break
-		}
+	err := s.walkLog(ctx, redisReplay, 8, func(row []any) error {
+		r := record.Replay{URL: str(row[0]), Parent: str(row[1]), Anchor: str(row[2]), Context: str(row[3]),
+			ParentScore: flt(row[4]), Score: flt(row[5]), Failed: num(row[6]) == 1}
+		all = append(all, judged{r, num(row[7])})
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	sort.SliceStable(all, func(i, j int) bool { return all[i].at < all[j].at })
 	for _, j := range all {
