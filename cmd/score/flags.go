@@ -42,17 +42,19 @@ func scoreFlags() []ucli.Flag {
 		&ucli.Float64Flag{Name: flagSimScale, Value: p.SimScale, Usage: "τ: vsm and pearson report 1 − e^(−sim/τ) of the raw similarity (0: raw)", EnvVars: cli.Env(flagSimScale)},
 		&ucli.StringFlag{Name: flagRulesOn, Value: cli.RulesOnContent, Usage: "apply the rules to: content (title and main text), html (also the raw HTML of segment --keep-html); verify also has page", EnvVars: cli.Env(flagRulesOn)},
 		&ucli.StringFlag{Name: flagLinks, Value: scoring.DefaultStrategy, Usage: linksUsage(), EnvVars: cli.Env(flagLinks)},
+	)
+	flags = append(flags, strategyFlags()...)
+	flags = append(flags,
 		&ucli.StringFlag{Name: flagIDF, Usage: "IDF table `FILE` (score idf build); default: the built-in Chinese and English table", EnvVars: cli.Env(flagIDF)},
 		&ucli.StringFlag{Name: flagModel, Usage: "page model `FILE` (score train): a page's score is its probability, relevant at the model's threshold", EnvVars: cli.Env(flagModel)},
-		&ucli.BoolFlag{Name: flagBatch, Usage: "read all input, then score it as one batch (needed by ipagerank and linkmodel without --db)", EnvVars: cli.Env(flagBatch)},
+		&ucli.BoolFlag{Name: flagBatch, Usage: "read all input, then score it as one batch (needed by " + graphStrategies() + " without --db)", EnvVars: cli.Env(flagBatch)},
 		&ucli.StringFlag{Name: flagDB, Usage: "frontier store `FILE` (seed add --db): sibling scores, n′/n and the crawled link graph", EnvVars: cli.Env(flagDB)},
-		&ucli.IntFlag{Name: flagWindow, Value: 500, Usage: "ipagerank, linkmodel with --db and without --batch: docs scored together", EnvVars: cli.Env("score-" + flagWindow)},
+		&ucli.IntFlag{Name: flagWindow, Value: 500, Usage: graphStrategies() + " with --db and without --batch: docs scored together", EnvVars: cli.Env("score-" + flagWindow)},
 		&ucli.DurationFlag{Name: flagWindowWait, Value: 200 * time.Millisecond, Usage: "with --window: score a partial window when no doc came for this long (a crawl loop waits for it)", EnvVars: cli.Env(flagWindowWait)},
 		&ucli.BoolFlag{Name: flagDropPruned, Usage: "leave out links under thresholds.link instead of marking them pruned", EnvVars: cli.Env(flagDropPruned)},
 		&ucli.IntFlag{Name: flagRemember, Value: 1_000_000, Usage: "page scores kept in memory for sibling scores when there is no --db", EnvVars: cli.Env(flagRemember)},
 		&ucli.IntFlag{Name: flagWorkers, Value: 0, Usage: "docs scored in parallel (0: one per core)", EnvVars: cli.Env(flagWorkers)},
 	)
-	flags = append(flags, strategyFlags()...)
 	return append(flags, learnFlags()...)
 }
 

@@ -12,14 +12,22 @@ import (
 
 // linksUsage is --links' help, from the registry of strategies.
 func linksUsage() string {
-	var graph []string
+	return "link strategy: " + strings.Join(scoring.StrategyNames(), ", ") +
+		", or a per-doc one + learned (shark+learned); " + graphStrategies() + " need --batch or --db"
+}
+
+// perDocStrategies and graphStrategies list the strategies of each kind.
+func perDocStrategies() string { return strategiesOfKind(false) }
+func graphStrategies() string  { return strategiesOfKind(true) }
+
+func strategiesOfKind(graph bool) string {
+	var names []string
 	for _, s := range scoring.Strategies() {
-		if s.Graph {
-			graph = append(graph, s.Name)
+		if s.Graph == graph {
+			names = append(names, s.Name)
 		}
 	}
-	return "link strategy: " + strings.Join(scoring.StrategyNames(), ", ") +
-		", or a per-doc one + learned (shark+learned); " + strings.Join(graph, ", ") + " need --batch or --db"
+	return strings.Join(names, ", ")
 }
 
 // strategyFlags are the parameters of the link strategies, each once,

@@ -3,6 +3,7 @@ package scoring
 import (
 	"context"
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -313,7 +314,7 @@ func (o LinkOptions) build(env strategyEnv) (built, error) {
 	if opts == nil {
 		opts = sp.def.options()
 	}
-	if want := sp.def.options(); fmt.Sprintf("%T", opts) != fmt.Sprintf("%T", want) {
+	if want := sp.def.options(); reflect.TypeOf(opts) != reflect.TypeOf(want) {
 		return built{}, fmt.Errorf("link strategy %s takes %T options, not %T", sp.def.name, want, opts)
 	}
 	b := built{prunes: !sp.def.unfocused}
