@@ -22,7 +22,7 @@ import (
 	"github.com/focuscrawl/focuscrawl/internal/stage/seed"
 )
 
-var update = flag.Bool("update", false, "write the golden files of TestStrategiesGolden from this build")
+var update = flag.Bool("update", false, "write the golden files of TestStrategiesGolden from this build, and docs/score.md's strategies table (TestDocsStrategies)")
 
 // goldenDir holds the golden test's input, docs of a crawl of simweb
 // (segment's output of an IN_FLIGHT=1 shark crawl, forestry), and what
