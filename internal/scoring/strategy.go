@@ -51,7 +51,10 @@ type strategyDef struct {
 	about string
 	// unfocused strategies never prune (bfs, the baseline).
 	unfocused bool
-	options   func() StrategyOptions
+	// learns: the strategy is the learned model itself, which no
+	// "+learned" can follow.
+	learns  bool
+	options func() StrategyOptions
 	// Exactly one of doc and graph builds the strategy from its options
 	// (of the type options returns).
 	doc   func(env strategyEnv, o StrategyOptions) docStrategy
@@ -115,7 +118,7 @@ var strategies = []strategyDef{
 	{name: LinksSkyReach, about: "paper 2's system: the URL heuristics combined with the target's IPageRank",
 		options: func() StrategyOptions { o := DefaultSkyReachOptions(); return &o },
 		graph:   func(env strategyEnv, o StrategyOptions) graphStrategy { return newSkyReach(env, *o.(*SkyReachOptions)) }},
-	{name: LinksLearned, about: "an online model of the links that led to good pages, learned from the crawl",
+	{name: LinksLearned, about: "an online model of the links that led to good pages, learned from the crawl", learns: true,
 		options: func() StrategyOptions { return &LearnedOptions{DefaultLearnOptions()} },
 		doc: func(env strategyEnv, o StrategyOptions) docStrategy {
 			return newLearned(env, nil, o.(*LearnedOptions).LearnOptions)
@@ -152,12 +155,12 @@ func parseSpec(s string) (spec, error) {
 	base, learn := strings.CutSuffix(s, learnSuffix)
 	def, ok := lookup(base)
 	switch {
-	case !ok || learn && base == LinksLearned:
+	case !ok || learn && def.learns:
 		return spec{}, fmt.Errorf("%q: want one of %s, or a per-doc one followed by %s", s, strings.Join(StrategyNames(), ", "), learnSuffix)
 	case learn && def.graph != nil:
 		return spec{}, fmt.Errorf("%q: %s scores in batches; %s follows only the per-doc strategies", s, base, learnSuffix)
 	}
-	return spec{def: def, learn: learn || base == LinksLearned}, nil
+	return spec{def: def, learn: learn || def.learns}, nil
 }
 
 // ParseStrategy reads a --links value: a registered strategy, or a
@@ -266,7 +269,7 @@ func (o *LinkOptions) Params() ([]Param, error) {
 		o.Options = sp.def.options()
 	}
 	ps := o.Options.Params()
-	if sp.learn && sp.def.name != LinksLearned {
+	if sp.learn && !sp.def.learns {
 		if o.Learn == nil {
 			l := DefaultLearnOptions()
 			o.Learn = &l
@@ -323,7 +326,7 @@ func (o LinkOptions) build(env strategyEnv) (built, error) {
 		return b, nil
 	}
 	b.doc = sp.def.doc(env, opts)
-	if sp.learn && sp.def.name != LinksLearned {
+	if sp.learn && !sp.def.learns {
 		learn := DefaultLearnOptions()
 		if o.Learn != nil {
 			learn = *o.Learn
