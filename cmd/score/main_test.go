@@ -101,6 +101,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"--topic", "testdata/forest.yaml", "--links", "ipagerank", "--batch", "--damping", "1"}, "--damping 1: want a number in [0,1) (below 1 to converge)"},
 		{[]string{"--topic", "testdata/forest.yaml", "--links", "linkmodel", "--batch", "--top-k", "0"}, "--top-k 0: want a whole number of at least 1"},
 		{[]string{"--topic", "testdata/forest.yaml", "--links", "nope"}, `--links "nope": want one of bfs, best-first, shark, block-shark, heuristic, ipagerank, linkmodel, skyreach, learned, or a per-doc one followed by +learned`},
+		{[]string{"--topic", "testdata/forest.yaml", "--links", ""}, `--links "": want one of`},
 		{[]string{"--topic", "testdata/forest.yaml", "--links", "ipagerank+learned"}, "ipagerank scores in batches; +learned follows only the per-doc strategies"},
 		// A parameter given for a strategy that does not use it.
 		{[]string{"--topic", "testdata/forest.yaml", "--theta", "0.7"}, "--theta is a parameter of block-shark; --links shark does not use it"},

@@ -55,6 +55,9 @@ func strategyFlags() []ucli.Flag {
 // error that names both: a measurement would otherwise carry a setting
 // that never applied (docs/score.md, "Parameters").
 func strategyConfig(c *ucli.Context, l *scoring.LinkOptions) error {
+	if _, _, err := scoring.ParseStrategy(l.Strategy); err != nil {
+		return cli.Usagef("--%s %v", flagLinks, err) // "" too: the default is the flag's
+	}
 	params, err := l.Params()
 	if err != nil {
 		return cli.Usagef("--%s %v", flagLinks, err)
