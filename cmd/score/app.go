@@ -9,15 +9,20 @@ import (
 	"github.com/focuscrawl/focuscrawl/internal/topic"
 )
 
-const description = `Reads doc records (segment output) and writes scored docs: score, relevant
+// description is score's help text; the strategies of each kind come
+// from the registry.
+func description() string {
+	return `Reads doc records (segment output) and writes scored docs: score, relevant
 (score >= thresholds.page), scores per page method, and links with a priority in [0,1];
 links under thresholds.link are marked "pruned" (left out with --drop-pruned).
 
-bfs, best-first, shark, block-shark and heuristic score each doc as it arrives.
-ipagerank, skyreach and linkmodel need the link graph: give --batch (read all input,
+` + perDocStrategies() + ` score each doc as it arrives.
+` + graphStrategies() + ` need the link graph: give --batch (read all input,
 then score it as one batch) or --db FILE (the frontier store's graph, scored in windows
 of --window docs, the graph kept between windows); without either they refuse to run. block-shark takes sibling scores
-and n'/n from --db when given, else from the docs seen so far.`
+and n'/n from --db when given, else from the docs seen so far. A strategy's parameter
+(--delta, --theta, ...) given with a strategy that does not use it is a usage error.`
+}
 
 func newApp() *ucli.App {
 	app := cli.New(cli.App{
@@ -33,7 +38,7 @@ func newApp() *ucli.App {
 			Subcommands: []*ucli.Command{idfBuildCommand(), idfTrimCommand()},
 		}, trainCommand()},
 	})
-	app.Description = description
+	app.Description = description()
 	return app
 }
 

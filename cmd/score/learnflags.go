@@ -8,46 +8,36 @@ import (
 	"github.com/focuscrawl/focuscrawl/internal/scoring"
 )
 
-// The flags of the learned strategies (docs/score.md, "learned").
+// The flags of the frontier's side of the learned strategies (docs/score.md,
+// "learned"); the learned model's own parameters are the strategy's
+// (scoring.LearnOptions).
 const (
-	flagLearnWeight   = "learn-weight"
-	flagLearnWarmup   = "learn-warmup"
-	flagLearnRate     = "learn-rate"
-	flagLearnRemember = "learn-remember"
-	flagClassWeight   = "class-weight"
-	flagClassPseudo   = "class-pseudo"
-	flagClassEpsilon  = "class-epsilon"
+	flagClassWeight  = "class-weight"
+	flagClassPseudo  = "class-pseudo"
+	flagClassEpsilon = "class-epsilon"
 )
 
 func learnFlags() []ucli.Flag {
-	l, fl := scoring.DefaultLearnOptions(), frontier.DefaultLearning()
+	fl := frontier.DefaultLearning()
 	f := func(name string, v float64, usage string) ucli.Flag {
 		return &ucli.Float64Flag{Name: name, Value: v, Usage: usage, EnvVars: cli.Env(name)}
 	}
 	return []ucli.Flag{
-		f(flagLearnWeight, l.Weight, "+learned: α, the link model's share of a priority once trained"),
-		f(flagLearnWarmup, l.Warmup, "learned: pages after which the model has half its share"),
-		f(flagLearnRate, l.Rate, "learned: AdaGrad learning rate"),
-		&ucli.IntFlag{Name: flagLearnRemember, Value: l.Remember, Usage: "learned: links whose features are kept until their page comes back", EnvVars: cli.Env(flagLearnRemember)},
-		f(flagClassWeight, fl.Weight, "learned with --db: exponent of a URL class's ratio (label/priority, against its host's) in the frontier's order (0: no re-ranking)"),
-		f(flagClassPseudo, fl.Pseudo, "learned with --db: weight of a class's parent estimate, in pages"),
-		f(flagClassEpsilon, fl.Epsilon, "learned with --db: re-rank a class's queued URLs when its ratio moves by more than this share"),
+		f(flagClassWeight, fl.Weight, "learned, +learned, with --db: exponent of a URL class's ratio (label/priority, against its host's) in the frontier's order (0: no re-ranking)"),
+		f(flagClassPseudo, fl.Pseudo, "learned, +learned, with --db: weight of a class's parent estimate, in pages"),
+		f(flagClassEpsilon, fl.Epsilon, "learned, +learned, with --db: re-rank a class's queued URLs when its ratio moves by more than this share"),
 	}
 }
 
-// learnConfig reads the learned model's flags into cfg.
+// learnConfig checks the --class-* flags, which only a learning strategy
+// uses.
 func learnConfig(c *ucli.Context, cfg *scoring.Config) error {
-	o := &cfg.Links.Learn
-	o.Weight, o.Warmup, o.Rate, o.Remember = c.Float64(flagLearnWeight), c.Float64(flagLearnWarmup), c.Float64(flagLearnRate), c.Int(flagLearnRemember)
-	switch {
-	case !(o.Weight >= 0 && o.Weight <= 1):
-		return cli.Usagef("--%s %v: want a number in [0,1]", flagLearnWeight, o.Weight)
-	case !(o.Warmup >= 0):
-		return cli.Usagef("--%s %v: want a number ≥ 0", flagLearnWarmup, o.Warmup)
-	case !(o.Rate > 0):
-		return cli.Usagef("--%s %v: want a number above 0", flagLearnRate, o.Rate)
-	case o.Remember < 0:
-		return cli.Usagef("--%s must be ≥ 0", flagLearnRemember)
+	if !cfg.Links.Learns() {
+		for _, name := range []string{flagClassWeight, flagClassPseudo, flagClassEpsilon} {
+			if c.IsSet(name) {
+				return cli.Usagef("--%s is a parameter of learned, +learned; --%s %s does not use it", name, flagLinks, cfg.Links.Strategy)
+			}
+		}
 	}
 	if _, err := classLearning(c); err != nil {
 		return err

@@ -10,9 +10,9 @@ import (
 )
 
 // ScoreBatch scores a group of docs together, in their order. The group's
-// page scores serve as block-shark's sibling scores; ipagerank and
-// linkmodel run over the group's links and, with a store, the links
-// crawled so far.
+// page scores serve as block-shark's sibling scores; the graph strategies
+// (ipagerank, linkmodel, skyreach) run over the group's links and, with a
+// store, the links crawled so far.
 func (s *Scorer) ScoreBatch(ctx context.Context, docs []record.Doc) ([]record.ScoredDoc, error) {
 	pages := make([]scoredPage, len(docs))
 	batch := make(map[string]float64, len(docs))
@@ -24,7 +24,7 @@ func (s *Scorer) ScoreBatch(ctx context.Context, docs []record.Doc) ([]record.Sc
 		}
 	}
 	out := make([]record.ScoredDoc, len(docs))
-	if !NeedsGraph(s.cfg.Links.Strategy) {
+	if s.strategy.graph == nil {
 		for i, sp := range pages {
 			sd, err := s.rank(ctx, sp, batch)
 			if err != nil {
@@ -34,42 +34,18 @@ func (s *Scorer) ScoreBatch(ctx context.Context, docs []record.Doc) ([]record.Sc
 		}
 		return out, nil
 	}
-	if s.cfg.Links.Strategy == LinksSkyReach {
-		return s.skyreach(ctx, pages)
+	for i, sp := range pages {
+		out[i] = newScored(sp)
 	}
-	var prio func(target string) float64
-	var err error
-	switch s.cfg.Links.Strategy {
-	case LinksIPageRank:
-		prio, err = s.ipagerank(ctx, pages)
-	case LinksLinkModel:
-		prio, err = s.linkmodel(ctx, pages)
-	}
-	if err != nil {
+	if err := s.strategy.graph.rankGroup(ctx, pages, out); err != nil {
 		return nil, err
 	}
 	for i, sp := range pages {
-		out[i] = newScored(sp)
-		if sp.doc.Error != "" {
-			continue
+		if sp.doc.Error == "" {
+			s.prune(&out[i])
 		}
-		for j := range out[i].Links {
-			out[i].Links[j].Priority = record.ClampUnit(prio(out[i].Links[j].URL))
-		}
-		s.prune(&out[i])
 	}
 	return out, ctx.Err()
-}
-
-// ipagerank adds the batch to the crawl's RW-weighted graph and returns
-// each URL's IPageRank on a [0,1] scale (crawlGraph.solve).
-func (s *Scorer) ipagerank(ctx context.Context, pages []scoredPage) (func(string) float64, error) {
-	cg, err := s.growGraph(ctx, pages)
-	if err != nil {
-		return nil, err
-	}
-	defer cg.mu.Unlock()
-	return cg.solve(&s.cfg.Links), nil
 }
 
 func containsString(list []string, s string) bool {
@@ -89,6 +65,14 @@ func containsString(list []string, s string) bool {
 var ErrNoExamples = errors.New("linkmodel learns from labelled examples and the profile has none: " +
 	"add examples: {positive: [...], negative: [...]} (URLs, files or texts of relevant and irrelevant pages; docs/topic.md), " +
 	"or choose a strategy that needs none (--links shark)")
+
+// checkExamples refuses, for linkmodel, a profile without examples.
+func checkExamples(m *Model) error {
+	if m.ExampleSeeds() == 0 {
+		return ErrNoExamples
+	}
+	return nil
+}
 
 // ExampleSeeds counts the profile's examples that give linkmodel a seed:
 // texts with words, and URLs (whose page, or at least the words of the URL,
@@ -112,21 +96,21 @@ func (m *Model) ExampleSeeds() int {
 // or a URL: its page's vector when it is in the batch, else its
 // candidate's, else the words of the URL), and the topic vector as a
 // positive seed.
-func (s *Scorer) seeds(ids map[string]int, cands []vsm.Vector, docVec map[string]vsm.Vector) ([]vsm.Vector, []float64) {
-	seeds := []vsm.Vector{s.m.Vector}
+func (m *Model) seeds(ids map[string]int, cands []vsm.Vector, docVec map[string]vsm.Vector) ([]vsm.Vector, []float64) {
+	seeds := []vsm.Vector{m.Vector}
 	labels := []float64{1}
-	for _, e := range s.m.Profile.Examples.Items {
+	for _, e := range m.Profile.Examples.Items {
 		var v vsm.Vector
 		switch {
 		case e.Text != "":
-			v = s.m.Text(e.Text)
+			v = m.Text(e.Text)
 		case e.URL != "":
 			if dv, ok := docVec[e.URL]; ok {
 				v = dv
 			} else if id, ok := ids[e.URL]; ok {
 				v = cands[id]
 			} else {
-				v = s.m.Text(strings.Join(strings.FieldsFunc(e.URL, notAlnum), " "))
+				v = m.Text(strings.Join(strings.FieldsFunc(e.URL, notAlnum), " "))
 			}
 		}
 		if v.Len() == 0 {
@@ -140,33 +124,4 @@ func (s *Scorer) seeds(ids map[string]int, cands []vsm.Vector, docVec map[string
 		}
 	}
 	return seeds, labels
-}
-
-// skyreach is paper 2's (docs/algorithms.md §3) system: the URL heuristics (UH, TeH, TiH, RW as
-// the heuristic strategy weighs them) of each link combined with the
-// IPageRank of its target over the crawled graph, weighted by
-// LinkOptions.SkyReach (h and ipr).
-func (s *Scorer) skyreach(ctx context.Context, pages []scoredPage) ([]record.ScoredDoc, error) {
-	prio, err := s.ipagerank(ctx, pages)
-	if err != nil {
-		return nil, err
-	}
-	o := &s.cfg.Links
-	wh, wi := o.SkyReach["h"], o.SkyReach["ipr"]
-	total := wh + wi
-	out := make([]record.ScoredDoc, len(pages))
-	for i, sp := range pages {
-		out[i] = newScored(sp)
-		if sp.doc.Error != "" {
-			continue
-		}
-		pv := newPageView(s.m, sp.doc, sp.score, s.m.PageThreshold(), nil)
-		rankHeuristic(pv, out[i].Links, o)
-		for j := range out[i].Links {
-			l := &out[i].Links[j]
-			l.Priority = record.ClampUnit((wh*l.Priority + wi*prio(l.URL)) / total)
-		}
-		s.prune(&out[i])
-	}
-	return out, ctx.Err()
 }

@@ -67,7 +67,7 @@ func benchScore(b *testing.B, method, strategy string) {
 	}
 	cfg := Config{Page: DefaultPageOptions(), Links: DefaultLinkOptions()}
 	cfg.Page.Method, cfg.Links.Strategy = method, strategy
-	sc := NewScorer(m, cfg, nil)
+	sc := newScorer(b, m, cfg, nil)
 	m.Tok.Tokens("预热") // load the dictionary before timing
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -188,7 +188,7 @@ func BenchmarkCrawlWindows(b *testing.B) {
 			for b.Loop() {
 				cfg := Config{Page: DefaultPageOptions(), Links: DefaultLinkOptions()}
 				cfg.Links.Strategy = strategy
-				sc := NewScorer(m, cfg, nil)
+				sc := newScorer(b, m, cfg, nil)
 				for i := 0; i < len(docs); i += 5 {
 					if _, err := sc.ScoreBatch(context.Background(), docs[i:i+5]); err != nil {
 						b.Fatal(err)

@@ -11,7 +11,11 @@
 // Link strategies give every link a priority in [0,1]: bfs and best-first
 // (baselines), shark (Hersovici's Shark-Search), block-shark (paper 1 as
 // reconstructed in docs/algorithms.md §2), heuristic (UH, TeH, TiH and RW of
-// paper 2), ipagerank (paper 2) and linkmodel (paper 3). The first five
-// score each doc as it arrives; ipagerank and linkmodel need a graph, from
-// a whole batch of docs or from the crawl frontier (Store).
+// paper 2), ipagerank and skyreach (paper 2), linkmodel (paper 3) and
+// learned (an online model trained on the crawl, alone or after a per-doc
+// strategy: "shark+learned"). Each is registered once, by name, in
+// strategy.go, with its kind and an options type of its own: per-doc
+// strategies score each doc as it arrives; graph strategies (ipagerank,
+// linkmodel, skyreach) need a graph, from a whole batch of docs or from
+// the crawl frontier (Store). The default is DefaultStrategy.
 package scoring

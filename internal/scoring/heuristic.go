@@ -9,6 +9,48 @@ import (
 	"github.com/focuscrawl/focuscrawl/internal/vsm"
 )
 
+// HeuristicOptions are the heuristic strategy's parameters: the weights
+// of UH, TeH, TiH and RW (any positive sum), and c, the least Θ that RW
+// counts (RW is 0 below it).
+type HeuristicOptions struct {
+	Weights map[string]float64
+	RWMin   float64
+}
+
+// DefaultHeuristicOptions are paper 2's weights as the simweb crawls
+// tuned them (docs/score.md).
+func DefaultHeuristicOptions() HeuristicOptions {
+	return HeuristicOptions{Weights: map[string]float64{"uh": 0.2, "teh": 0.3, "tih": 0.1, "rw": 0.4}, RWMin: 0.5}
+}
+
+// Params lists the weights and c.
+func (o *HeuristicOptions) Params() []Param {
+	return []Param{heuristicWeights(&o.Weights), rwMinParam(&o.RWMin)}
+}
+
+// heuristicWeights is the parameter of the heuristics' weights.
+func heuristicWeights(p *map[string]float64) Param {
+	return Param{Name: "heuristic", Usage: "weights of UH, TeH, TiH and RW",
+		Value: weightsValue{p, heuristicNames, ParseHeuristic}}
+}
+
+// rwMinParam is the parameter of c, the least Θ that RW counts.
+func rwMinParam(p *float64) Param {
+	return Param{Name: "rw-min", Usage: "c, the least Θ that RW counts", Value: unitParam(p)}
+}
+
+var heuristicNames = []string{"uh", "teh", "tih", "rw"}
+
+// ParseHeuristic reads "uh=0.2,teh=0.3,tih=0.1,rw=0.4".
+func ParseHeuristic(s string) (map[string]float64, error) {
+	return parseWeights(s, "NAME", true, heuristicNames...)
+}
+
+// heuristic ranks links by paper 2's URL relevance heuristics.
+type heuristic struct{ o HeuristicOptions }
+
+func (h heuristic) rank(pv *pageView, links []record.ScoredLink) { rankHeuristic(pv, links, &h.o) }
+
 // words is a text prepared for topic-word tests: lower-cased, with its
 // Latin words as a set, so "forest" matches the word and not "forestry",
 // while CJK topic words match as substrings (Chinese has no spaces).
@@ -98,8 +140,8 @@ func (pv *pageView) rw(i int, c float64) float64 {
 // TiH (in the title of the page holding the link) and RW. A 1 is reliable
 // and a 0 says little, so a link that no heuristic recognises gets a low
 // priority but is not pruned out of hand when the others are weighty.
-func rankHeuristic(pv *pageView, links []record.ScoredLink, o *LinkOptions) {
-	w := o.Heuristic
+func rankHeuristic(pv *pageView, links []record.ScoredLink, o *HeuristicOptions) {
+	w := o.Weights
 	total := w["uh"] + w["teh"] + w["tih"] + w["rw"]
 	if total <= 0 {
 		return

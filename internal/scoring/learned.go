@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"strings"
+	"slices"
 	"sync"
 
 	"github.com/cespare/xxhash/v2"
@@ -13,38 +13,8 @@ import (
 	"github.com/focuscrawl/focuscrawl/internal/urlx"
 )
 
-// LinksLearned is the strategy that learns from the crawl: alone, or
-// after a per-doc strategy as "shark+learned".
-const LinksLearned = "learned"
-
-// learnSuffix marks a strategy blended with the learned model.
-const learnSuffix = "+" + LinksLearned
-
-// ParseStrategy reads a --links value: a strategy of LinkStrategies, or a
-// per-doc one followed by "+learned". It returns the base strategy and
-// whether the learned model is on; "learned" alone has base LinksLearned.
-func ParseStrategy(s string) (base string, learn bool, err error) {
-	base, learn = strings.CutSuffix(s, learnSuffix)
-	if s == LinksLearned {
-		return LinksLearned, true, nil
-	}
-	ok := false
-	for _, x := range LinkStrategies {
-		ok = ok || (x == base && x != LinksLearned)
-	}
-	switch {
-	case !ok:
-		return "", false, fmt.Errorf("%q: want one of %s, or a per-doc one followed by %s", s, strings.Join(LinkStrategies, ", "), learnSuffix)
-	case learn && NeedsGraph(base):
-		return "", false, fmt.Errorf("%q: %s scores in batches; %s follows only the per-doc strategies", s, base, learnSuffix)
-	}
-	return base, learn, nil
-}
-
 // LearnOptions are the parameters of the learned link model.
 type LearnOptions struct {
-	// On turns the model on (learned, or a strategy followed by +learned).
-	On bool
 	// Weight is α, the model's share of a link's priority once it has
 	// learnt enough: priority = (1−w)·base + w·q, w = α·n/(n+Warmup) after
 	// n labelled pages. learned alone uses α = 1 and base = 0.5.
@@ -59,6 +29,28 @@ type LearnOptions struct {
 // DefaultLearnOptions are the defaults of the flags.
 func DefaultLearnOptions() LearnOptions {
 	return LearnOptions{Weight: 0.5, Warmup: 20, Rate: 0.2, Remember: 500_000}
+}
+
+// Params lists α, the warm-up, the rate and how many links are kept.
+func (o *LearnOptions) Params() []Param {
+	return []Param{
+		{Name: "learn-weight", Usage: "α, the link model's share of a priority once trained", Value: unitParam(&o.Weight)},
+		{Name: "learn-warmup", Usage: "pages after which the model has half its share", Value: nonNegativeParam(&o.Warmup)},
+		{Name: "learn-rate", Usage: "AdaGrad learning rate", Value: positiveParam(&o.Rate)},
+		{Name: "learn-remember", Usage: "links whose features are kept until their page comes back", Value: intValue{&o.Remember, 0}},
+	}
+}
+
+// LearnedOptions are the options of the learned model alone: its
+// priority is the model's estimate, so α is 1 and not a parameter.
+type LearnedOptions struct {
+	LearnOptions
+}
+
+// Params lists LearnOptions' parameters but α.
+func (o *LearnedOptions) Params() []Param {
+	ps := o.LearnOptions.Params()
+	return slices.DeleteFunc(ps, func(p Param) bool { return p.Name == "learn-weight" })
 }
 
 // learnBits is the size of the hashed feature space: 2^20 weights.
@@ -176,12 +168,38 @@ func (l *learner) share(alpha float64) float64 {
 	return alpha * float64(l.n) / (float64(l.n) + l.opt.Warmup)
 }
 
+// learned is the learned link model as a strategy: alone (base nil: every
+// link starts at 0.5, the model's share is 1) or blended into the
+// priorities of a per-doc base strategy ("shark+learned").
+type learned struct {
+	env  strategyEnv
+	base docStrategy
+	l    *learner
+}
+
+func newLearned(env strategyEnv, base docStrategy, o LearnOptions) *learned {
+	return &learned{env: env, base: base, l: newLearner(o)}
+}
+
+func (s *learned) rank(pv *pageView, links []record.ScoredLink) {
+	if s.base != nil {
+		s.base.rank(pv, links)
+	}
+	s.blend(pv, links)
+}
+
+// An observer is told of every doc scored, failed ones too, before the
+// doc's links are ranked.
+type observer interface {
+	observe(ctx context.Context, sp scoredPage) error
+}
+
 // observe trains the model on the doc that came back: the features of the
 // link that led to it (as remembered at discovery, else from its lineage:
 // URL, anchor, the parent's score) and its page score as the label (0 for
 // a failed page). Seeds (no parent) teach nothing.
-func (s *Scorer) observe(ctx context.Context, sp scoredPage) error {
-	l := s.learned
+func (s *learned) observe(ctx context.Context, sp scoredPage) error {
+	l := s.l
 	d := sp.doc
 	if d.Parent == "" {
 		return nil
@@ -197,17 +215,17 @@ func (s *Scorer) observe(ctx context.Context, sp scoredPage) error {
 	if !ok {
 		lf := linkFeatures{target: d.URL, anchor: d.Anchor, parentHost: urlx.Host(d.Parent)}
 		known := map[string]float64{}
-		if s.store != nil {
-			m, err := s.store.PageScores(ctx, []string{d.Parent})
+		if s.env.store != nil {
+			m, err := s.env.store.PageScores(ctx, []string{d.Parent})
 			if err != nil {
 				return fmt.Errorf("frontier page scores: %w", err)
 			}
 			known = m
 		} else {
-			s.seen.lookup([]string{d.Parent}, known)
+			s.env.seen.lookup([]string{d.Parent}, known)
 		}
 		lf.parentScore = known[d.Parent]
-		p.feats = lf.vector(s.m.Tok)
+		p.feats = lf.vector(s.env.m.Tok)
 	}
 	l.mu.Lock()
 	l.train(p.feats, y)
@@ -215,12 +233,12 @@ func (s *Scorer) observe(ctx context.Context, sp scoredPage) error {
 	return nil
 }
 
-// blendLearned mixes the model's estimate into the priorities the base
+// blend mixes the model's estimate into the priorities the base
 // strategy gave pv's links, and remembers their features.
-func (s *Scorer) blendLearned(pv *pageView, links []record.ScoredLink) {
-	l := s.learned
+func (s *learned) blend(pv *pageView, links []record.ScoredLink) {
+	l := s.l
 	alpha := l.opt.Weight
-	alone := s.cfg.Links.Strategy == LinksLearned
+	alone := s.base == nil
 	if alone {
 		alpha = 1
 	}
@@ -241,10 +259,10 @@ func (s *Scorer) blendLearned(pv *pageView, links []record.ScoredLink) {
 		if t, ok := ctxTokens[lk.Context]; ok {
 			lf.contextTokens = t
 		} else if lk.Context != "" {
-			lf.contextTokens = s.m.Tok.Tokens(lk.Context)
+			lf.contextTokens = s.env.m.Tok.Tokens(lk.Context)
 			ctxTokens[lk.Context] = lf.contextTokens
 		}
-		fs := lf.vector(s.m.Tok)
+		fs := lf.vector(s.env.m.Tok)
 		l.mu.Lock()
 		q := l.predict(fs)
 		l.mu.Unlock()
@@ -276,14 +294,10 @@ type Replayer interface {
 	Replay(ctx context.Context, fn func(record.Replay) error) error
 }
 
-// ReplayCrawl trains the learned model on the pages crawled before this
-// run, when the store offers them; it returns how many it took.
-func (s *Scorer) ReplayCrawl(ctx context.Context) (int, error) {
-	rp, ok := s.store.(Replayer)
-	if s.learned == nil || !ok {
-		return 0, nil
-	}
-	l := s.learned
+// replay trains the model on the pages the store replays, in the order
+// they were fetched; it returns how many it took.
+func (s *learned) replay(ctx context.Context, rp Replayer) (int, error) {
+	l := s.l
 	n := 0
 	err := rp.Replay(ctx, func(r record.Replay) error {
 		if r.Parent == "" {
@@ -295,7 +309,7 @@ func (s *Scorer) ReplayCrawl(ctx context.Context) (int, error) {
 		if r.Failed {
 			y = 0
 		}
-		fs := lf.vector(s.m.Tok)
+		fs := lf.vector(s.env.m.Tok)
 		l.mu.Lock()
 		l.train(fs, y)
 		l.mu.Unlock()

@@ -69,12 +69,9 @@ func scoreAll(t *testing.T, strategy string, docs []record.Doc) [][]record.Score
 	t.Helper()
 	m := newTestModel(t, &topic.Profile{Description: "forest tree"})
 	cfg := Config{Page: DefaultPageOptions(), Links: DefaultLinkOptions()}
-	var err error
-	if cfg.Links.Strategy, cfg.Links.Learn.On, err = ParseStrategy(strategy); err != nil {
-		t.Fatal(err)
-	}
+	cfg.Links.Strategy = strategy
 	cfg.Page.SimScale = 0
-	sc := NewScorer(m, cfg, nil)
+	sc := newScorer(t, m, cfg, nil)
 	var out [][]record.ScoredLink
 	for i := range docs {
 		d := docs[i]
@@ -158,8 +155,8 @@ func TestLearnedReplay(t *testing.T) {
 	}
 	m := newTestModel(t, &topic.Profile{Description: "forest tree"})
 	cfg := Config{Page: DefaultPageOptions(), Links: DefaultLinkOptions()}
-	cfg.Links.Strategy, cfg.Links.Learn.On = LinksShark, true
-	sc := NewScorer(m, cfg, replayStore{pages})
+	cfg.Links.Strategy = LinksShark + learnSuffix
+	sc := newScorer(t, m, cfg, replayStore{pages})
 	n, err := sc.ReplayCrawl(context.Background())
 	if err != nil || n != 40 {
 		t.Fatalf("replayed %d, %v; want 40", n, err)

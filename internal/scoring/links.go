@@ -8,100 +8,6 @@ import (
 	"github.com/focuscrawl/focuscrawl/internal/vsm"
 )
 
-// The link strategies.
-const (
-	LinksBFS        = "bfs"
-	LinksBestFirst  = "best-first"
-	LinksShark      = "shark"
-	LinksBlockShark = "block-shark"
-	LinksHeuristic  = "heuristic"
-	LinksIPageRank  = "ipagerank"
-	LinksLinkModel  = "linkmodel"
-	LinksSkyReach   = "skyreach"
-)
-
-// LinkStrategies lists the link strategies.
-var LinkStrategies = []string{LinksBFS, LinksBestFirst, LinksShark, LinksBlockShark, LinksHeuristic, LinksIPageRank, LinksLinkModel, LinksSkyReach, LinksLearned}
-
-// NeedsGraph tells whether a strategy needs a whole batch or the store.
-func NeedsGraph(strategy string) bool {
-	return strategy == LinksIPageRank || strategy == LinksLinkModel || strategy == LinksSkyReach
-}
-
-// LinkOptions are the parameters of the link strategies; the defaults are
-// those of the papers (docs/algorithms.md).
-type LinkOptions struct {
-	Strategy string
-	// Shark-Search: δ (inheritance decay), β (anchor vs context), γ
-	// (inherited vs neighbourhood).
-	Delta, Beta, Gamma float64
-	// Block-shark: γ_b (block relevance vs sibling scores) and θ
-	// (λ·potential vs the parent's relevant share n′/n).
-	BlockGamma, Theta float64
-	// NoiseWeight scales λ for links in nav, ad and footer blocks, links
-	// whose anchor holds a link stop word and links to ad hosts: the
-	// noise links that paper 1 (docs/algorithms.md §2) separates from relevant link blocks.
-	NoiseWeight float64
-	// BlockNorm divides λ by the largest λ of the page's blocks, so the
-	// best block of a page has λ = 1. LB(B) is a mean of anchor
-	// similarities and stays small (a related-links block with a few
-	// on-topic anchors among twenty has LB ≈ 0.1), and λ·potential, a
-	// product of two small numbers, would put every link of every page
-	// under thresholds.link: relative to the page, λ keeps its meaning
-	// (which block of this page to follow) at a usable scale.
-	BlockNorm bool
-	// SharePrior is block-shark's n′/n before any child is crawled; < 0
-	// means the page's own score. SharePseudo is the weight of the prior
-	// in pseudo-children once some are crawled.
-	SharePrior, SharePseudo float64
-	// BlockSharkForm picks block-shark's combination of its terms:
-	// BlockSharkModulated (the default, docs/score.md) or
-	// BlockSharkAdditive (docs/algorithms.md §2's θ·λ·potential + (1−θ)·n′/n).
-	BlockSharkForm string
-	// Heuristic weighs uh, teh, tih and rw (any positive sum).
-	Heuristic map[string]float64
-	// SkyReach weighs skyreach's terms: h (the heuristics) and ipr
-	// (IPageRank of the target).
-	SkyReach map[string]float64
-	// RWMin is c: RW is 0 below it.
-	RWMin float64
-	// IPageRank: damping d, tolerance (L1 change per node) and iteration
-	// cap; RWFloor is the least weight of a link in the surfer's choice.
-	Damping, Tolerance float64
-	MaxIter            int
-	RWFloor            float64
-	// Linkmodel: γ, the k of the top-k rows of V, the longest posting list
-	// the inverted index follows (terms in more candidates say little and
-	// cost quadratically).
-	LinkGamma  float64
-	TopK       int
-	MaxPosting int
-	// Learn is the learned model (learned.go): on for "learned" and for
-	// a per-doc strategy followed by "+learned".
-	Learn LearnOptions
-}
-
-// DefaultLinkOptions are the defaults of the flags.
-func DefaultLinkOptions() LinkOptions {
-	return LinkOptions{
-		Strategy: LinksBlockShark,
-		Delta:    0.5, Beta: 0.8, Gamma: 0.5,
-		BlockGamma: 0.5, Theta: 0.5, NoiseWeight: 0.3, SharePrior: 0.5,
-		BlockSharkForm: BlockSharkModulated, SharePseudo: DefaultSharePseudo(BlockSharkModulated),
-		Heuristic: map[string]float64{"uh": 0.2, "teh": 0.3, "tih": 0.1, "rw": 0.4},
-		SkyReach:  map[string]float64{"h": 0.7, "ipr": 0.3},
-		RWMin:     0.5,
-		Damping:   0.85, Tolerance: 1e-6, MaxIter: 200, RWFloor: 0.01,
-		LinkGamma: 0.68, TopK: 10, MaxPosting: 300,
-		Learn: DefaultLearnOptions(),
-	}
-}
-
-// ParseHeuristic reads "uh=0.2,teh=0.3,tih=0.1,rw=0.4".
-func ParseHeuristic(s string) (map[string]float64, error) {
-	return parseWeights(s, "NAME", true, "uh", "teh", "tih", "rw")
-}
-
 // pageView is what the link strategies know of one doc.
 type pageView struct {
 	doc      *record.Doc
@@ -220,7 +126,7 @@ func (pv *pageView) inherited(delta float64) float64 {
 }
 
 // potential is Shark-Search's potential score of link i.
-func (pv *pageView) potential(i int, o *LinkOptions) float64 {
+func (pv *pageView) potential(i int, o *SharkOptions) float64 {
 	neighbourhood := o.Beta*pv.anchor(i) + (1-o.Beta)*pv.context(i)
 	return record.ClampUnit(o.Gamma*pv.inherited(o.Delta) + (1-o.Gamma)*neighbourhood)
 }
@@ -251,41 +157,4 @@ func (pv *pageView) isNoise(i int) bool {
 		return true
 	}
 	return false
-}
-
-// rankStream sets the priority of every link of pv by a per-doc strategy.
-// It reports false for the graph strategies.
-func rankStream(pv *pageView, links []record.ScoredLink, o *LinkOptions) bool {
-	switch o.Strategy {
-	case LinksBFS:
-		// The child is one link deeper than the doc: 1/(depth+1).
-		p := 1 / float64(pv.doc.Depth+2)
-		for i := range links {
-			links[i].Priority = p
-		}
-	case LinksBestFirst:
-		p := pv.estimate()
-		for i := range links {
-			links[i].Priority = p
-		}
-	case LinksShark:
-		inh := pv.inherited(o.Delta)
-		for i := range links {
-			links[i].Priority = pv.potential(i, o)
-			links[i].Inherited = inh
-		}
-	case LinksBlockShark:
-		if o.BlockSharkForm == BlockSharkAdditive {
-			rankBlockShark(pv, links, o)
-		} else {
-			rankBlockSharkModulated(pv, links, o)
-		}
-	case LinksHeuristic:
-		rankHeuristic(pv, links, o)
-	case LinksLearned:
-		// The model alone: blendLearned sets every priority.
-	default:
-		return false
-	}
-	return true
 }

@@ -127,23 +127,69 @@ func (st *lmState) tokens(m *Model, t string) []string {
 	return ts
 }
 
-// linkmodel runs paper 3's (docs/algorithms.md §4) model over the crawl's candidates: each link
-// target, described by the anchors and contexts of the links to it (and
-// its own page's text once crawled); the seeds are the profile's examples
-// plus the topic vector as a positive seed. Priorities are calibrated
+// LinkModelOptions are linkmodel's parameters: γ, the weight of the
+// candidates' own neighbourhood; the k of the top-k rows of V; the
+// longest posting list the inverted index follows (terms in more
+// candidates say little and cost quadratically); and the tolerance (L1
+// change) and iteration cap of the solve.
+type LinkModelOptions struct {
+	Gamma      float64
+	TopK       int
+	MaxPosting int
+	Tolerance  float64
+	MaxIter    int
+}
+
+// DefaultLinkModelOptions are paper 3's γ and a top-10 V.
+func DefaultLinkModelOptions() LinkModelOptions {
+	return LinkModelOptions{Gamma: 0.68, TopK: 10, MaxPosting: 300, Tolerance: 1e-6, MaxIter: 200}
+}
+
+// Params lists γ, k, the posting cap, the tolerance and the cap.
+func (o *LinkModelOptions) Params() []Param {
+	return []Param{
+		{Name: "lm-gamma", Usage: "γ", Value: contractionParam(&o.Gamma)},
+		{Name: "top-k", Usage: "k, entries kept per row of V", Value: intValue{&o.TopK, 1}},
+		{Name: "max-posting", Usage: "skip terms found in more candidates than this", Value: intValue{&o.MaxPosting, 1}},
+		toleranceParam(&o.Tolerance),
+		maxIterParam(&o.MaxIter),
+	}
+}
+
+// linkmodel is paper 3's (docs/algorithms.md §4) link model over the
+// crawl's candidates, its state grown window by window.
+type linkmodel struct {
+	env strategyEnv
+	o   LinkModelOptions
+	st  *lmState
+}
+
+func newLinkModel(env strategyEnv, o LinkModelOptions) *linkmodel {
+	return &linkmodel{env: env, o: o, st: &lmState{ids: map[string]int{}, pieceToks: map[string][]string{}, changed: map[int]bool{},
+		docVec: map[string]vsm.Vector{}, crawled: map[string]bool{}, fold: map[int]float64{}, folded: map[int]*foldedRow{}}}
+}
+
+func (lm *linkmodel) rankGroup(ctx context.Context, pages []scoredPage, out []record.ScoredDoc) error {
+	prio, err := lm.solve(ctx, pages)
+	if err != nil {
+		return err
+	}
+	setPriorities(pages, out, prio)
+	return nil
+}
+
+// solve runs the model over the crawl's candidates: each link target,
+// described by the anchors and contexts of the links to it (and its own
+// page's text once crawled); the seeds are the profile's examples plus
+// the topic vector as a positive seed. Priorities are calibrated
 // (calibrate).
-func (s *Scorer) linkmodel(ctx context.Context, pages []scoredPage) (func(string) float64, error) {
-	s.lmOnce.Do(func() {
-		s.lm = &lmState{ids: map[string]int{}, pieceToks: map[string][]string{}, changed: map[int]bool{}, docVec: map[string]vsm.Vector{},
-			crawled: map[string]bool{}, fold: map[int]float64{}, folded: map[int]*foldedRow{}}
-	})
-	st := s.lm
+func (lm *linkmodel) solve(ctx context.Context, pages []scoredPage) (func(string) float64, error) {
+	st, m, o := lm.st, lm.env.m, &lm.o
 	st.mu.Lock()
 	defer st.mu.Unlock()
-	o := &s.cfg.Links
-	if s.store != nil && !st.loaded {
-		err := s.store.Edges(ctx, func(e record.Edge) error {
-			st.add(s.m, e.To, e.Anchor, e.Context)
+	if lm.env.store != nil && !st.loaded {
+		err := lm.env.store.Edges(ctx, func(e record.Edge) error {
+			st.add(m, e.To, e.Anchor, e.Context)
 			return ctx.Err()
 		})
 		if err != nil {
@@ -164,7 +210,7 @@ func (s *Scorer) linkmodel(ctx context.Context, pages []scoredPage) (func(string
 			}
 		}
 		for _, l := range sp.doc.Links {
-			st.add(s.m, l.URL, l.Anchor, l.Context)
+			st.add(m, l.URL, l.Anchor, l.Context)
 		}
 	}
 	for u, id := range st.ids {
@@ -172,7 +218,7 @@ func (s *Scorer) linkmodel(ctx context.Context, pages []scoredPage) (func(string
 			st.stale[id] = false
 			delete(st.fold, id)
 			delete(st.folded, id)
-			v := s.m.IDF.Vector(st.toks[id])
+			v := m.IDF.Vector(st.toks[id])
 			if dv, ok := st.docVec[u]; ok {
 				v = vsm.Add(v.Normalize(), 1, heaviest(dv, lmPageTerms).Normalize())
 			}
@@ -180,7 +226,7 @@ func (s *Scorer) linkmodel(ctx context.Context, pages []scoredPage) (func(string
 		}
 	}
 	if st.lm == nil || float64(len(st.vecs)) >= float64(st.built)*(1+lmRebuildGrowth) {
-		seeds, labels := s.seeds(st.ids, st.vecs, st.docVec)
+		seeds, labels := m.seeds(st.ids, st.vecs, st.docVec)
 		st.rebuild(seeds, labels, o)
 		start := make([]float64, len(st.vecs)) // the last solution, new candidates at 0
 		copy(start, st.x)
@@ -212,7 +258,7 @@ func (s *Scorer) linkmodel(ctx context.Context, pages []scoredPage) (func(string
 // still touches, and a term that grew past maxPosting candidates still
 // counts in the rows found before. U is found afresh (the seeds can
 // change: an example page crawled), and every row normalised.
-func (st *lmState) rebuild(seeds []vsm.Vector, labels []float64, o *LinkOptions) {
+func (st *lmState) rebuild(seeds []vsm.Vector, labels []float64, o *LinkModelOptions) {
 	n := len(st.vecs)
 	if st.ix == nil {
 		st.ix = newLMIndex(nil, seeds, o.TopK, o.MaxPosting)
@@ -275,7 +321,7 @@ func (st *lmState) rebuild(seeds []vsm.Vector, labels []float64, o *LinkOptions)
 		st.refresh(dirty)
 	}
 	lm := &LinkModel{U: make([][]float64, n), VCols: make([][]int32, n), VVals: make([][]float64, n),
-		Gamma: o.LinkGamma, Xs: normaliseSigned(labels)}
+		Gamma: o.Gamma, Xs: normaliseSigned(labels)}
 	for i := range n {
 		if seedsChanged || dirty[i] {
 			st.seedSims[i] = st.ix.seedRow(st.ix.units[i])

@@ -23,7 +23,7 @@ func TestLMRebuildKeepsRows(t *testing.T) {
 		}
 		return vsm.FromMap(m)
 	}
-	o := DefaultLinkOptions()
+	o := DefaultLinkModelOptions()
 	o.TopK, o.MaxPosting = 4, 1_000_000
 	seeds := []vsm.Vector{vec()}
 	labels := []float64{1}
@@ -44,7 +44,7 @@ func TestLMRebuildKeepsRows(t *testing.T) {
 	}
 	st.rebuild(seeds, labels, &o)
 	st.built = len(st.vecs)
-	fresh := NewLinkModel(st.vecs, seeds, labels, o.LinkGamma, o.TopK, o.MaxPosting)
+	fresh := NewLinkModel(st.vecs, seeds, labels, o.Gamma, o.TopK, o.MaxPosting)
 	for i := range st.vecs {
 		if got, want := sortedRow(st.lm.VCols[i], st.lm.VVals[i]), sortedRow(fresh.VCols[i], fresh.VVals[i]); got != want {
 			t.Errorf("row %d: kept %s, from scratch %s", i, got, want)
@@ -63,7 +63,7 @@ func TestLMRebuildKeepsRows(t *testing.T) {
 		st.changed[c] = true
 	}
 	st.rebuild(seeds, labels, &o)
-	fresh = NewLinkModel(st.vecs, seeds, labels, o.LinkGamma, o.TopK, o.MaxPosting)
+	fresh = NewLinkModel(st.vecs, seeds, labels, o.Gamma, o.TopK, o.MaxPosting)
 	for _, c := range []int{7, 45} {
 		if got, want := sortedRow(st.lm.VCols[c], st.lm.VVals[c]), sortedRow(fresh.VCols[c], fresh.VVals[c]); got != want {
 			t.Errorf("changed row %d: %s, from scratch %s", c, got, want)

@@ -3,7 +3,6 @@ package scoring
 import (
 	"context"
 	"fmt"
-	"sync"
 
 	"github.com/focuscrawl/focuscrawl/internal/record"
 	"github.com/focuscrawl/focuscrawl/internal/vsm"
@@ -21,33 +20,29 @@ type Config struct {
 	Remember int
 }
 
-// Scorer scores docs: page relevance, then link priorities.
+// Scorer scores docs: page relevance, then link priorities by the link
+// strategy, which keeps its own state.
 type Scorer struct {
-	m     *Model
-	cfg   Config
-	store Store
-	seen  *seenScores
-	// learned is the online link model (learned.go), nil unless on.
-	learned *learner
-	// graph is the crawl's link graph for ipagerank and skyreach, grown
-	// window by window.
-	graphOnce sync.Once
-	graph     *crawlGraph
-	// lm is linkmodel's state, grown window by window.
-	lmOnce sync.Once
-	lm     *lmState
+	m        *Model
+	cfg      Config
+	store    Store
+	seen     *seenScores
+	strategy built
 }
 
-// NewScorer returns a Scorer for the model. store may be nil.
-func NewScorer(m *Model, cfg Config, store Store) *Scorer {
+// NewScorer returns a Scorer for the model. store may be nil. The error
+// is an unknown strategy, or options of another strategy's type.
+func NewScorer(m *Model, cfg Config, store Store) (*Scorer, error) {
 	if cfg.Remember <= 0 {
 		cfg.Remember = 1_000_000
 	}
 	s := &Scorer{m: m, cfg: cfg, store: store, seen: newSeenScores(cfg.Remember)}
-	if cfg.Links.Learn.On || cfg.Links.Strategy == LinksLearned {
-		s.learned = newLearner(cfg.Links.Learn)
+	var err error
+	s.strategy, err = cfg.Links.build(strategyEnv{m: m, store: store, seen: s.seen})
+	if err != nil {
+		return nil, err
 	}
-	return s
+	return s, nil
 }
 
 // scoredPage is a doc with its page score, before its links are ranked.
@@ -100,10 +95,10 @@ func (s *Scorer) known(ctx context.Context, d *record.Doc, batch map[string]floa
 }
 
 // Score scores one doc as it arrives, with a per-doc strategy (every one
-// but ipagerank and linkmodel). A doc with an error passes through with
+// but the graph strategies). A doc with an error passes through with
 // score 0. The error is the store's.
 func (s *Scorer) Score(ctx context.Context, d *record.Doc) (record.ScoredDoc, error) {
-	if NeedsGraph(s.cfg.Links.Strategy) {
+	if s.strategy.graph != nil {
 		return record.ScoredDoc{}, fmt.Errorf("%s needs a batch or the store: use ScoreBatch", s.cfg.Links.Strategy)
 	}
 	sp := s.page(d)
@@ -116,8 +111,8 @@ func (s *Scorer) Score(ctx context.Context, d *record.Doc) (record.ScoredDoc, er
 func (s *Scorer) rank(ctx context.Context, sp scoredPage, batch map[string]float64) (record.ScoredDoc, error) {
 	d := sp.doc
 	out := newScored(sp)
-	if s.learned != nil {
-		if err := s.observe(ctx, sp); err != nil {
+	if ob, ok := s.strategy.doc.(observer); ok {
+		if err := ob.observe(ctx, sp); err != nil {
 			return out, err
 		}
 	}
@@ -129,10 +124,7 @@ func (s *Scorer) rank(ctx context.Context, sp scoredPage, batch map[string]float
 		return out, err
 	}
 	pv := newPageView(s.m, d, sp.score, s.m.PageThreshold(), known)
-	rankStream(pv, out.Links, &s.cfg.Links)
-	if s.learned != nil {
-		s.blendLearned(pv, out.Links)
-	}
+	s.strategy.doc.rank(pv, out.Links)
 	s.prune(&out)
 	return out, nil
 }
@@ -154,7 +146,7 @@ func newScored(sp scoredPage) record.ScoredDoc {
 // prune marks (or drops) the links under thresholds.link. bfs, the
 // unfocused baseline, never prunes.
 func (s *Scorer) prune(out *record.ScoredDoc) {
-	if s.cfg.Links.Strategy == LinksBFS {
+	if !s.strategy.prunes {
 		return
 	}
 	limit := s.m.Profile.Thresholds.Link
@@ -172,6 +164,18 @@ func (s *Scorer) prune(out *record.ScoredDoc) {
 	if len(out.Links) == 0 {
 		out.Links = nil
 	}
+}
+
+// ReplayCrawl trains a learning strategy on the pages crawled before this
+// run, when the store offers them (Replayer); it returns how many it
+// took.
+func (s *Scorer) ReplayCrawl(ctx context.Context) (int, error) {
+	r, ok := s.strategy.doc.(*learned)
+	rp, canReplay := s.store.(Replayer)
+	if !ok || !canReplay {
+		return 0, nil
+	}
+	return r.replay(ctx, rp)
 }
 
 // Model is the topic model the scorer judges pages with.

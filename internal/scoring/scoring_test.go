@@ -177,7 +177,7 @@ func scoreOne(t *testing.T, m *Model, strategy string, store Store, d record.Doc
 	cfg := Config{Page: DefaultPageOptions(), Links: DefaultLinkOptions()}
 	cfg.Links.Strategy = strategy
 	cfg.Page.SimScale = 0 // the hand derivations use the raw cosine
-	sd, err := NewScorer(m, cfg, store).Score(context.Background(), &d)
+	sd, err := newScorer(t, m, cfg, store).Score(context.Background(), &d)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -320,7 +320,7 @@ func TestPruneAndErrors(t *testing.T) {
 	cfg := Config{Page: DefaultPageOptions(), Links: DefaultLinkOptions(), DropPruned: true}
 	cfg.Links.Strategy, cfg.Page.SimScale = LinksShark, 0
 	d := sharkDoc()
-	sd, _ = NewScorer(m, cfg, nil).Score(context.Background(), &d)
+	sd, _ = newScorer(t, m, cfg, nil).Score(context.Background(), &d)
 	if len(sd.Links) != 2 {
 		t.Errorf("--drop-pruned kept %d links", len(sd.Links))
 	}
@@ -401,7 +401,7 @@ func TestGraphStrategiesBatch(t *testing.T) {
 		t.Run(strategy, func(t *testing.T) {
 			cfg := Config{Page: DefaultPageOptions(), Links: DefaultLinkOptions()}
 			cfg.Links.Strategy = strategy
-			sc := NewScorer(m, cfg, nil)
+			sc := newScorer(t, m, cfg, nil)
 			if _, err := sc.Score(context.Background(), &docs[0]); err == nil {
 				t.Error("Score with a graph strategy: want an error")
 			}
@@ -448,10 +448,10 @@ func TestScoresInRange(t *testing.T) {
 		docs = append(docs, d)
 	}
 	for _, method := range PageMethods {
-		for _, strategy := range LinkStrategies {
+		for _, strategy := range StrategyNames() {
 			cfg := Config{Page: DefaultPageOptions(), Links: DefaultLinkOptions()}
 			cfg.Page.Method, cfg.Links.Strategy = method, strategy
-			out, err := NewScorer(m, cfg, nil).ScoreBatch(context.Background(), docs)
+			out, err := newScorer(t, m, cfg, nil).ScoreBatch(context.Background(), docs)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -480,10 +480,11 @@ func TestBlockSharkOptions(t *testing.T) {
 	run := func(store Store) []float64 {
 		cfg := Config{Page: DefaultPageOptions(), Links: DefaultLinkOptions()}
 		cfg.Page.SimScale = 0
-		cfg.Links.Strategy, cfg.Links.BlockSharkForm = LinksBlockShark, BlockSharkAdditive
-		cfg.Links.BlockNorm, cfg.Links.SharePrior, cfg.Links.SharePseudo = true, -1, 1
+		o := DefaultBlockSharkOptions()
+		o.Form, o.BlockNorm, o.SharePrior, o.SharePseudo = BlockSharkAdditive, true, -1, 1
+		cfg.Links = LinkOptions{Strategy: LinksBlockShark, Options: &o}
 		d := sharkDoc()
-		sd, err := NewScorer(m, cfg, store).Score(context.Background(), &d)
+		sd, err := newScorer(t, m, cfg, store).Score(context.Background(), &d)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -515,10 +516,11 @@ func TestBlockSharkAdditive(t *testing.T) {
 	run := func(store Store) []float64 {
 		cfg := Config{Page: DefaultPageOptions(), Links: DefaultLinkOptions()}
 		cfg.Page.SimScale = 0
-		cfg.Links.Strategy, cfg.Links.BlockSharkForm = LinksBlockShark, BlockSharkAdditive
-		cfg.Links.SharePseudo = DefaultSharePseudo(BlockSharkAdditive)
+		o := DefaultBlockSharkOptions()
+		o.Form, o.SharePseudo = BlockSharkAdditive, DefaultSharePseudo(BlockSharkAdditive)
+		cfg.Links = LinkOptions{Strategy: LinksBlockShark, Options: &o}
 		d := sharkDoc()
-		sd, err := NewScorer(m, cfg, store).Score(context.Background(), &d)
+		sd, err := newScorer(t, m, cfg, store).Score(context.Background(), &d)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -583,8 +585,13 @@ func TestSkyReachCombines(t *testing.T) {
 	}
 	run := func(strategy string, w map[string]float64) [][]float64 {
 		cfg := Config{Page: DefaultPageOptions(), Links: DefaultLinkOptions()}
-		cfg.Links.Strategy, cfg.Links.SkyReach = strategy, w
-		out, err := NewScorer(m, cfg, nil).ScoreBatch(context.Background(), docs())
+		cfg.Links.Strategy = strategy
+		if w != nil {
+			o := DefaultSkyReachOptions()
+			o.Weights = w
+			cfg.Links.Options = &o
+		}
+		out, err := newScorer(t, m, cfg, nil).ScoreBatch(context.Background(), docs())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -633,22 +640,23 @@ func TestLinkModelWindows(t *testing.T) {
 		{URL: "http://a/new-f", Anchor: "river forest"}, {URL: "http://a/new-c", Anchor: "shop city"}, {URL: "http://a/f2", Anchor: "tree"}}}}
 	cfg := Config{Page: DefaultPageOptions(), Links: DefaultLinkOptions()}
 	cfg.Links.Strategy = LinksLinkModel
-	sc := NewScorer(m, cfg, nil)
+	sc := newScorer(t, m, cfg, nil)
+	lm := sc.strategy.graph.(*linkmodel).st
 	out1, err := sc.ScoreBatch(context.Background(), w1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	built := sc.lm.built
+	built := lm.built
 	out2, err := sc.ScoreBatch(context.Background(), w2)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sc.lm.built != built || len(sc.lm.fold) == 0 {
-		t.Errorf("second window rebuilt the model (built %d → %d) or folded nothing in", built, sc.lm.built)
+	if lm.built != built || len(lm.fold) == 0 {
+		t.Errorf("second window rebuilt the model (built %d → %d) or folded nothing in", built, lm.built)
 	}
 	// A folded-in candidate is on the solved candidates' scale: new-f
 	// (anchor "river forest") against f3 ("forest tree", never crawled).
-	fold, solved := sc.lm.xOf(sc.lm.ids["http://a/new-f"]), sc.lm.x[sc.lm.ids["http://a/f3"]]
+	fold, solved := lm.xOf(lm.ids["http://a/new-f"]), lm.x[lm.ids["http://a/f3"]]
 	if !(solved > 0) || fold/solved < 0.5 || fold/solved > 2 {
 		t.Errorf("folded-in x %v against a solved one %v: not on one scale", fold, solved)
 	}
@@ -739,4 +747,14 @@ func TestBlankPagePassesItsEstimate(t *testing.T) {
 			}
 		})
 	}
+}
+
+// newScorer is NewScorer for a test.
+func newScorer(tb testing.TB, m *Model, cfg Config, store Store) *Scorer {
+	tb.Helper()
+	sc, err := NewScorer(m, cfg, store)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return sc
 }

@@ -9,10 +9,117 @@ import (
 	"github.com/focuscrawl/focuscrawl/internal/record"
 )
 
+// IPageRankOptions are ipagerank's parameters: RW of a link as the
+// heuristic strategy has it (RWMin, c) with RWFloor the least weight of a
+// link in the surfer's choice; the damping d, the tolerance (mean change
+// per node) and the iteration cap of the solve.
+type IPageRankOptions struct {
+	RWMin, RWFloor     float64
+	Damping, Tolerance float64
+	MaxIter            int
+}
+
+// DefaultIPageRankOptions are paper 2's d and a tolerance of 1e-6.
+func DefaultIPageRankOptions() IPageRankOptions {
+	return IPageRankOptions{RWMin: 0.5, RWFloor: 0.01, Damping: 0.85, Tolerance: 1e-6, MaxIter: 200}
+}
+
+// Params lists c, the floor, d, the tolerance and the cap.
+func (o *IPageRankOptions) Params() []Param {
+	return []Param{
+		rwMinParam(&o.RWMin),
+		{Name: "damping", Usage: "d", Value: contractionParam(&o.Damping)},
+		{Name: "rw-floor", Usage: "least weight of a link in the surfer's choice", Value: unitParam(&o.RWFloor)},
+		toleranceParam(&o.Tolerance),
+		maxIterParam(&o.MaxIter),
+	}
+}
+
+// toleranceParam and maxIterParam are the convergence of an iteration.
+func toleranceParam(p *float64) Param {
+	return Param{Name: "tolerance", Usage: "convergence tolerance", Value: positiveParam(p)}
+}
+
+func maxIterParam(p *int) Param {
+	return Param{Name: "max-iter", Usage: "most iterations", Value: intValue{p, 1}}
+}
+
+// SkyReachOptions are skyreach's parameters: the weights of the URL
+// heuristics (h) and of the target's IPageRank (ipr), the heuristics'
+// own weights, and IPageRank's parameters (whose RWMin the heuristics'
+// RW uses too).
+type SkyReachOptions struct {
+	Weights   map[string]float64
+	Heuristic map[string]float64
+	IPageRank IPageRankOptions
+}
+
+// DefaultSkyReachOptions weigh the heuristics 0.7 and IPageRank 0.3.
+func DefaultSkyReachOptions() SkyReachOptions {
+	return SkyReachOptions{Weights: map[string]float64{"h": 0.7, "ipr": 0.3},
+		Heuristic: DefaultHeuristicOptions().Weights, IPageRank: DefaultIPageRankOptions()}
+}
+
+// Params lists skyreach's weights, the heuristics' and IPageRank's.
+func (o *SkyReachOptions) Params() []Param {
+	return append([]Param{
+		{Name: "skyreach", Usage: "weights of the URL heuristics (as --heuristic weighs them) and of the target's IPageRank",
+			Value: weightsValue{&o.Weights, skyReachNames, ParseSkyReach}},
+		heuristicWeights(&o.Heuristic),
+	}, o.IPageRank.Params()...)
+}
+
+var skyReachNames = []string{"h", "ipr"}
+
 // ParseSkyReach reads "h=0.7,ipr=0.3": skyreach's weights of the URL
 // heuristics and of IPageRank.
 func ParseSkyReach(s string) (map[string]float64, error) {
-	return parseWeights(s, "NAME", true, "h", "ipr")
+	return parseWeights(s, "NAME", true, skyReachNames...)
+}
+
+// ipagerank ranks each link by the IPageRank of its target over the
+// crawl's link graph, grown window by window.
+type ipagerank struct {
+	env   strategyEnv
+	o     IPageRankOptions
+	graph *crawlGraph
+}
+
+func newIPageRank(env strategyEnv, o IPageRankOptions) *ipagerank {
+	return &ipagerank{env: env, o: o, graph: &crawlGraph{g: NewGraph(), from: map[string]bool{}}}
+}
+
+func (r *ipagerank) rankGroup(ctx context.Context, pages []scoredPage, out []record.ScoredDoc) error {
+	prio, err := r.solve(ctx, pages)
+	if err != nil {
+		return err
+	}
+	setPriorities(pages, out, prio)
+	return nil
+}
+
+// setPriorities gives each link of the pages without an error the
+// priority prio gives its target.
+func setPriorities(pages []scoredPage, out []record.ScoredDoc, prio func(string) float64) {
+	for i, sp := range pages {
+		if sp.doc.Error != "" {
+			continue
+		}
+		for j := range out[i].Links {
+			out[i].Links[j].Priority = record.ClampUnit(prio(out[i].Links[j].URL))
+		}
+	}
+}
+
+// solve adds the batch to the crawl's RW-weighted graph and returns each
+// URL's IPageRank on a [0,1] scale (crawlGraph.solve).
+func (r *ipagerank) solve(ctx context.Context, pages []scoredPage) (func(string) float64, error) {
+	cg, err := r.grow(ctx, pages)
+	if err != nil {
+		return nil, err
+	}
+	defer cg.mu.Unlock()
+	return cg.solve(&r.o), nil
 }
 
 // crawlGraph is the RW-weighted link graph of the crawl, kept between the
@@ -34,30 +141,29 @@ type crawlGraph struct {
 // score relative to thresholds.page, capped at 1. A relevant page passes
 // all of it, an off-topic page little, so rank no longer flows evenly out
 // of off-topic regions (docs/score.md).
-func (s *Scorer) interest(score float64) float64 {
-	if t := s.m.PageThreshold(); t > 0 {
+func (r *ipagerank) interest(score float64) float64 {
+	if t := r.env.m.PageThreshold(); t > 0 {
 		return math.Min(1, score/t)
 	}
 	return 1
 }
 
-// crawlGraph adds the batch's pages (and, the first time, the store's
-// edges and page scores) to the scorer's graph and returns it locked; the
-// caller unlocks it.
-func (s *Scorer) growGraph(ctx context.Context, pages []scoredPage) (*crawlGraph, error) {
-	s.graphOnce.Do(func() { s.graph = &crawlGraph{g: NewGraph(), from: map[string]bool{}} })
-	cg := s.graph
+// grow adds the batch's pages (and, the first time, the store's edges
+// and page scores) to the crawl's graph and returns it locked; the caller
+// unlocks it.
+func (r *ipagerank) grow(ctx context.Context, pages []scoredPage) (*crawlGraph, error) {
+	cg := r.graph
 	cg.mu.Lock()
-	o := &s.cfg.Links
+	o, m, store := &r.o, r.env.m, r.env.store
 	inBatch := map[string]bool{}
 	for _, sp := range pages {
 		if sp.doc.Error == "" {
 			inBatch[sp.doc.URL] = true
 		}
 	}
-	if s.store != nil && !cg.loaded {
+	if store != nil && !cg.loaded {
 		var froms []string
-		err := s.store.Edges(ctx, func(e record.Edge) error {
+		err := store.Edges(ctx, func(e record.Edge) error {
 			if inBatch[e.From] {
 				return nil // the batch's own copy of the page wins
 			}
@@ -65,7 +171,7 @@ func (s *Scorer) growGraph(ctx context.Context, pages []scoredPage) (*crawlGraph
 				cg.from[e.From] = true
 				froms = append(froms, e.From)
 			}
-			th := s.m.maxTheta(urlWords(e.To), newWords(e.Anchor), newWords(e.Context))
+			th := m.maxTheta(urlWords(e.To), newWords(e.Anchor), newWords(e.Context))
 			if th < o.RWMin {
 				th = 0
 			}
@@ -78,13 +184,13 @@ func (s *Scorer) growGraph(ctx context.Context, pages []scoredPage) (*crawlGraph
 		}
 		for start := 0; start < len(froms); start += 500 {
 			part := froms[start:min(start+500, len(froms))]
-			scores, err := s.store.PageScores(ctx, part)
+			scores, err := store.PageScores(ctx, part)
 			if err != nil {
 				cg.mu.Unlock()
 				return nil, err
 			}
 			for _, u := range part {
-				cg.g.SetInterest(u, s.interest(scores[u]))
+				cg.g.SetInterest(u, r.interest(scores[u]))
 			}
 		}
 		cg.loaded = true
@@ -94,11 +200,11 @@ func (s *Scorer) growGraph(ctx context.Context, pages []scoredPage) (*crawlGraph
 			continue
 		}
 		cg.from[sp.doc.URL] = true
-		pv := newPageView(s.m, sp.doc, sp.score, s.m.PageThreshold(), nil)
+		pv := newPageView(m, sp.doc, sp.score, m.PageThreshold(), nil)
 		for i, l := range sp.doc.Links {
 			cg.g.AddEdge(sp.doc.URL, l.URL, math.Max(pv.rw(i, o.RWMin), o.RWFloor))
 		}
-		cg.g.SetInterest(sp.doc.URL, s.interest(sp.score))
+		cg.g.SetInterest(sp.doc.URL, r.interest(sp.score))
 	}
 	return cg, nil
 }
@@ -110,7 +216,7 @@ func (s *Scorer) growGraph(ctx context.Context, pages []scoredPage) (*crawlGraph
 // node count, and is heavy-tailed: IPR/max put almost every URL under
 // thresholds.link, and a crawl by it ran dry after 99 pages); as a
 // percentile, thresholds.link 0.2 prunes the least-ranked fifth.
-func (cg *crawlGraph) solve(o *LinkOptions) func(string) float64 {
+func (cg *crawlGraph) solve(o *IPageRankOptions) func(string) float64 {
 	start := make([]float64, cg.g.Len())
 	for i := range start {
 		start[i] = 1
@@ -131,4 +237,40 @@ func (cg *crawlGraph) solve(o *LinkOptions) func(string) float64 {
 		hi := lo + sort.Search(len(sorted)-lo, func(i int) bool { return sorted[lo+i] > v })
 		return (float64(lo) + float64(hi-lo)/2) / n
 	}
+}
+
+// skyreach is paper 2's (docs/algorithms.md §3) system: the URL
+// heuristics (UH, TeH, TiH, RW as the heuristic strategy weighs them) of
+// each link combined with the IPageRank of its target over the crawled
+// graph, weighted by SkyReachOptions.Weights (h and ipr).
+type skyreach struct {
+	ipr *ipagerank
+	o   SkyReachOptions
+}
+
+func newSkyReach(env strategyEnv, o SkyReachOptions) *skyreach {
+	return &skyreach{ipr: newIPageRank(env, o.IPageRank), o: o}
+}
+
+func (s *skyreach) rankGroup(ctx context.Context, pages []scoredPage, out []record.ScoredDoc) error {
+	prio, err := s.ipr.solve(ctx, pages)
+	if err != nil {
+		return err
+	}
+	m := s.ipr.env.m
+	h := HeuristicOptions{Weights: s.o.Heuristic, RWMin: s.o.IPageRank.RWMin}
+	wh, wi := s.o.Weights["h"], s.o.Weights["ipr"]
+	total := wh + wi
+	for i, sp := range pages {
+		if sp.doc.Error != "" {
+			continue
+		}
+		pv := newPageView(m, sp.doc, sp.score, m.PageThreshold(), nil)
+		rankHeuristic(pv, out[i].Links, &h)
+		for j := range out[i].Links {
+			l := &out[i].Links[j]
+			l.Priority = record.ClampUnit((wh*l.Priority + wi*prio(l.URL)) / total)
+		}
+	}
+	return nil
 }

@@ -31,7 +31,7 @@ func recordCrawl(ctx context.Context, store any, prof *topic.Profile, cfg scorin
 		return fmt.Errorf("--db: %w", err)
 	}
 	kv := map[string]string{}
-	for key, v := range map[string]string{frontier.InfoTopic: prof.Name, frontier.InfoLinks: cfg.Links.Strategy, frontier.InfoPage: cfg.Page.Method} {
+	for key, v := range map[string]string{frontier.InfoTopic: prof.Name, frontier.InfoLinks: cfg.Links.Base(), frontier.InfoPage: cfg.Page.Method} {
 		if list := appendUsed(info[key], v); list != info[key] {
 			kv[key] = list
 		}

@@ -69,7 +69,14 @@ func TestScoredOutputUnchanged(t *testing.T) {
 			cfg.Links.Strategy = strategy
 			// Two scorers, so that block-shark's memory of the docs seen
 			// is the same on both sides.
-			ref, fast := scoring.NewScorer(model, cfg, nil), scoring.NewScorer(model, cfg, nil)
+			ref, err := scoring.NewScorer(model, cfg, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fast, err := scoring.NewScorer(model, cfg, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
 			enc := newScoredEncoder()
 			for i, line := range lines {
 				want := referenceScored(t, ref, line)

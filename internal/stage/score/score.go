@@ -89,8 +89,8 @@ func New(ctx context.Context, o Options) (*Stage, error) {
 		}
 		cfg.Page.Method = scoring.PageMethodModel
 	}
-	if cfg.Links.Strategy == scoring.LinksLinkModel && model.ExampleSeeds() == 0 {
-		return nil, &cli.UsageError{Err: fmt.Errorf("--links linkmodel: %s: %w", o.Profile.Path, scoring.ErrNoExamples)}
+	if err := cfg.Links.Check(model); err != nil {
+		return nil, &cli.UsageError{Err: fmt.Errorf("--links %s: %s: %w", cfg.Links.Strategy, o.Profile.Path, err)}
 	}
 	st := &Stage{o: o, close: func() {}}
 	if o.DB != "" {
@@ -104,7 +104,10 @@ func New(ctx context.Context, o Options) (*Stage, error) {
 			return nil, err
 		}
 	}
-	st.sc = scoring.NewScorer(model, cfg, st.store)
+	if st.sc, err = scoring.NewScorer(model, cfg, st.store); err != nil {
+		st.close()
+		return nil, &cli.UsageError{Err: err}
+	}
 	return st, nil
 }
 
@@ -159,7 +162,7 @@ func RunStream(ctx context.Context, s *cli.Stream, o Options) error {
 // RunStream scores the docs of s and closes it.
 func (st *Stage) RunStream(ctx context.Context, s *cli.Stream) error {
 	cfg := st.o.Config
-	if err := startLearning(ctx, st.sc, cfg.Links.Learn.On, st.store, st.o.Class, s); err != nil {
+	if err := startLearning(ctx, st.sc, cfg.Links.Learns(), st.store, st.o.Class, s); err != nil {
 		return errors.Join(err, s.Close())
 	}
 	r := &runner{ctx: ctx, s: s, sc: st.sc, workers: st.o.Workers, start: time.Now(), wait: st.o.WindowWait,
@@ -168,7 +171,7 @@ func (st *Stage) RunStream(ctx context.Context, s *cli.Stream) error {
 	if r.workers <= 0 {
 		r.workers = runtime.GOMAXPROCS(0)
 	}
-	if cfg.Links.Learn.On {
+	if cfg.Links.Learns() {
 		r.workers = 1 // the model learns in input order: deterministic
 	}
 	stopProgress := s.ShowProgress(time.Second, r.progress)
