@@ -118,9 +118,10 @@ func markers(kind string, i int) []string {
 // prose is n words of text holding the page's markers.
 func prose(kind string, i, n int) string {
 	var b strings.Builder
+	step := max(n/4, 1)
 	for j := 0; j < n; j++ {
-		if j%25 == 0 && j/25 < 4 {
-			b.WriteString(marker(kind, i, j/25) + " ")
+		if j%step == 0 && j/step < 4 {
+			b.WriteString(marker(kind, i, j/step) + " ")
 		}
 		b.WriteString(words[(i*7+j*3)%len(words)])
 		b.WriteByte(' ')

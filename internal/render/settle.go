@@ -1,0 +1,88 @@
+package render
+
+import (
+	"context"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// settleJS runs in every document of a tab before its own scripts. It
+// counts DOM mutations (and when the last one happened) and the pending
+// short timers (setTimeout up to 10 s), so that the renderer can tell a
+// page still building itself from a settled one. It adds a hidden
+// property and nothing to the DOM.
+const settleJS = `(() => {
+  if (window.__focuscrawl) return;
+  const st = {mut: 0, last: Date.now(), pending: new Set()};
+  Object.defineProperty(window, '__focuscrawl', {value: st, enumerable: false});
+  new MutationObserver(() => { st.mut++; st.last = Date.now(); })
+    .observe(document, {subtree: true, childList: true, characterData: true});
+  const set = window.setTimeout, clear = window.clearTimeout;
+  window.setTimeout = function (fn, ms, ...args) {
+    if (typeof fn !== 'function' || !(ms <= 10000)) return set.call(this, fn, ms, ...args);
+    const id = set.call(this, function () { st.pending.delete(id); return fn.apply(this, arguments); }, ms, ...args);
+    st.pending.add(id);
+    return id;
+  };
+  window.clearTimeout = function (id) { st.pending.delete(id); return clear.call(this, id); };
+})();`
+
+// stateJS reports the state settle needs.
+const stateJS = `(() => {
+  const st = window.__focuscrawl;
+  if (!st) return {ready: document.readyState, mut: 0, age: 0, timers: 1, height: 0};
+  return {ready: document.readyState, mut: st.mut, age: Date.now() - st.last, timers: st.pending.size,
+          height: document.documentElement ? document.documentElement.scrollHeight : 0};
+})()`
+
+// scrollJS scrolls to the end of the page, as a reader would.
+const scrollJS = `window.scrollTo(0, document.documentElement.scrollHeight); window.dispatchEvent(new Event('scroll')); true`
+
+type pageState struct {
+	Ready  string `json:"ready"`
+	Mut    int64  `json:"mut"`
+	Age    int64  `json:"age"`
+	Timers int    `json:"timers"`
+	Height int64  `json:"height"`
+}
+
+// settle waits until the page has loaded, has no request in flight, no
+// short timer pending and an unchanged DOM for Quiet; then scrolls it to
+// its end up to Scrolls times, waiting again after each scroll that
+// changed something. It reports true when ctx's deadline came first: the
+// page is cut.
+func (r *Renderer) settle(ctx context.Context, ic *interceptor) (cut bool) {
+	tick := time.NewTicker(50 * time.Millisecond)
+	defer tick.Stop()
+	quiet := r.cfg.Quiet.Milliseconds()
+	scrolls := 0
+	var scrolledAt time.Time
+	var mutAtScroll int64
+	for {
+		select {
+		case <-ctx.Done():
+			return true
+		case <-tick.C:
+		}
+		st, err := chromedp.Run(ctx, chromedp.Evaluate[pageState](stateJS))
+		if err != nil {
+			continue // a document is being replaced; ask again
+		}
+		if st.Ready != "complete" || ic.pending.Load() > 0 || st.Timers > 0 || st.Age < quiet ||
+			time.Since(scrolledAt).Milliseconds() < quiet {
+			continue
+		}
+		if scrolls > 0 && st.Mut == mutAtScroll {
+			return false // the last scroll brought nothing
+		}
+		if scrolls >= r.cfg.Scrolls {
+			return false
+		}
+		if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](scrollJS)); err != nil {
+			continue
+		}
+		scrolls++
+		scrolledAt, mutAtScroll = time.Now(), st.Mut
+	}
+}
