@@ -64,13 +64,17 @@ func NeedsScripts(page string) Decision {
 	s := scan(page)
 	d := Decision{Text: s.text, Scripts: s.scripts}
 	switch {
+	case s.text >= shortText:
+		// Every rule wants less text than this: the page is static,
+		// and scan stopped reading it here.
+		d.Reason = "static"
 	case s.scripts > 0 && s.text < emptyText:
 		d.Render, d.Reason = true, "shell"
-	case s.text < shortText && s.noscriptAsksJS:
+	case s.noscriptAsksJS:
 		d.Render, d.Reason = true, "noscript"
-	case s.text < shortText && s.buildsDOM && (s.loadsData || s.addressesEmpty):
+	case s.buildsDOM && (s.loadsData || s.addressesEmpty):
 		d.Render, d.Reason = true, "script-content"
-	case s.text < shortText && s.dataText > dataRatio*max(s.text, 1) && s.dataText >= emptyText:
+	case s.dataText > dataRatio*max(s.text, 1) && s.dataText >= emptyText:
 		d.Render, d.Reason = true, "data-object"
 	default:
 		d.Reason = "static"
@@ -78,7 +82,8 @@ func NeedsScripts(page string) Decision {
 	return d
 }
 
-// signals are what scan finds in a page.
+// signals are what scan finds in a page. Past shortText characters of
+// text scan stops: the rest of the signals are then not gathered.
 type signals struct {
 	text           int // visible characters, white space collapsed
 	scripts        int // script elements that hold or load code
@@ -117,6 +122,8 @@ func scan(page string) signals {
 		tt := z.Next()
 		switch tt {
 		case html.ErrorToken:
+			// The regular expressions are most of the cost: they run only
+			// on the pages short enough for a rule to apply.
 			s.noscriptAsksJS = askJS.MatchString(noscript.String())
 			s.finish(code.String(), emptyIDs)
 			return s
@@ -191,6 +198,9 @@ func scan(page string) signals {
 				if n > 0 {
 					openID = ""
 				}
+				if s.text >= shortText {
+					return s
+				}
 			}
 		}
 	}
@@ -245,9 +255,17 @@ func isASCII(b []byte) bool {
 func visible(t []byte, lastSpace *bool) int {
 	n := 0
 	for len(t) > 0 {
-		r, size := utf8.DecodeRune(t)
-		t = t[size:]
-		if unicode.IsSpace(r) {
+		c := t[0]
+		var space bool
+		if c < utf8.RuneSelf {
+			t = t[1:]
+			space = c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\f' || c == '\v'
+		} else {
+			r, size := utf8.DecodeRune(t)
+			t = t[size:]
+			space = unicode.IsSpace(r)
+		}
+		if space {
 			if !*lastSpace {
 				n++
 				*lastSpace = true

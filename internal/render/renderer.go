@@ -34,7 +34,7 @@ type Config struct {
 	Timeout time.Duration
 	// Quiet is how long the page must make no request, have no short
 	// timer pending and leave its DOM unchanged to count as settled
-	// (default 500ms).
+	// (default 300ms).
 	Quiet time.Duration
 	// Scrolls is how many times a settled page is scrolled to its end to
 	// let endless lists load more (default 3; -1 for none).
@@ -53,7 +53,7 @@ func (c Config) withDefaults() Config {
 		c.Timeout = 20 * time.Second
 	}
 	if c.Quiet <= 0 {
-		c.Quiet = 500 * time.Millisecond
+		c.Quiet = 300 * time.Millisecond
 	}
 	switch {
 	case c.Scrolls == 0:

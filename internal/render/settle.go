@@ -31,9 +31,9 @@ const settleJS = `(() => {
 // stateJS reports the state settle needs.
 const stateJS = `(() => {
   const st = window.__focuscrawl;
-  if (!st) return {ready: document.readyState, mut: 0, age: 0, timers: 1, height: 0};
+  if (!st) return {ready: document.readyState, mut: 0, age: 0, timers: 1, more: 0};
   return {ready: document.readyState, mut: st.mut, age: Date.now() - st.last, timers: st.pending.size,
-          height: document.documentElement ? document.documentElement.scrollHeight : 0};
+          more: document.documentElement ? document.documentElement.scrollHeight - (window.scrollY + window.innerHeight) : 0};
 })()`
 
 // scrollJS scrolls to the end of the page, as a reader would.
@@ -44,13 +44,14 @@ type pageState struct {
 	Mut    int64  `json:"mut"`
 	Age    int64  `json:"age"`
 	Timers int    `json:"timers"`
-	Height int64  `json:"height"`
+	// More is how far the page goes on below the window, in pixels.
+	More int64 `json:"more"`
 }
 
 // settle waits until the page has loaded, has no request in flight, no
-// short timer pending and an unchanged DOM for Quiet; then scrolls it to
-// its end up to Scrolls times, waiting again after each scroll that
-// changed something. It reports true when ctx's deadline came first: the
+// short timer pending and an unchanged DOM for Quiet; then, while the page
+// goes on below the window, scrolls it to its end, up to Scrolls times,
+// waiting again after each scroll that changed something. It reports true when ctx's deadline came first: the
 // page is cut.
 func (r *Renderer) settle(ctx context.Context, ic *interceptor) (cut bool) {
 	tick := time.NewTicker(50 * time.Millisecond)
@@ -76,8 +77,8 @@ func (r *Renderer) settle(ctx context.Context, ic *interceptor) (cut bool) {
 		if scrolls > 0 && st.Mut == mutAtScroll {
 			return false // the last scroll brought nothing
 		}
-		if scrolls >= r.cfg.Scrolls {
-			return false
+		if scrolls >= r.cfg.Scrolls || st.More <= 0 {
+			return false // nothing more below to bring in
 		}
 		if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](scrollJS)); err != nil {
 			continue

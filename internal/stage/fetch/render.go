@@ -12,7 +12,7 @@ import (
 )
 
 // pumpRendered is pump with rendering: pages the mode wants go to the
-// renderer, the others are written at once. The renderer's requests go
+// renderer, the others are written as soon as that is decided. The renderer's requests go
 // through the same fetcher, so the fetcher's workers must never wait on
 // the renderer: the number of pages between input and output is capped
 // (slots), and a page waiting for a tab waits in its own goroutine.
@@ -65,13 +65,12 @@ func pumpRendered(ctx context.Context, f *fetcher.Fetcher, r *render.Renderer, m
 				pages = nil
 				continue
 			}
-			if !mode.Wants(&p) {
-				write(&p)
-				continue
-			}
+			// The decision runs beside the writer, on every core.
 			pending++
 			go func() {
-				r.Render(ctx, &p)
+				if mode.Wants(&p) {
+					r.Render(ctx, &p)
+				}
 				done <- p
 			}()
 		case p := <-done:
