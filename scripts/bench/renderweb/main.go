@@ -1,7 +1,9 @@
 // Command renderweb serves the render test web (internal/render/testweb)
 // on loopback for scripts/bench/render.sh: it prints its address, then,
 // with -urls FILE, writes there the URLs of the pages of the kinds asked
-// for, spread over -hosts host names.
+// for, spread over -hosts host names. With -check FILE it judges fetch's
+// page records of that web against the truth: which pages were rendered,
+// and how much of the script-built content their HTML holds.
 package main
 
 import (
@@ -21,8 +23,15 @@ func main() {
 	hosts := flag.Int("hosts", 20, "host names the pages are spread over")
 	kinds := flag.String("kinds", "script", "script (the pages that need scripts, without the never-settling one), static, or all")
 	urls := flag.String("urls", "", "write the page URLs to `FILE`")
+	check := flag.String("check", "", "judge the page records of `FILE` against the truth instead of serving")
 	flag.Parse()
 	web := testweb.New(*n)
+	if *check != "" {
+		if err := judge(web, *check); err != nil {
+			log.Fatal(err)
+		}
+		return
+	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		log.Fatal(err)
