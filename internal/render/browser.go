@@ -45,7 +45,12 @@ type browser struct {
 // browser is pointed at a proxy that does not exist, so that whatever is
 // not intercepted (a WebSocket, a service worker) cannot reach the
 // network, and its own background traffic is off.
-func launch(bin, userAgent string) (*browser, error) {
+//
+// Memory is bounded by the tabs (one renderer process each at most, see
+// renderer-process-limit) and by a cap on each page's JavaScript heap: a
+// page that outgrows it crashes its own tab, which ends that page in an
+// error record, not the browser.
+func launch(bin, userAgent string, tabs int) (*browser, error) {
 	dir, err := os.MkdirTemp("", "focuscrawl-render-")
 	if err != nil {
 		return nil, err
@@ -65,6 +70,8 @@ func launch(bin, userAgent string) (*browser, error) {
 		chromedp.Flag("proxy-bypass-list", "<-loopback>"),
 		chromedp.Flag("disable-features", "Translate,OptimizationHints,MediaRouter,InterestFeedContentSuggestions"),
 		chromedp.WindowSize(1280, 1024),
+		chromedp.Flag("renderer-process-limit", fmt.Sprint(tabs+1)),
+		chromedp.Flag("js-flags", "--max-old-space-size=256"),
 	}
 	if userAgent != "" {
 		opts = append(opts, chromedp.UserAgent(userAgent))
@@ -96,6 +103,7 @@ func (b *browser) pid() int {
 // new one after a crash.
 type browserSlot struct {
 	bin, userAgent string
+	tabs           int
 	mu             sync.Mutex
 	b              *browser
 	restarts       int
@@ -117,7 +125,7 @@ func (s *browserSlot) get() (*browser, error) {
 		s.b = nil
 		s.restarts++
 	}
-	b, err := launch(s.bin, s.userAgent)
+	b, err := launch(s.bin, s.userAgent, s.tabs)
 	if err != nil {
 		return nil, err
 	}

@@ -96,7 +96,7 @@ func New(cfg Config, res ResourceFetcher) (*Renderer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Renderer{cfg: cfg, res: res, slot: &browserSlot{bin: bin, userAgent: cfg.UserAgent},
+	return &Renderer{cfg: cfg, res: res, slot: &browserSlot{bin: bin, userAgent: cfg.UserAgent, tabs: cfg.Tabs},
 		tabs: make(chan struct{}, cfg.Tabs)}, nil
 }
 
