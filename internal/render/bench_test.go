@@ -22,3 +22,18 @@ func BenchmarkNeedsScripts(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkNeedsScriptsNoScript: a page without a script element is
+// decided without being parsed.
+func BenchmarkNeedsScriptsNoScript(b *testing.B) {
+	web := testweb.New(5)
+	rec := httptest.NewRecorder()
+	web.ServeHTTP(rec, httptest.NewRequest("GET", "http://web.example/static/4", nil))
+	page := rec.Body.String()
+	b.SetBytes(int64(len(page)))
+	for b.Loop() {
+		if NeedsScripts(page).Render {
+			b.Fatal("rendered a static page")
+		}
+	}
+}

@@ -32,7 +32,8 @@ type Decision struct {
 	// Reason names the rule that fired ("shell", "noscript",
 	// "script-content", "data-object") or, when nothing did, "static".
 	Reason string
-	// Text is the visible text in characters; Scripts the script elements.
+	// Text is the visible text in characters, read up to 1500 (-1 when the
+	// page has no script, and was not read); Scripts the script elements.
 	Text, Scripts int
 }
 
@@ -61,6 +62,11 @@ var (
 // Server-rendered pages (their text is in the HTML, whatever bundle
 // hydrates it) and pages with analytics snippets pass none of them.
 func NeedsScripts(page string) Decision {
+	if !hasScript(page) {
+		// Every rule needs a script element: a page without one is
+		// decided without parsing it.
+		return Decision{Reason: "static", Text: -1}
+	}
 	s := scan(page)
 	d := Decision{Text: s.text, Scripts: s.scripts}
 	switch {
@@ -80,6 +86,20 @@ func NeedsScripts(page string) Decision {
 		d.Reason = "static"
 	}
 	return d
+}
+
+// hasScript tells whether page holds "<script", in any case.
+func hasScript(page string) bool {
+	for {
+		i := strings.IndexByte(page, '<')
+		if i < 0 || len(page)-i < 7 {
+			return false
+		}
+		if strings.EqualFold(page[i+1:i+7], "script") {
+			return true
+		}
+		page = page[i+1:]
+	}
 }
 
 // signals are what scan finds in a page. Past shortText characters of

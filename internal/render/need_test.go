@@ -61,6 +61,8 @@ func TestNeedsScripts(t *testing.T) {
 	}{
 		{"empty shell", `<div id="root"></div><script src="/app.js"></script>`, true, "shell"},
 		{"no scripts, little text", `<p>Contact us</p>`, false, "static"},
+		{"upper-case script", `<DIV id=root></DIV><SCRIPT src="/app.js"></SCRIPT>`, true, "shell"},
+		{"noscript without a script", `<p>Contact</p><noscript>enable JavaScript</noscript>`, false, "static"},
 		{"noscript asks", `<h1>Shop</h1><p>` + long[:400] + `</p><div id="app"></div><noscript>请启用 JavaScript</noscript><script src="a.js"></script>`, true, "noscript"},
 		{"long page, noscript", `<p>` + long + `</p><noscript>enable JavaScript</noscript><script src="a.js"></script>`, false, "static"},
 		{"fetch into element", `<p>` + long[:500] + `</p><div id="x">Loading</div><script>fetch('/d').then(r=>r.json()).then(d=>{document.getElementById('x').innerHTML=d})</script>`, true, "script-content"},
