@@ -70,6 +70,12 @@ func launch(bin, userAgent string, tabs int) (*browser, error) {
 		chromedp.Flag("proxy-bypass-list", "<-loopback>"),
 		chromedp.Flag("disable-features", "Translate,OptimizationHints,MediaRouter,InterestFeedContentSuggestions"),
 		chromedp.WindowSize(1280, 1024),
+		// Every tab but one is a background tab: without these, Chromium
+		// slows their timers and frames, and a page in a background tab
+		// settles late or not at all.
+		chromedp.Flag("disable-background-timer-throttling", true),
+		chromedp.Flag("disable-backgrounding-occluded-windows", true),
+		chromedp.Flag("disable-renderer-backgrounding", true),
 		chromedp.Flag("renderer-process-limit", fmt.Sprint(tabs+1)),
 		chromedp.Flag("js-flags", "--max-old-space-size=256"),
 	}

@@ -31,7 +31,12 @@ type interceptor struct {
 	docServed atomic.Bool
 	pending   atomic.Int64
 	requests  atomic.Int64
+	// done is when the last request was answered (unix nanoseconds).
+	done atomic.Int64
 }
+
+// lastDone is when the last request of the page was answered.
+func (ic *interceptor) lastDone() time.Time { return time.Unix(0, ic.done.Load()) }
 
 func newInterceptor(r *Renderer, p *record.Page, ctx, tab context.Context) *interceptor {
 	doc := p.URL
@@ -77,7 +82,10 @@ var blockedTypes = map[network.ResourceType]bool{
 
 // handle answers one paused request.
 func (ic *interceptor) handle(ev fetch.EventRequestPaused) {
-	defer ic.pending.Add(-1)
+	defer func() {
+		ic.done.Store(time.Now().UnixNano())
+		ic.pending.Add(-1)
+	}()
 	req := ev.Request
 	if req == nil {
 		return

@@ -151,6 +151,10 @@ func (r *Renderer) Render(ctx context.Context, p *record.Page) {
 			r.fail(p, fmt.Errorf("%s: %w", Kind, err))
 			return
 		}
+		if ctx.Err() != nil { // interrupted while the browser started
+			r.fail(p, errors.New(fetcher.KindCanceled))
+			return
+		}
 		out, err := r.renderOn(ctx, b, p)
 		switch {
 		case err == nil:

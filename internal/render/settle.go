@@ -8,9 +8,11 @@ import (
 )
 
 // settleJS runs in every document of a tab before its own scripts. It
-// counts DOM mutations (and when the last one happened) and the pending
-// short timers (setTimeout up to 10 s), so that the renderer can tell a
-// page still building itself from a settled one. It adds a hidden
+// counts DOM mutations (and when the last one happened), the pending
+// short timers (setTimeout up to 10 s) and the page's fetch and
+// XMLHttpRequest calls in flight (the end of one counts as activity, like
+// a mutation), so that the renderer can tell a page still building itself
+// from a settled one. It adds a hidden
 // property and nothing to the DOM.
 const settleJS = `(() => {
   if (window.__focuscrawl) return;
@@ -26,13 +28,31 @@ const settleJS = `(() => {
     return id;
   };
   window.clearTimeout = function (id) { st.pending.delete(id); return clear.call(this, id); };
+  // Requests are counted where the page makes them too: the
+  // interceptor hears of one only when the browser has paused it.
+  st.net = 0;
+  const done = () => { st.net--; st.last = Date.now(); };
+  const fetch0 = window.fetch;
+  if (fetch0) window.fetch = function (...args) {
+    st.net++;
+    let p;
+    try { p = fetch0.apply(this, args); } catch (e) { done(); throw e; }
+    p.then(done, done);
+    return p;
+  };
+  const send = XMLHttpRequest.prototype.send;
+  XMLHttpRequest.prototype.send = function (...args) {
+    st.net++;
+    this.addEventListener('loadend', done, {once: true});
+    try { return send.apply(this, args); } catch (e) { done(); throw e; }
+  };
 })();`
 
 // stateJS reports the state settle needs.
 const stateJS = `(() => {
   const st = window.__focuscrawl;
   if (!st) return {ready: document.readyState, mut: 0, age: 0, timers: 1, more: 0};
-  return {ready: document.readyState, mut: st.mut, age: Date.now() - st.last, timers: st.pending.size,
+  return {ready: document.readyState, mut: st.mut, age: Date.now() - st.last, timers: st.pending.size + Math.max(st.net, 0),
           more: document.documentElement ? document.documentElement.scrollHeight - (window.scrollY + window.innerHeight) : 0};
 })()`
 
@@ -71,6 +91,7 @@ func (r *Renderer) settle(ctx context.Context, ic *interceptor) (cut bool) {
 			continue // a document is being replaced; ask again
 		}
 		if st.Ready != "complete" || ic.pending.Load() > 0 || st.Timers > 0 || st.Age < quiet ||
+			time.Since(ic.lastDone()).Milliseconds() < quiet ||
 			time.Since(scrolledAt).Milliseconds() < quiet {
 			continue
 		}

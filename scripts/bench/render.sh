@@ -14,10 +14,10 @@
 #     (RUNS interleaved runs each, the best reported): auto must cost nearly
 #     nothing where nothing needs rendering.
 # Prints markdown rows "| stage | metric | value | target |".
-# Env: N (20), TABS ("1 2 4"), PAGES (20000), RUNS (3), CHROMIUM.
+# Env: N (10), TABS ("1 2 4"), PAGES (20000), RUNS (3), CHROMIUM.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-n=${N:-20} pages=${PAGES:-20000} runs=${RUNS:-3}
+n=${N:-10} pages=${PAGES:-20000} runs=${RUNS:-3}
 work=$(mktemp -d)
 pids=()
 cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$work"; }

@@ -34,7 +34,7 @@ func needChromium(t *testing.T) string {
 
 // renderRun runs the stage over the test web with --render mode and
 // returns the pages by path.
-func renderRun(t *testing.T, ctx context.Context, web *testweb.Web, mode render.Mode, paths []string) (map[string]record.Page, string) {
+func renderRun(t *testing.T, ctx context.Context, web *testweb.Web, mode render.Mode, timeout time.Duration, paths []string) (map[string]record.Page, string) {
 	t.Helper()
 	bin := needChromium(t)
 	srv := httptest.NewServer(web)
@@ -49,7 +49,7 @@ func renderRun(t *testing.T, ctx context.Context, web *testweb.Web, mode render.
 	}
 	var out, log bytes.Buffer
 	err := Run(ctx, strings.NewReader(in.String()), &out, Options{Fetcher: cfg, Log: cli.NewLogger("fetch", &log, false),
-		Render: renderflags.Options{Mode: mode, Config: render.Config{Chromium: bin, Tabs: 2, Timeout: 5 * time.Second}}})
+		Render: renderflags.Options{Mode: mode, Config: render.Config{Chromium: bin, Tabs: 2, Timeout: timeout}}})
 	if err != nil {
 		t.Fatalf("Run: %v\n%s", err, log.String())
 	}
@@ -79,7 +79,7 @@ func TestRunRenderAuto(t *testing.T) {
 		paths = append(paths, p.Path)
 		truth[p.Path] = p
 	}
-	pages, log := renderRun(t, context.Background(), web, render.Auto, paths)
+	pages, log := renderRun(t, context.Background(), web, render.Auto, 15*time.Second, paths)
 	for path, p := range pages {
 		want := truth[path]
 		if p.Error != "" {
@@ -92,7 +92,10 @@ func TestRunRenderAuto(t *testing.T) {
 			t.Errorf("%s: rendered without its content %q", path, want.Markers[0])
 		}
 	}
-	if !strings.Contains(log, "rendered 8 pages (1 cut") {
+	if !pages["/ticker/0"].RenderCut {
+		t.Errorf("the ticker page was not cut: %+v", pages["/ticker/0"].RenderMS)
+	}
+	if !strings.Contains(log, "rendered 8 pages (") {
 		t.Errorf("summary: %s", log)
 	}
 }
@@ -108,8 +111,10 @@ func TestRunRenderInterrupted(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2500*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	pages, _ := renderRun(t, ctx, web, render.Always, paths)
-	if d := time.Since(start); d > 5*time.Second {
+	// The ticker pages never settle: uninterrupted, they would hold the
+	// run for the 30 s cap.
+	pages, _ := renderRun(t, ctx, web, render.Always, 30*time.Second, paths)
+	if d := time.Since(start); d > 12*time.Second {
 		t.Errorf("interrupted run took %v to end", d)
 	}
 	canceled := 0

@@ -60,6 +60,8 @@ func judge(web *testweb.Web, file string) error {
 				markers++
 				if strings.Contains(shown, m) {
 					found++
+				} else {
+					fmt.Fprintf(os.Stderr, "%s: %q not found (rendered %v, cut %v, %d ms)\n", u.Path, m, p.Rendered, p.RenderCut, p.RenderMS)
 				}
 			}
 		} else {
