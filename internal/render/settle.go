@@ -59,6 +59,9 @@ const stateJS = `(() => {
 // scrollJS scrolls to the end of the page, as a reader would.
 const scrollJS = `window.scrollTo(0, document.documentElement.scrollHeight); window.dispatchEvent(new Event('scroll')); true`
 
+// confirm is how long a page must stay settled between two checks.
+const confirm = 100 * time.Millisecond
+
 type pageState struct {
 	Ready  string `json:"ready"`
 	Mut    int64  `json:"mut"`
@@ -78,8 +81,8 @@ func (r *Renderer) settle(ctx context.Context, ic *interceptor) (cut bool) {
 	defer tick.Stop()
 	quiet := r.cfg.Quiet.Milliseconds()
 	scrolls := 0
-	var scrolledAt time.Time
-	var mutAtScroll int64
+	var scrolledAt, calmSince time.Time
+	var mutAtScroll, calmMut int64
 	for {
 		select {
 		case <-ctx.Done():
@@ -93,6 +96,17 @@ func (r *Renderer) settle(ctx context.Context, ic *interceptor) (cut bool) {
 		if st.Ready != "complete" || ic.pending.Load() > 0 || st.Timers > 0 || st.Age < quiet ||
 			time.Since(ic.lastDone()).Milliseconds() < quiet ||
 			time.Since(scrolledAt).Milliseconds() < quiet {
+			calmSince = time.Time{}
+			continue
+		}
+		// A renderer starved of CPU may run this check before timers
+		// that are overdue: the page must still look settled a little
+		// later, with no mutation in between.
+		if calmSince.IsZero() || st.Mut != calmMut {
+			calmSince, calmMut = time.Now(), st.Mut
+			continue
+		}
+		if time.Since(calmSince) < confirm {
 			continue
 		}
 		if scrolls > 0 && st.Mut == mutAtScroll {
@@ -105,6 +119,6 @@ func (r *Renderer) settle(ctx context.Context, ic *interceptor) (cut bool) {
 			continue
 		}
 		scrolls++
-		scrolledAt, mutAtScroll = time.Now(), st.Mut
+		scrolledAt, mutAtScroll, calmSince = time.Now(), st.Mut, time.Time{}
 	}
 }
