@@ -11,7 +11,7 @@ export GOFLAGS ?= -buildvcs=false
 # Packages with goroutines of their own: tested with -race.
 RACE_DIRS := internal/jsonl internal/cli internal/fetcher internal/frontier internal/text internal/scoring \
              internal/simweb internal/siteverify internal/search internal/dedup \
-             internal/seenset internal/warc internal/mirrorweb internal/report cmd/fetch cmd/seed cmd/verify cmd/dedupe cmd/score \
+             internal/seenset internal/warc internal/mirrorweb internal/report internal/render cmd/fetch cmd/seed cmd/verify cmd/dedupe cmd/score \
              cmd/segment cmd/simweb internal/stage
 RACE_PKGS := $(foreach d,$(RACE_DIRS),$(if $(wildcard $(d)),./$(d)/...))
 

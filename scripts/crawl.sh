@@ -47,6 +47,9 @@
 #   PROGRESS=auto            one status line from seed stats on stderr: auto (redrawn
 #                            every 2s on a terminal, else a line every minute), on (a
 #                            line every PROGRESS_EVERY, default 10s), off
+#   RENDER=never             fetch --render: auto renders in headless Chromium the pages
+#                            whose HTML shows their content is built by scripts, always
+#                            every page (docs/fetch.md, "Rendering"); RENDER_TABS=2
 #   SEED_FLAGS=              extra flags for seed urls (e.g. --default-scheme https)
 #   FETCH_FLAGS= SEGMENT_FLAGS= SCORE_FLAGS= ADD_FLAGS= NEXT_FLAGS=
 #                            extra flags for each stage (word-split)
@@ -72,6 +75,11 @@ done
 LINKS=${LINKS:-shark+learned} SCOPE=${SCOPE:-any} IN_FLIGHT=${IN_FLIGHT:-64} LEASE=${LEASE:-10m}
 read -r -a seed_flags <<<"${SEED_FLAGS:-}"
 read -r -a fetch_flags <<<"${FETCH_FLAGS:-}"
+case ${RENDER:-never} in
+  never) ;;
+  auto|always) fetch_flags+=(--render "$RENDER" --render-tabs "${RENDER_TABS:-2}") ;;
+  *) echo "crawl.sh: RENDER=$RENDER: want never, auto or always" >&2; exit 2 ;;
+esac
 read -r -a segment_flags <<<"${SEGMENT_FLAGS:-}"
 read -r -a score_flags <<<"${SCORE_FLAGS:-}"
 if [ -n "${MODEL:-}" ]; then

@@ -5,6 +5,7 @@ import (
 
 	"github.com/focuscrawl/focuscrawl/internal/cli"
 	"github.com/focuscrawl/focuscrawl/internal/fetcher/fetchflags"
+	"github.com/focuscrawl/focuscrawl/internal/render/renderflags"
 	"github.com/focuscrawl/focuscrawl/internal/stage/fetch"
 )
 
@@ -28,9 +29,13 @@ func run(c *ucli.Context) error {
 	if err != nil {
 		return err
 	}
+	ro, err := renderflags.Read(c)
+	if err != nil {
+		return err
+	}
 	s, err := cli.OpenStreamWith(c, c.Args().Slice(), c.App.Reader, c.App.Writer, c.App.ErrWriter)
 	if err != nil {
 		return err
 	}
-	return fetch.RunStream(c.Context, s, fetch.Options{Fetcher: cfg, WARC: c.String(flagWARC)})
+	return fetch.RunStream(c.Context, s, fetch.Options{Fetcher: cfg, WARC: c.String(flagWARC), Render: ro})
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/focuscrawl/focuscrawl/internal/cli"
 	"github.com/focuscrawl/focuscrawl/internal/fetcher/fetchflags"
+	"github.com/focuscrawl/focuscrawl/internal/render/renderflags"
 )
 
 // flagWARC is fetch's own flag; the fetcher's flags are in fetchflags.
@@ -14,7 +15,7 @@ const flagWARC = "warc"
 var fetcherFlags = fetchflags.Options{}
 
 func fetchFlags() []ucli.Flag {
-	return append(append(cli.StreamFlags(), fetchflags.Flags(fetcherFlags)...),
+	return append(append(append(cli.StreamFlags(), fetchflags.Flags(fetcherFlags)...), renderflags.Flags()...),
 		&ucli.StringFlag{Name: flagWARC, Usage: "also write every HTTP exchange to `FILE` (WARC/1.1): FILE.warc.gz is gzip, one member per record; FILE.warc is plain", EnvVars: cli.Env(flagWARC)},
 	)
 }

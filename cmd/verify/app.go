@@ -5,6 +5,7 @@ import (
 
 	"github.com/focuscrawl/focuscrawl/internal/cli"
 	"github.com/focuscrawl/focuscrawl/internal/fetcher/fetchflags"
+	"github.com/focuscrawl/focuscrawl/internal/render/renderflags"
 	"github.com/focuscrawl/focuscrawl/internal/scoring"
 	"github.com/focuscrawl/focuscrawl/internal/siteverify"
 	"github.com/focuscrawl/focuscrawl/internal/stage/verify"
@@ -31,7 +32,7 @@ func newApp() *ucli.App {
 		Usage:   "decide which websites belong to a topic, fetching few pages per site",
 		Args:    "[FILE...]",
 		Example: `seed search --query 网上书店 --query "作者 定价 购物车 书" | verify --topic examples/topics/bookstores.yaml > verdicts.jsonl`,
-		Flags:   append(append(cli.StreamFlags(), verifyFlags()...), fetchflags.Flags(fetcherFlags)...),
+		Flags:   append(append(append(cli.StreamFlags(), verifyFlags()...), fetchflags.Flags(fetcherFlags)...), renderflags.Flags()...),
 		Action:  run,
 	})
 	app.Description = description
@@ -55,6 +56,9 @@ func run(c *ucli.Context) error {
 	}
 	if o.Judged, err = verify.ReadJudged(c.StringSlice(flagSkipJudged)); err != nil {
 		return cli.Usagef("--%s: %v", flagSkipJudged, err)
+	}
+	if o.Render, err = renderflags.Read(c); err != nil {
+		return err
 	}
 	if o.Fetcher, err = fetchflags.Config(c, fetcherFlags); err != nil {
 		return err

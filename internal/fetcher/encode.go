@@ -43,6 +43,20 @@ func AppendPage(dst []byte, p *record.Page) []byte {
 		dst = append(dst, `,"bytes":`...)
 		dst = strconv.AppendInt(dst, p.Bytes, 10)
 	}
+	if p.Rendered {
+		dst = append(dst, `,"rendered":true`...)
+	}
+	if p.RenderMS != 0 {
+		dst = append(dst, `,"render_ms":`...)
+		dst = strconv.AppendInt(dst, p.RenderMS, 10)
+	}
+	if p.RenderCut {
+		dst = append(dst, `,"render_cut":true`...)
+	}
+	if p.RenderRequests != 0 {
+		dst = append(dst, `,"render_requests":`...)
+		dst = strconv.AppendInt(dst, int64(p.RenderRequests), 10)
+	}
 	dst = append(dst, `,"depth":`...)
 	dst = strconv.AppendInt(dst, int64(p.Depth), 10)
 	dst = appendFloatField(dst, `,"priority":`, p.Priority)

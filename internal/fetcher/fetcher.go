@@ -64,6 +64,11 @@ type item struct {
 	setCookie []bool
 	// bigSlot says the item holds a big-body slot (see bigBody).
 	bigSlot bool
+	// resource, when set, makes the item a browser's subresource request
+	// (FetchResource): the raw answer goes there, redirects are not
+	// followed; header holds the request headers passed on.
+	resource *Resource
+	header   http.Header
 }
 
 // New builds a Fetcher and starts its workers.

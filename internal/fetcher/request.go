@@ -120,7 +120,14 @@ func (f *Fetcher) attempt(j job) outcome {
 		p.Error = errorCanceled.Error()
 		return outcome{page: p}
 	}
-	retryAfter, retriable, next := f.get(withGate(it.ctx, j.host.gate, j.delay), it, &p)
+	var retryAfter time.Duration
+	var retriable bool
+	var next *url.URL
+	if it.resource != nil {
+		retryAfter, retriable = f.getResource(withGate(it.ctx, j.host.gate, j.delay), it, &p)
+	} else {
+		retryAfter, retriable, next = f.get(withGate(it.ctx, j.host.gate, j.delay), it, &p)
+	}
 	// Like fetched_at, elapsed_ms counts from the first attempt.
 	p.ElapsedMS = time.Since(it.started).Milliseconds()
 	if next != nil {

@@ -19,6 +19,8 @@ type Stats struct {
 	bytes         atomic.Int64
 	retries       atomic.Int64
 	robotsFetched atomic.Int64
+	// resources counts subresource requests of rendered pages.
+	resources atomic.Int64
 	// robotsCut counts robots.txt files cut at maxRobotsBytes.
 	robotsCut    atomic.Int64
 	queued       atomic.Int64
@@ -52,6 +54,7 @@ type Snapshot struct {
 	Retries       int64
 	RobotsFetched int64
 	RobotsCut     int64 // robots.txt files longer than 512 KiB, rules past the cut unread
+	Resources     int64 // subresource requests of rendered pages (FetchResource)
 	Queued        int64 // URLs waiting in host queues
 	HostsWaiting  int64 // hosts with URLs waiting for their turn
 	InFlight      int64 // URLs received but not yet emitted
@@ -69,7 +72,7 @@ func (s *Stats) Snapshot() Snapshot {
 	in, pages := s.input.Load(), s.pages.Load()
 	return Snapshot{
 		Elapsed: time.Since(s.start), Input: in, Pages: pages, Bytes: s.bytes.Load(),
-		Retries: s.retries.Load(), RobotsFetched: s.robotsFetched.Load(), RobotsCut: s.robotsCut.Load(), Queued: s.queued.Load(),
+		Retries: s.retries.Load(), RobotsFetched: s.robotsFetched.Load(), RobotsCut: s.robotsCut.Load(), Resources: s.resources.Load(), Queued: s.queued.Load(),
 		HostsWaiting: s.hostsWaiting.Load(), InFlight: in - pages, Errors: errs,
 	}
 }

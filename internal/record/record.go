@@ -49,6 +49,15 @@ type Page struct {
 	Redirects   []string  `json:"redirects,omitempty"`
 	// Bytes is the number of body bytes received, before decoding.
 	Bytes int64 `json:"bytes,omitempty"`
+	// Rendered says HTML is the DOM a headless browser serialised after
+	// running the page's scripts (fetch --render); RenderMS is the time
+	// rendering took, RenderCut that the page never settled and was taken
+	// as it stood at the time cap, RenderRequests the requests its
+	// scripts made (each fetched politely, like a page).
+	Rendered       bool  `json:"rendered,omitempty"`
+	RenderMS       int64 `json:"render_ms,omitempty"`
+	RenderCut      bool  `json:"render_cut,omitempty"`
+	RenderRequests int   `json:"render_requests,omitempty"`
 	Lineage
 	Error string `json:"error,omitempty"`
 	Meta  Meta   `json:"meta,omitempty"`

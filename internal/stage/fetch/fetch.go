@@ -20,6 +20,8 @@ import (
 	"github.com/focuscrawl/focuscrawl/internal/fetcher/fetchflags"
 	"github.com/focuscrawl/focuscrawl/internal/jsonl"
 	"github.com/focuscrawl/focuscrawl/internal/record"
+	"github.com/focuscrawl/focuscrawl/internal/render"
+	"github.com/focuscrawl/focuscrawl/internal/render/renderflags"
 	"github.com/focuscrawl/focuscrawl/internal/version"
 	"github.com/focuscrawl/focuscrawl/internal/warc"
 )
@@ -36,6 +38,9 @@ type Options struct {
 	Fetcher fetcher.Config
 	// WARC, when set, is the file every HTTP exchange is also written to.
 	WARC string
+	// Render says which pages are rendered in headless Chromium, and how
+	// (docs/fetch.md, "Rendering").
+	Render renderflags.Options
 	// Log is where Run reports rejected lines and the summary (nil:
 	// nowhere). RunStream uses the stream's.
 	Log *cli.Logger
@@ -71,7 +76,25 @@ func RunStream(ctx context.Context, s *cli.Stream, o Options) error {
 		}
 		return fetchflags.ConfigError(err)
 	}
-	err = errors.Join(pump(ctx, f, s), f.Close())
+	if o.Render.Mode == render.Never {
+		err = errors.Join(pump(ctx, f, s), f.Close())
+	} else {
+		rcfg := o.Render.Config
+		rcfg.UserAgent = f.Config().UserAgent
+		r, rerr := render.New(rcfg, f)
+		if rerr != nil {
+			f.Close()
+			s.Close()
+			if w != nil {
+				w.Close()
+			}
+			return fmt.Errorf("--render %s: %w", o.Render.Mode, rerr)
+		}
+		err = pumpRendered(ctx, f, r, o.Render.Mode, rcfg.Tabs, s)
+		r.Close()
+		err = errors.Join(err, f.Close())
+		summarizeRender(s.Log, r)
+	}
 	if w != nil {
 		err = errors.Join(err, w.Close())
 	}
@@ -130,6 +153,12 @@ func summarize(log *cli.Logger, n fetcher.Snapshot) {
 	log.Infof("%d pages in %s (%.0f pages/s, %s received), %d errors %s%d retries, %d robots.txt fetched%s",
 		n.Pages, n.Elapsed.Round(time.Millisecond), float64(n.Pages)/secs, humanBytes(float64(n.Bytes)),
 		n.ErrorCount(), paren(n.ErrorSummary()), n.Retries, n.RobotsFetched, cut)
+}
+
+func summarizeRender(log *cli.Logger, r *render.Renderer) {
+	st := r.Stats()
+	log.Infof("rendered %d pages (%d cut at --render-timeout, %d failed, %d retried after a browser crash, %d browser restarts), %d requests from their scripts, %d refused",
+		st.Rendered.Load(), st.Cut.Load(), st.Failed.Load(), st.Retried.Load(), r.Restarts(), st.Requests.Load(), st.Blocked.Load())
 }
 
 func paren(s string) string {

@@ -21,6 +21,8 @@ import (
 	"github.com/focuscrawl/focuscrawl/internal/fetcher/fetchflags"
 	"github.com/focuscrawl/focuscrawl/internal/jsonl"
 	"github.com/focuscrawl/focuscrawl/internal/record"
+	"github.com/focuscrawl/focuscrawl/internal/render"
+	"github.com/focuscrawl/focuscrawl/internal/render/renderflags"
 	"github.com/focuscrawl/focuscrawl/internal/siteverify"
 )
 
@@ -34,6 +36,9 @@ type Options struct {
 	Verify siteverify.Options
 	// Judge scores the pages (siteverify.NewJudge). Required.
 	Judge siteverify.Judge
+	// Render says which pages are rendered in headless Chromium before
+	// they are judged (docs/fetch.md, "Rendering").
+	Render renderflags.Options
 	// Fetcher configures the fetcher; its Concurrency is set to Sites.
 	Fetcher fetcher.Config
 	// Sites is how many sites are verified at once, each with one
@@ -104,7 +109,21 @@ func RunStream(ctx context.Context, s *cli.Stream, o Options) error {
 		s.Close()
 		return fetchflags.ConfigError(err)
 	}
-	if r.v, err = siteverify.New(f, o.Judge, vo); err != nil {
+	var pf siteverify.Fetcher = f
+	var rd *render.Renderer
+	if o.Render.Mode != render.Never {
+		rcfg := o.Render.Config
+		rcfg.UserAgent = f.Config().UserAgent
+		if rd, err = render.New(rcfg, f); err != nil {
+			f.Close()
+			closePages()
+			s.Close()
+			return fmt.Errorf("--render %s: %w", o.Render.Mode, err)
+		}
+		defer rd.Close()
+		pf = render.PageFetcher{Fetcher: f, Renderer: rd, Mode: o.Render.Mode}
+	}
+	if r.v, err = siteverify.New(pf, o.Judge, vo); err != nil {
 		f.Close()
 		closePages()
 		s.Close()
