@@ -70,7 +70,7 @@ func addCommand() *ucli.Command {
 			// In place of a tee and a compressor in the crawl loop: one
 			// stage fewer to die, and frames that end at each batch, so a
 			// kill costs at most the last frame, which readers skip.
-			&ucli.StringFlag{Name: flagArchive, Usage: "append every input record to `FILE` before recording it " +
+			&ucli.StringFlag{Name: flagArchive, Usage: "append every accepted input record to `FILE` before recording it " +
 				"(.zst/.gz compress, one frame per batch)", EnvVars: cli.Env("add-archive")})...),
 		Action: runAdd,
 	}

@@ -71,3 +71,39 @@ func TestSeedAddArchive(t *testing.T) {
 		t.Fatalf("%d pages done, want 100", st.States["done"])
 	}
 }
+
+// Only the lines seed add accepts reach the archive: a record cut by a
+// killed writer (the last line of its pipe, without its end) is rejected
+// by name and kept out, so that every reader can parse every archived line.
+func TestSeedAddArchivesOnlyAcceptedLines(t *testing.T) {
+	dir := t.TempDir()
+	db, archive := filepath.Join(dir, "crawl.db"), filepath.Join(dir, "scored.jsonl.zst")
+	var in strings.Builder
+	var want []string
+	for i := range 5 {
+		l := fmt.Sprintf(`{"url":"http://a.example/%d","status":200,"score":0.5,"relevant":true,"links":[]}`, i)
+		in.WriteString(l + "\n")
+		want = append(want, l)
+	}
+	in.WriteString("# a comment\n")
+	in.WriteString(`{"url":"http://a.example/cut","status":200,"score":0.5,"rele`) // cut by a kill
+	r := runSeed(t, in.String(), nil, "add", "--db", db, "--archive", archive)
+	if r.code != 3 || !strings.Contains(r.stderr, "stdin:7:") {
+		t.Fatalf("a cut line: exit %d (want 3), stderr %q", r.code, r.stderr)
+	}
+	rd := jsonl.NewReader([]string{archive}, nil)
+	var got []string
+	for {
+		l, err := rd.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("reading the archive: %v", err)
+		}
+		got = append(got, string(l.Bytes))
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("archive holds %d lines:\n%s\nwant the %d accepted ones", len(got), strings.Join(got, "\n"), len(want))
+	}
+}

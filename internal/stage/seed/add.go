@@ -40,8 +40,10 @@ type AddOptions struct {
 	// Retry says how failures are retried and hosts parked (nil: the
 	// default).
 	Retry *frontier.RetryPolicy
-	// Archive, when set, gets every input line, flushed before the batch
-	// that holds it is recorded. Add does not close it.
+	// Archive, when set, gets every accepted input line, flushed before the
+	// batch that holds it is recorded. A rejected line (a record cut by a
+	// killed writer, say) never reaches it, so every reader of the archive
+	// can parse every line. Add does not close it.
 	Archive *jsonl.Writer
 	// Workers parse lines in parallel (0: one per CPU); the records reach
 	// the frontier in input order whatever their number.
@@ -156,17 +158,13 @@ type adding struct {
 	err     error // of a flush by the timer
 }
 
-// emit archives a line and adds its part to the batch, in input order.
+// emit archives an accepted line and adds its part to the batch, in
+// input order. Comments and rejected lines are not archived.
 func (a *adding) emit(l jsonl.Line, p parsed) error {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if a.err != nil {
 		return a.err
-	}
-	if a.o.Archive != nil {
-		if err := a.o.Archive.WriteLine(l.Bytes); err != nil {
-			return fmt.Errorf("archive: %w", err)
-		}
 	}
 	switch {
 	case errors.Is(p.err, jsonl.ErrComment):
@@ -174,6 +172,11 @@ func (a *adding) emit(l jsonl.Line, p parsed) error {
 	case p.err != nil:
 		a.rejects.Reject(l, p.err)
 		return nil
+	}
+	if a.o.Archive != nil {
+		if err := a.o.Archive.WriteLine(l.Bytes); err != nil {
+			return fmt.Errorf("archive: %w", err)
+		}
 	}
 	a.sum.Records++
 	a.records.Add(1)
