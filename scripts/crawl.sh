@@ -35,7 +35,9 @@
 #                            .gz: one frame per batch, so a kill costs at most the last
 #                            frame, which every reader skips); with a Redis DB each
 #                            machine keeps its own, crawl-HOSTNAME.jsonl.zst;
-#                            ARCHIVE=none for none
+#                            ARCHIVE=none for none. One writer per archive (a lock): a
+#                            second loop on this machine writes DB-2.jsonl.zst (or
+#                            crawl-HOSTNAME-2…), or stops if ARCHIVE is set and taken
 #   LINKS=shark+learned      score's link strategy: shark+learned measured best over the
 #                            dev web's seven topics, with the keywords or a MODEL= judging
 #                            (docs/realweb.md); shark, block-shark, heuristic, … also work
@@ -245,13 +247,20 @@ if [ "$left" -le 0 ]; then
 fi
 echo "crawl.sh: $fetched pages fetched so far; crawling up to $left more" >&2
 
-# 3. The archive of scored docs, written by seed add itself.
-case $db in
-  redis://*|rediss://*|unix://*) ARCHIVE=${ARCHIVE:-crawl-$(hostname).jsonl.zst} ;;
-  *) ARCHIVE=${ARCHIVE:-${db%.db}.jsonl.zst} ;;
-esac
+# 3. The archive of scored docs, written by seed add itself, one writer per
+#    file (a lock). A default name another loop on this machine is writing
+#    to (two workers of one Redis crawl, loops sharing a SQLite frontier)
+#    gives way to the first free of NAME-2, NAME-3 …; an ARCHIVE of your
+#    own that is taken stops the run.
 archive=()
-[ "$ARCHIVE" = none ] || archive=(--archive "$ARCHIVE")
+if [ -z "${ARCHIVE:-}" ]; then
+  case $db in
+    redis://*|rediss://*|unix://*) ARCHIVE=crawl-$(hostname).jsonl.zst ;;
+    *) ARCHIVE=${db%.db}.jsonl.zst ;;
+  esac
+  archive=(--archive-next-free)
+fi
+[ "$ARCHIVE" = none ] || archive+=(--archive "$ARCHIVE")
 
 release=()
 [ -n "${RELEASE:-}" ] && release=(--release)

@@ -107,3 +107,28 @@ func TestSeedAddArchivesOnlyAcceptedLines(t *testing.T) {
 		t.Fatalf("archive holds %d lines:\n%s\nwant the %d accepted ones", len(got), strings.Join(got, "\n"), len(want))
 	}
 }
+
+// One writer per archive: seed add refuses an archive another process is
+// appending to, naming it, and --archive-next-free takes FILE-2 instead.
+func TestSeedAddArchiveOneWriter(t *testing.T) {
+	dir := t.TempDir()
+	db, archive := filepath.Join(dir, "crawl.db"), filepath.Join(dir, "crawl.jsonl.zst")
+	held, err := jsonl.Append(archive) // the other loop's seed add
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer held.Close()
+	doc := `{"url":"http://a.example/1","status":200,"score":0.5,"relevant":true,"links":[]}` + "\n"
+	r := runSeed(t, doc, nil, "add", "--db", db, "--archive", archive)
+	if r.code != 1 || !strings.Contains(r.stderr, archive) || !strings.Contains(r.stderr, "another process is appending") {
+		t.Fatalf("a taken archive: exit %d, stderr %q", r.code, r.stderr)
+	}
+	r = runSeed(t, doc, nil, "add", "--db", db, "--archive", archive, "--archive-next-free")
+	second := filepath.Join(dir, "crawl-2.jsonl.zst")
+	if r.code != 0 || !strings.Contains(r.stderr, "appending to "+second) {
+		t.Fatalf("--archive-next-free: exit %d, stderr %q", r.code, r.stderr)
+	}
+	if st, err := os.Stat(second); err != nil || st.Size() == 0 {
+		t.Fatalf("%s: %v", second, err)
+	}
+}
