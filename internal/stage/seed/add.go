@@ -20,6 +20,7 @@ import (
 	"github.com/focuscrawl/focuscrawl/internal/cli"
 	"github.com/focuscrawl/focuscrawl/internal/frontier"
 	"github.com/focuscrawl/focuscrawl/internal/jsonl"
+	"github.com/focuscrawl/focuscrawl/internal/record"
 )
 
 // addBatchSize is how many records go into one transaction at most; a
@@ -107,6 +108,7 @@ func AddStream(ctx context.Context, s *cli.Stream, store frontier.Store, o AddOp
 	start := time.Now()
 	p := cli.Ordered[parsed]{
 		Workers: o.Workers,
+		Want:    []record.Kind{}, // every kind; invalid UTF-8 rejected as elsewhere
 		Work: func(_ context.Context, l jsonl.Line) (parsed, error) {
 			b, err := a.ingest.Parse(l.Bytes)
 			return parsed{b, err}, nil
