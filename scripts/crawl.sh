@@ -19,9 +19,15 @@
 #
 # Resumable: kill any stage (even with SIGKILL) and crawl.sh stops the whole loop
 # at once, names the stage and exits 1; run it again to go on. Pages recorded done
-# are never fetched again; URLs leased by the killed run come back when their lease
-# (LEASE, default 10m, as seed next's) runs out — or at once with RELEASE=1, when you know the old
-# loop has ended.
+# are never fetched again. Ctrl-C (or SIGTERM) stops the loop and exits 130; kill
+# crawl.sh itself, even with SIGKILL, and its stages stop with it (Linux: a
+# parent-death signal). Either way seed next lets go of the URLs it leased as it
+# ends, so the next run leases them at once. Only a run whose seed next was
+# SIGKILLed leaves leases that run out after LEASE (default 10m, as seed next's);
+# a re-run that finds them says so, and RELEASE=1 requeues them at once, when you
+# know the old loop has ended. Seeding (seed urls | seed add) is watched the same
+# way: seed add dying ends the run though SEEDS (a pipe, "-") is still open.
+# Output can be appended to a log (>> crawl.log 2>&1): no stage reopens stdout.
 #
 # Environment (all optional):
 #   BIN=bin                  where the commands are (else those on PATH)
@@ -29,7 +35,9 @@
 #                            .gz: one frame per batch, so a kill costs at most the last
 #                            frame, which every reader skips); with a Redis DB each
 #                            machine keeps its own, crawl-HOSTNAME.jsonl.zst;
-#                            ARCHIVE=none for none
+#                            ARCHIVE=none for none. One writer per archive (a lock): a
+#                            second loop on this machine writes DB-2.jsonl.zst (or
+#                            crawl-HOSTNAME-2…), or stops if ARCHIVE is set and taken
 #   LINKS=shark+learned      score's link strategy: shark+learned measured best over the
 #                            dev web's seven topics, with the keywords or a MODEL= judging
 #                            (docs/realweb.md); shark, block-shark, heuristic, … also work
@@ -111,15 +119,122 @@ stats_field() {
   if [[ $2 =~ $re ]]; then echo "${BASH_REMATCH[1]}"; else echo 0; fi
 }
 
+# The stages are children of this script, joined by pipes, so that it sees
+# any one of them end. Each pipe is a named pipe opened at once at both ends
+# and unlinked: no file is left behind whatever becomes of the script, and
+# a stage's stdout is its own fd (never reopened: a log that the script's
+# output is appended to is not truncated). FOCUSCRAWL_PARENT_PID makes each
+# stage stop (SIGTERM) when this script dies, even by SIGKILL (Linux).
+pipe_fds=()
+open_pipe() { # open_pipe NAME: the ends of a new pipe in NAME_r and NAME_w
+  local d hold r w
+  d=$(mktemp -d "${TMPDIR:-/tmp}/crawl.XXXXXX")
+  mkfifo "$d/p"
+  exec {hold}<>"$d/p" {r}<"$d/p" {w}>"$d/p" {hold}>&-
+  rm -rf "$d"
+  printf -v "$1_r" %s "$r"
+  printf -v "$1_w" %s "$w"
+  pipe_fds+=("$r" "$w")
+}
+close_fds() { local fd; for fd in "$@"; do eval "exec $fd>&-"; done; }
+names=() pids=()
+stage() { # stage NAME IN OUT COMMAND...: start one stage, IN and OUT pipe fds ("" keeps the script's)
+  local name=$1 in=$2 out=$3
+  shift 3
+  (
+    keep=" $in $out "
+    for fd in "${pipe_fds[@]}"; do [[ $keep == *" $fd "* ]] || eval "exec $fd>&-"; done
+    [ -z "$in" ] || eval "exec 0<&$in $in<&-"
+    [ -z "$out" ] || eval "exec 1>&$out $out>&-"
+    export FOCUSCRAWL_PARENT_PID=$$
+    exec "$@"
+  ) &
+  names+=("$name") pids+=($!)
+}
+
+# running PID: the stage has not ended (a zombie not yet waited for has).
+running() {
+  if [ -d /proc/self ]; then
+    local s
+    s=$(cat "/proc/$1/stat" 2>/dev/null) || return 1
+    [[ $s != *") Z "* ]]
+  else
+    kill -0 "$1" 2>/dev/null
+  fi
+}
+progress_pid=
+end_progress() { :; }
+# stop_all SIGNAL: send SIGNAL to every stage still running; after a grace
+# period the rest get SIGKILL.
+stop_all() {
+  local p i
+  for p in ${pids[@]+"${pids[@]}"}; do kill "-$1" "$p" 2>/dev/null || true; done
+  for i in $(seq 30); do
+    for p in ${pids[@]+"${pids[@]}"}; do running "$p" && break; p=; done
+    [ -z "${p:-}" ] && break
+    sleep 0.1
+  done
+  for p in ${pids[@]+"${pids[@]}"}; do kill -KILL "$p" 2>/dev/null || true; done
+  [ ${#pids[@]} -eq 0 ] || wait "${pids[@]}" 2>/dev/null || true
+  end_progress
+}
+# interrupted [SIGNAL]: stop the loop and exit 130, the interrupted code.
+# Ctrl-C (SIGINT) reaches every stage too (their process group): they are
+# given a moment to end of it, since a second signal kills a stage at once
+# and seed next lets go of its leases as it ends. SIGTERM or SIGHUP sent
+# to the script alone are passed on at once.
+interrupted() {
+  local p i
+  echo "crawl.sh: interrupted; stopping the loop (run crawl.sh again to resume)" >&2
+  if [ "${1:-INT}" = INT ]; then
+    for i in $(seq 30); do
+      for p in ${pids[@]+"${pids[@]}"}; do running "$p" && break; p=; done
+      [ -z "${p:-}" ] && break
+      sleep 0.1
+    done
+  fi
+  stop_all TERM
+  exit 130
+}
+trap 'interrupted INT' INT
+trap 'interrupted TERM' TERM HUP
+
 # 1. Seeds. Known URLs are left as they are, so adding them again on a resumed
 #    run changes nothing. seed urls reports each line it cannot use as
-#    NAME:LINE: reason and exits 3; the others are added all the same.
+#    NAME:LINE: reason and exits 3; the others are added all the same. Both
+#    are watched as the loop's stages are: seed add dying (or ending early)
+#    stops seed urls at once, though its input (a pipe, "-") is still open.
 if [ -n "$seeds" ]; then
-  set +e
-  "$BIN/seed" urls ${seed_flags[@]+"${seed_flags[@]}"} "$seeds" \
-    | "$BIN/seed" add --db "$db" --scope "$SCOPE" ${add_flags[@]+"${add_flags[@]}"}
-  st=("${PIPESTATUS[@]}")
-  set -e
+  exec {stdin_fd}<&0
+  pipe_fds+=("$stdin_fd")
+  open_pipe seeded
+  stage "seed urls" "$stdin_fd" "$seeded_w" "$BIN/seed" urls ${seed_flags[@]+"${seed_flags[@]}"} "$seeds"
+  stage "seed add" "$seeded_r" "" "$BIN/seed" add --db "$db" --scope "$SCOPE" ${add_flags[@]+"${add_flags[@]}"}
+  close_fds "$seeded_r" "$seeded_w" "$stdin_fd"
+  pipe_fds=()
+  st=()
+  while [ ${#st[@]} -lt 2 ]; do
+    done_pid=
+    set +e
+    if [ -z "${st[0]:-}" ]; then
+      wait -n -p done_pid "${pids[@]}"
+    else
+      wait -n -p done_pid "${pids[1]}"
+    fi
+    rc=$?
+    set -e
+    [ -n "$done_pid" ] || continue
+    if [ "$done_pid" = "${pids[0]}" ]; then st[0]=$rc; else st[1]=$rc; fi
+    if [ -z "${st[0]:-}" ] && [ -n "${st[1]:-}" ]; then
+      # seed add ended first: seed urls has no reader left.
+      kill -TERM "${pids[0]}" 2>/dev/null || true
+      wait "${pids[0]}" 2>/dev/null || true
+      st[0]=0
+      case ${st[1]} in 0|3) st[1]=1; echo "crawl.sh: seed add ended before its input" >&2;; esac
+    fi
+  done
+  pids=() names=()
+  [ "${st[1]}" -ne 130 ] && [ "${st[0]}" -ne 130 ] || interrupted
   if [ "${st[0]}" -eq 3 ]; then
     echo "crawl.sh: some seed lines were rejected (above; SEED_FLAGS=--default-scheme https takes lines without a scheme); going on with the rest" >&2
   elif [ "${st[0]}" -ne 0 ]; then
@@ -140,46 +255,48 @@ if [ "$left" -le 0 ]; then
 fi
 echo "crawl.sh: $fetched pages fetched so far; crawling up to $left more" >&2
 
-# 3. The archive of scored docs, written by seed add itself.
-case $db in
-  redis://*|rediss://*|unix://*) ARCHIVE=${ARCHIVE:-crawl-$(hostname).jsonl.zst} ;;
-  *) ARCHIVE=${ARCHIVE:-${db%.db}.jsonl.zst} ;;
-esac
+# 3. The archive of scored docs, written by seed add itself, one writer per
+#    file (a lock). A default name another loop on this machine is writing
+#    to (two workers of one Redis crawl, loops sharing a SQLite frontier)
+#    gives way to the first free of NAME-2, NAME-3 …; an ARCHIVE of your
+#    own that is taken stops the run.
 archive=()
-[ "$ARCHIVE" = none ] || archive=(--archive "$ARCHIVE")
+if [ -z "${ARCHIVE:-}" ]; then
+  case $db in
+    redis://*|rediss://*|unix://*) ARCHIVE=crawl-$(hostname).jsonl.zst ;;
+    *) ARCHIVE=${db%.db}.jsonl.zst ;;
+  esac
+  archive=(--archive-next-free)
+fi
+[ "$ARCHIVE" = none ] || archive+=(--archive "$ARCHIVE")
 
 release=()
 [ -n "${RELEASE:-}" ] && release=(--release)
 
-# 4. The loop: each stage a child of this script, joined by named pipes, so
-#    that the script sees any one of them end. The stages draw no progress
-#    lines of their own (they would overwrite each other): the status line
-#    below is the crawl's.
-pipes=$(mktemp -d "${TMPDIR:-/tmp}/crawl.XXXXXX")
-names=() pids=()
-stage() { # stage NAME IN OUT COMMAND...: start one stage
-  local name=$1 in=$2 out=$3
-  shift 3
-  "$@" <"$in" >"$out" &
-  names+=("$name") pids+=($!)
-}
+# 4. The loop. The stages draw no progress lines of their own (they would
+#    overwrite each other): the status line below is the crawl's.
 quiet=(--progress off)
-mkfifo "$pipes/urls" "$pipes/pages" "$pipes/docs" "$pipes/scored"
-stage "seed next" /dev/null "$pipes/urls" "$BIN/seed" next --db "$db" --follow --max-pages "$left" --budget "$pages" \
+open_pipe urls; open_pipe pages; open_pipe docs; open_pipe scored
+last=$scored_r
+if [ -n "${FILTER:-}" ]; then open_pipe filtered; fi
+# alive: held open by the script alone, so the status line's loop sees it
+# close (EOF) when the script ends, however it ends.
+open_pipe alive
+stage "seed next" "" "$urls_w" "$BIN/seed" next --db "$db" --follow --max-pages "$left" --budget "$pages" \
   --in-flight "$IN_FLIGHT" --lease "$LEASE" "${quiet[@]}" \
-  ${release[@]+"${release[@]}"} ${next_flags[@]+"${next_flags[@]}"}
-stage fetch "$pipes/urls" "$pipes/pages" "$BIN/fetch" "${quiet[@]}" ${fetch_flags[@]+"${fetch_flags[@]}"}
-stage segment "$pipes/pages" "$pipes/docs" "$BIN/segment" --topic "$topic" "${quiet[@]}" ${segment_flags[@]+"${segment_flags[@]}"}
-stage score "$pipes/docs" "$pipes/scored" "$BIN/score" --topic "$topic" --links "$LINKS" --db "$db" "${quiet[@]}" \
+  ${release[@]+"${release[@]}"} ${next_flags[@]+"${next_flags[@]}"} </dev/null
+stage fetch "$urls_r" "$pages_w" "$BIN/fetch" "${quiet[@]}" ${fetch_flags[@]+"${fetch_flags[@]}"}
+stage segment "$pages_r" "$docs_w" "$BIN/segment" --topic "$topic" "${quiet[@]}" ${segment_flags[@]+"${segment_flags[@]}"}
+stage score "$docs_r" "$scored_w" "$BIN/score" --topic "$topic" --links "$LINKS" --db "$db" "${quiet[@]}" \
   ${score_flags[@]+"${score_flags[@]}"}
-last=$pipes/scored
 if [ -n "${FILTER:-}" ]; then
-  mkfifo "$pipes/filtered"
-  stage "FILTER ($FILTER)" "$pipes/scored" "$pipes/filtered" bash -c "$FILTER"
-  last=$pipes/filtered
+  stage "FILTER ($FILTER)" "$scored_r" "$filtered_w" bash -c "$FILTER"
+  last=$filtered_r
 fi
-stage "seed add" "$last" /dev/stdout "$BIN/seed" add --db "$db" --scope "$SCOPE" "${quiet[@]}" \
+stage "seed add" "$last" "" "$BIN/seed" add --db "$db" --scope "$SCOPE" "${quiet[@]}" \
   ${archive[@]+"${archive[@]}"} ${add_flags[@]+"${add_flags[@]}"}
+# The script keeps only the alive pipe's write end.
+for fd in "${pipe_fds[@]}"; do [ "$fd" = "$alive_w" ] || [ "$fd" = "$alive_r" ] || close_fds "$fd"; done
 
 # The status line: the frontier's own figures, every few seconds.
 PROGRESS=${PROGRESS:-auto}
@@ -191,15 +308,16 @@ case $PROGRESS in
   off) every= ;;
   *) echo "crawl.sh: PROGRESS must be auto, on or off, not '$PROGRESS'" >&2; every= ;;
 esac
-progress_pid=
 if [ -n "$every" ]; then
   (
+    close_fds "$alive_w"
     start=$SECONDS
-    # The sleep runs in the background and is waited for, so that TERM
-    # (end_progress) ends the loop at once, not when a 60 s sleep ends.
-    nap=
-    trap 'kill $nap 2>/dev/null; exit 0' TERM
-    while sleep "$every" & nap=$!; wait "$nap"; do
+    # Each wait is a read of the alive pipe: it times out after $every
+    # seconds, or ends at once (EOF) when the script closes the pipe or dies.
+    while :; do
+      r=0
+      read -r -t "$every" -u "$alive_r" _ || r=$?
+      [ "$r" -gt 128 ] || exit 0
       j=$(stats_json)
       [ -n "$j" ] || continue
       f=$(stats_field fetched "$j")
@@ -211,40 +329,15 @@ if [ -n "$every" ]; then
   ) &
   progress_pid=$!
 fi
+close_fds "$alive_r"
 end_progress() {
-  [ -n "$progress_pid" ] || return 0
-  kill "$progress_pid" 2>/dev/null || true
-  wait "$progress_pid" 2>/dev/null || true
+  [ -n "${alive_w:-}" ] || return 0
+  close_fds "$alive_w"
+  alive_w=
+  [ -z "$progress_pid" ] || wait "$progress_pid" 2>/dev/null || true
   progress_pid=
   if [ -n "$redraw" ]; then printf '\r\033[K' >&2; fi
 }
-
-# running PID: the stage has not ended (a zombie not yet waited for has).
-running() {
-  if [ -d /proc/self ]; then
-    local s
-    s=$(cat "/proc/$1/stat" 2>/dev/null) || return 1
-    [[ $s != *") Z "* ]]
-  else
-    kill -0 "$1" 2>/dev/null
-  fi
-}
-# stop_all SIGNAL: send SIGNAL to every stage still running; after a grace
-# period the rest get SIGKILL.
-stop_all() {
-  local p i
-  for p in "${pids[@]}"; do kill "-$1" "$p" 2>/dev/null || true; done
-  for i in $(seq 30); do
-    for p in "${pids[@]}"; do running "$p" && break; p=; done
-    [ -z "$p" ] && break
-    sleep 0.1
-  done
-  for p in "${pids[@]}"; do kill -KILL "$p" 2>/dev/null || true; done
-  wait "${pids[@]}" 2>/dev/null || true
-  end_progress
-  rm -rf "$pipes"
-}
-trap 'echo "crawl.sh: interrupted; stopping the loop" >&2; stop_all TERM; exit 130' INT TERM HUP
 
 describe() { # describe STATUS: how a stage ended
   if [ "$1" -gt 128 ]; then echo "was killed by SIG$(kill -l "$(($1 - 128))" 2>/dev/null || echo "$(($1 - 128))")"; else echo "failed with exit $1"; fi
@@ -286,6 +379,9 @@ while [ "$left_stages" -gt 0 ]; do
       if reap "$j" && failed "$reaped" && [ "$reaped" -ne 141 ]; then name=${names[$j]} rc=$reaped; fi
     done
   fi
+  # Exit 130: a stage interrupted (Ctrl-C reaches every stage) or stopped by
+  # SIGTERM: the loop was interrupted, not broken.
+  [ "$rc" -ne 130 ] || interrupted
   if failed "$rc"; then
     echo "crawl.sh: stage $name $(describe "$rc"); stopping the loop (run crawl.sh again to resume)" >&2
     stop_all TERM
@@ -297,6 +393,7 @@ while [ "$left_stages" -gt 0 ]; do
   # was killed: name the killed one (it has ended, not yet been waited for).
   for ((j = 0; j < i; j++)); do
     if reap "$j" && failed "$reaped"; then
+      [ "$reaped" -ne 130 ] || interrupted
       echo "crawl.sh: stage ${names[$j]} $(describe "$reaped"); stopping the loop (run crawl.sh again to resume)" >&2
       stop_all TERM
       exit 1
@@ -311,6 +408,5 @@ while [ "$left_stages" -gt 0 ]; do
   done
 done
 end_progress
-rm -rf "$pipes"
 
 "$BIN/seed" stats --db "$db"

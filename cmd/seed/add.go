@@ -35,6 +35,7 @@ const (
 	flagNoGraph        = "no-graph"
 	flagKeepSessionIDs = "keep-session-ids"
 	flagArchive        = "archive"
+	flagArchiveFree    = "archive-next-free"
 )
 
 func addCommand() *ucli.Command {
@@ -70,8 +71,10 @@ func addCommand() *ucli.Command {
 			// In place of a tee and a compressor in the crawl loop: one
 			// stage fewer to die, and frames that end at each batch, so a
 			// kill costs at most the last frame, which readers skip.
-			&ucli.StringFlag{Name: flagArchive, Usage: "append every input record to `FILE` before recording it " +
-				"(.zst/.gz compress, one frame per batch)", EnvVars: cli.Env("add-archive")})...),
+			&ucli.StringFlag{Name: flagArchive, Usage: "append every accepted input record to `FILE` before recording it " +
+				"(.zst/.gz compress, one frame per batch); one writer per FILE (a lock)", EnvVars: cli.Env("add-archive")},
+			&ucli.BoolFlag{Name: flagArchiveFree, Usage: "when another process is appending to the --archive FILE, append to the first free of " +
+				"FILE-2, FILE-3 … (before the extension) instead of failing", EnvVars: cli.Env("add-archive-next-free")})...),
 		Action: runAdd,
 	}
 }
@@ -82,7 +85,15 @@ func runAdd(c *ucli.Context) error {
 		return err
 	}
 	if path := c.String(flagArchive); path != "" {
-		if o.Archive, err = jsonl.Append(path); err != nil {
+		if c.Bool(flagArchiveFree) {
+			var used string
+			if o.Archive, used, err = jsonl.AppendFree(path); err == nil && used != path {
+				cli.NewLogger(c.App.Name, c.App.ErrWriter, false).Infof("another process is appending to the archive %s: appending to %s", path, used)
+			}
+		} else {
+			o.Archive, err = jsonl.Append(path)
+		}
+		if err != nil {
 			return fmt.Errorf("--%s: %w", flagArchive, err)
 		}
 	}

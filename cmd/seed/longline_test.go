@@ -49,7 +49,7 @@ func TestAddBadJSONMessages(t *testing.T) {
 	in := deep + "\n" + "{\"url\":\"http://y.example/\xff\"}\n"
 	r := runSeed(t, in, nil, "add", "--db", db)
 	if r.code != cli3 || !strings.Contains(r.stderr, "stdin:1: invalid JSON at byte") || !strings.Contains(r.stderr, "exceeded max depth") ||
-		!strings.Contains(r.stderr, "stdin:2: URL is not valid UTF-8") {
+		!strings.Contains(r.stderr, "stdin:2: invalid UTF-8 at byte") {
 		t.Errorf("exit %d, stderr %q", r.code, r.stderr)
 	}
 	if st := frontierStats(t, db); st.Total != 0 {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/focuscrawl/focuscrawl/internal/jsonl"
+	"github.com/focuscrawl/focuscrawl/internal/record"
 )
 
 // Ordered is the loop of a stage that works on its input lines in
@@ -51,6 +52,11 @@ type Ordered[T any] struct {
 	// BatchLines and BatchBytes bound a batch (defaults 64 lines, 256 KiB;
 	// a longer line makes a batch of its own).
 	BatchLines, BatchBytes int
+	// Want, when not nil, names the record kinds the stage reads: a line
+	// of another kind, or with invalid UTF-8, is rejected before Work sees
+	// it (jsonl.CheckKind), by the same words in every stage. An empty
+	// Want checks UTF-8 only.
+	Want []record.Kind
 	// Work turns one line into a result. l.Bytes stays valid until Emit
 	// for the line returns. Errors made with Reject reject the line.
 	Work func(ctx context.Context, l jsonl.Line) (T, error)
@@ -145,9 +151,16 @@ func (o *Ordered[T]) Run(ctx context.Context, s *Stream) error {
 					return
 				}
 				for i, l := range b.lines {
-					if ctx.Err() == nil {
-						b.results[i], b.errs[i] = o.Work(ctx, l)
+					if ctx.Err() != nil {
+						continue
 					}
+					if o.Want != nil && !l.Closing {
+						if err := jsonl.CheckKind(l.Bytes, o.Want...); err != nil {
+							b.errs[i] = Reject(err)
+							continue
+						}
+					}
+					b.results[i], b.errs[i] = o.Work(ctx, l)
 				}
 				close(b.done)
 			}

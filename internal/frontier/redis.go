@@ -69,6 +69,8 @@ func OpenRedis(ctx context.Context, dsn string) (*RedisStore, error) {
 	q := u.Query()
 	name := q.Get("prefix")
 	q.Del("prefix")
+	outageWait := q.Get("outage_wait")
+	q.Del("outage_wait")
 	u.RawQuery = q.Encode()
 	if name == "" {
 		name = DefaultRedisPrefix
@@ -90,6 +92,10 @@ func OpenRedis(ctx context.Context, dsn string) (*RedisStore, error) {
 		opt.WriteTimeout = redisTimeout
 	}
 	rdb := redis.NewClient(opt)
+	if err := withOutageWait(rdb, opt.Addr, outageWait); err != nil {
+		rdb.Close()
+		return nil, fmt.Errorf("open frontier %s: %w", redactDSN(dsn), err)
+	}
 	s := &RedisStore{rdb: rdb, prefix: redisKeyPrefix(name), dsn: dsn, robotsVersion: -1}
 	if err := s.init(ctx); err != nil {
 		rdb.Close()

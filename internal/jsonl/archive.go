@@ -1,9 +1,12 @@
 package jsonl
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/klauspost/compress/gzip"
@@ -16,10 +19,22 @@ import (
 // writes leaves at most its last frame cut — which every Reader skips with
 // a warning — and the frames appended after it by the next run stay
 // readable. Plain files get whole lines per flush.
+//
+// A file has one appender at a time: Append takes an exclusive lock on it
+// (flock, released when the process ends, however it ends) and fails with
+// ErrArchiveBusy when another process holds it, since two appenders
+// interleave their frames into a file no one can read back.
 func Append(name string) (*Writer, error) {
 	f, err := os.OpenFile(name, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
 	if err != nil {
 		return nil, fmt.Errorf("open output: %w", err)
+	}
+	if err := lockFile(f); err != nil {
+		f.Close()
+		if errors.Is(err, ErrArchiveBusy) {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		return nil, fmt.Errorf("lock %s: %w", name, err)
 	}
 	var zw interface {
 		io.WriteCloser
@@ -40,6 +55,36 @@ func Append(name string) (*Writer, error) {
 	}
 	fw := &frameWriter{zw: zw, f: f}
 	return newWriter(fw, fw.endFrame, func() error { return firstErr(fw.endFrame(), f.Close()) }), nil
+}
+
+// ErrArchiveBusy: another process is appending to the file.
+var ErrArchiveBusy = errors.New("another process is appending to this file (one writer per archive: " +
+	"give each crawl loop its own ARCHIVE, or --archive-next-free)")
+
+// AppendFree is Append to name or, when another process is appending to
+// it, to the first free of its siblings NAME-2.EXT, NAME-3.EXT … (the
+// extension being .jsonl.zst, .jsonl.gz, .jsonl or whatever follows the
+// first dot of the base name). It returns the name it appends to.
+func AppendFree(name string) (*Writer, string, error) {
+	try := name
+	for i := 2; ; i++ {
+		w, err := Append(try)
+		if err == nil || !errors.Is(err, ErrArchiveBusy) || i > 1000 {
+			return w, try, err
+		}
+		try = siblingName(name, i)
+	}
+}
+
+// siblingName is name with -i before its extension: crawl.jsonl.zst →
+// crawl-2.jsonl.zst.
+func siblingName(name string, i int) string {
+	dir, base := filepath.Split(name)
+	stem, ext := base, ""
+	if dot := strings.IndexByte(base[min(1, len(base)):], '.'); dot >= 0 {
+		stem, ext = base[:dot+1], base[dot+1:]
+	}
+	return dir + stem + "-" + strconv.Itoa(i) + ext
 }
 
 // zstdResetter gives zstd's encoder the Reset of gzip's writer.

@@ -32,6 +32,11 @@ func ReadURLs(ctx context.Context, r *Reader, rej *Rejects, use func(record.URL)
 		case err != nil:
 			return err
 		}
+		// A page, doc or any other stage's record is not a URL to fetch.
+		if err := CheckKind(l.Bytes, record.KindURL); err != nil {
+			rej.Reject(l, err)
+			continue
+		}
 		u, err := DecodeURL(l.Bytes)
 		if errors.Is(err, ErrComment) {
 			continue

@@ -42,22 +42,79 @@ func Sniff(line []byte) (k Kind, ok bool) {
 	if err := json.Unmarshal(line, &p); err != nil {
 		return "", false
 	}
+	return KindByFields(func(name string) bool {
+		switch name {
+		case "pages_fetched":
+			return p.Pages != nil
+		case "site":
+			return p.Site != nil
+		case "fingerprint":
+			return p.Finger != nil
+		case "score":
+			return p.Score != nil
+		case "relevant":
+			return p.Relevant != nil
+		case "kind":
+			return p.Kind != nil
+		case "path":
+			return p.Path != nil
+		case "tokens":
+			return p.Tokens != nil
+		case "blocks":
+			return p.Blocks != nil
+		case "page_type":
+			return p.PageType != nil
+		case "html":
+			return p.HTML != nil
+		case "status":
+			return p.Status != nil
+		case "content":
+			return p.Content != nil
+		}
+		return false
+	}), true
+}
+
+// KindByFields tells a record's kind by which of its top-level fields it
+// has: the one rule of Sniff, for readers that find the fields otherwise.
+func KindByFields(has func(name string) bool) Kind {
 	switch {
-	case p.Pages != nil && p.Site != nil:
-		return KindVerdict, true
-	case p.Finger != nil:
-		return KindKnowledge, true
-	case p.Score != nil && p.Relevant != nil:
-		return KindScoredDoc, true
-	case p.Kind != nil && p.Path != nil:
-		return KindBlock, true
-	case p.Tokens != nil || p.Blocks != nil || p.PageType != nil:
-		return KindDoc, true
-	case p.HTML != nil || p.Status != nil:
-		return KindPage, true
-	case p.Content != nil:
-		return KindDoc, true
+	case has("pages_fetched") && has("site"):
+		return KindVerdict
+	case has("fingerprint"):
+		return KindKnowledge
+	case has("score") && has("relevant"):
+		return KindScoredDoc
+	case has("kind") && has("path"):
+		return KindBlock
+	case has("tokens") || has("blocks") || has("page_type"):
+		return KindDoc
+	case has("html") || has("status"):
+		return KindPage
+	case has("content"):
+		return KindDoc
 	default:
-		return KindURL, true
+		return KindURL
 	}
+}
+
+// Describe names a kind for a message: what it is and which stage writes it.
+func (k Kind) Describe() string {
+	switch k {
+	case KindURL:
+		return "a url record (seed next's or seed urls' output)"
+	case KindPage:
+		return "a page record (fetch's output)"
+	case KindDoc:
+		return "a doc record (segment's output)"
+	case KindBlock:
+		return "a block record (segment --blocks' output)"
+	case KindScoredDoc:
+		return "a scored doc (score's output)"
+	case KindVerdict:
+		return "a verdict record (verify's output)"
+	case KindKnowledge:
+		return "a knowledge record (dedupe's output)"
+	}
+	return "a " + string(k) + " record"
 }

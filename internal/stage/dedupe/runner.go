@@ -60,7 +60,9 @@ func (r *runner) run(ctx context.Context) error {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	ord := cli.Ordered[prepared]{Workers: workers, Window: 8 * 64 * workers, Work: r.work, Emit: r.emit}
+	ord := cli.Ordered[prepared]{Workers: workers, Window: 8 * 64 * workers, Work: r.work, Emit: r.emit,
+		// Scored docs, docs, and knowledge records to merge.
+		Want: []record.Kind{record.KindScoredDoc, record.KindDoc, record.KindKnowledge}}
 	if r.s.Progress {
 		ord.Progress = func(done int64, perSecond float64) {
 			r.s.Log.Progressf("%d docs read, %d kept, %.0f docs/s", done, r.kept.Load(), perSecond)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/focuscrawl/focuscrawl/internal/cli"
 	"github.com/focuscrawl/focuscrawl/internal/jsonl"
+	"github.com/focuscrawl/focuscrawl/internal/record"
 )
 
 // scored is a scored doc, encoded, on its way out.
@@ -21,6 +22,8 @@ type scored struct {
 func (r *runner) stream() error {
 	o := cli.Ordered[scored]{
 		Workers: r.workers,
+		// Docs, or scored docs to score again.
+		Want: []record.Kind{record.KindDoc, record.KindScoredDoc},
 		// A doc a batch: docs are tens of KB, so batching saves little,
 		// and a batch's copy of its lines is then one allocation of the
 		// line's size instead of a buffer grown to 256 KiB (3.6% fewer

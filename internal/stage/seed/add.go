@@ -20,6 +20,7 @@ import (
 	"github.com/focuscrawl/focuscrawl/internal/cli"
 	"github.com/focuscrawl/focuscrawl/internal/frontier"
 	"github.com/focuscrawl/focuscrawl/internal/jsonl"
+	"github.com/focuscrawl/focuscrawl/internal/record"
 )
 
 // addBatchSize is how many records go into one transaction at most; a
@@ -40,8 +41,10 @@ type AddOptions struct {
 	// Retry says how failures are retried and hosts parked (nil: the
 	// default).
 	Retry *frontier.RetryPolicy
-	// Archive, when set, gets every input line, flushed before the batch
-	// that holds it is recorded. Add does not close it.
+	// Archive, when set, gets every accepted input line, flushed before the
+	// batch that holds it is recorded. A rejected line (a record cut by a
+	// killed writer, say) never reaches it, so every reader of the archive
+	// can parse every line. Add does not close it.
 	Archive *jsonl.Writer
 	// Workers parse lines in parallel (0: one per CPU); the records reach
 	// the frontier in input order whatever their number.
@@ -105,6 +108,7 @@ func AddStream(ctx context.Context, s *cli.Stream, store frontier.Store, o AddOp
 	start := time.Now()
 	p := cli.Ordered[parsed]{
 		Workers: o.Workers,
+		Want:    []record.Kind{}, // every kind; invalid UTF-8 rejected as elsewhere
 		Work: func(_ context.Context, l jsonl.Line) (parsed, error) {
 			b, err := a.ingest.Parse(l.Bytes)
 			return parsed{b, err}, nil
@@ -156,17 +160,13 @@ type adding struct {
 	err     error // of a flush by the timer
 }
 
-// emit archives a line and adds its part to the batch, in input order.
+// emit archives an accepted line and adds its part to the batch, in
+// input order. Comments and rejected lines are not archived.
 func (a *adding) emit(l jsonl.Line, p parsed) error {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if a.err != nil {
 		return a.err
-	}
-	if a.o.Archive != nil {
-		if err := a.o.Archive.WriteLine(l.Bytes); err != nil {
-			return fmt.Errorf("archive: %w", err)
-		}
 	}
 	switch {
 	case errors.Is(p.err, jsonl.ErrComment):
@@ -174,6 +174,11 @@ func (a *adding) emit(l jsonl.Line, p parsed) error {
 	case p.err != nil:
 		a.rejects.Reject(l, p.err)
 		return nil
+	}
+	if a.o.Archive != nil {
+		if err := a.o.Archive.WriteLine(l.Bytes); err != nil {
+			return fmt.Errorf("archive: %w", err)
+		}
 	}
 	a.sum.Records++
 	a.records.Add(1)

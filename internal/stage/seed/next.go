@@ -90,8 +90,19 @@ func NextStream(ctx context.Context, store frontier.Store, s *cli.Stream, o Next
 			n := nx.emittedNow.Load()
 			s.Log.Progressf("%d URLs leased, %.0f/s, %d in flight", n, float64(n)/time.Since(start).Seconds(), nx.holdingNow.Load())
 		})
-		emitted, err = nx.runFollow(ctx, store, s.Out, nx.Gone)
+		emitted, err = nx.runFollow(ctx, store, s.Out, nx.Gone, s.Log)
 		stop()
+		if ctx.Err() != nil {
+			// Interrupted (Ctrl-C, or the loop's supervisor stopping it):
+			// the pages in the pipe will not come back, so this run's
+			// leases are made to run out now instead of in --lease, and
+			// the next run leases them again at once.
+			if n, rerr := nx.releaseOwn(context.WithoutCancel(ctx), store); rerr != nil {
+				err = errors.Join(err, rerr)
+			} else if n > 0 {
+				s.Log.Infof("interrupted: released the %d URLs this run held (queued again)", n)
+			}
+		}
 	} else {
 		emitted, err = nx.runOnce(ctx, store, s.Out)
 	}
@@ -170,8 +181,9 @@ func (nx *nexter) runOnce(ctx context.Context, store frontier.Store, out *jsonl.
 // to --renew-for), so a slow stage never makes a page's lease run out and
 // its URL go out twice; when the run dies the renewals stop and the leases
 // run out, which is what brings the URLs back.
-func (nx *nexter) runFollow(ctx context.Context, store frontier.Store, out *jsonl.Writer, gone func() bool) (int, error) {
+func (nx *nexter) runFollow(ctx context.Context, store frontier.Store, out *jsonl.Writer, gone func() bool, log *cli.Logger) (int, error) {
 	emitted := 0
+	toldOthers := false
 	lastRenew := time.Now()
 	var requeuedBase int64 = -1
 	var spentAt time.Time
@@ -264,10 +276,27 @@ func (nx *nexter) runFollow(ctx context.Context, store frontier.Store, out *json
 			nx.reserveLeft = counts.Reserve
 			return emitted, nil
 		}
+		if !toldOthers && got == 0 && holding == 0 && !counts.Queued && counts.Leased {
+			// Nothing to lease, and the URLs left are another run's: say
+			// so once, rather than wait for their leases in silence.
+			toldOthers = true
+			if p, err := store.Progress(ctx); err == nil && p.Running > 0 {
+				log.Infof("%d URLs are leased by another run (a loop still running, or one that was killed: "+
+					"its leases run out within --lease, %v); waiting for them. If no other loop runs, "+
+					"seed next --release (crawl.sh: RELEASE=1) queues them again at once", p.Running, nx.Lease)
+			}
+		}
 		if err := nx.sleep(ctx); err != nil {
 			return emitted, err
 		}
 	}
+}
+
+// releaseOwn makes the running leases of this run end now, so that the
+// frontier leases their URLs again at once (an expired lease is queued
+// work); others' leases are left alone.
+func (nx *nexter) releaseOwn(ctx context.Context, store frontier.Store) (int, error) {
+	return store.Renew(ctx, nx.Owner, time.Now(), 100*365*24*time.Hour)
 }
 
 // sleep waits one poll interval.

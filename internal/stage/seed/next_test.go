@@ -118,3 +118,58 @@ func TestNextFollowReserve(t *testing.T) {
 		}
 	}
 }
+
+// An interrupted follower lets go of the URLs it leased, so the next run
+// leases them at once instead of after --lease; another run's leases
+// found with nothing else queued are named, with how to release them.
+func TestNextInterruptedReleasesItsLeases(t *testing.T) {
+	s := openStore(t)
+	var in strings.Builder
+	for i := range 6 {
+		fmt.Fprintf(&in, "http://h%d.example/\n", i)
+	}
+	if _, err := Add(context.Background(), strings.NewReader(in.String()), s, AddOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	pr, pw := io.Pipe()
+	done := make(chan error, 1)
+	var log bytes.Buffer
+	go func() {
+		done <- Next(ctx, s, pw, cli.NewLogger("seed", &log, false),
+			NextOptions{N: 10, InFlight: 3, Lease: time.Hour, Poll: time.Millisecond, Follow: true})
+		pw.Close()
+	}()
+	sc := bufio.NewScanner(pr)
+	for range 3 { // the window: three leased, none back
+		if !sc.Scan() {
+			t.Fatalf("the follower ended early: %v", sc.Err())
+		}
+	}
+	cancel()
+	go io.Copy(io.Discard, pr)
+	<-done
+	if !strings.Contains(log.String(), "released the 3 URLs") {
+		t.Errorf("log: %s", log.String())
+	}
+	c, err := s.Counts(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Leased {
+		t.Fatalf("leases still running after the interrupted run: %+v", c)
+	}
+	us, err := s.Lease(context.Background(), frontier.LeaseRequest{N: 10, For: time.Hour, Owner: 7})
+	if err != nil || len(us) != 6 {
+		t.Fatalf("a new run leased %d URLs (%v), want all 6", len(us), err)
+	}
+	// A second run finds only the first's (owner 7's) leases: it says so.
+	log.Reset()
+	ctx2, cancel2 := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel2()
+	_ = Next(ctx2, s, io.Discard, cli.NewLogger("seed", &log, false),
+		NextOptions{N: 10, InFlight: 3, Lease: time.Hour, Poll: 10 * time.Millisecond, Follow: true})
+	if !strings.Contains(log.String(), "6 URLs are leased by another run") || !strings.Contains(log.String(), "--release") {
+		t.Errorf("a run waiting for another's leases says: %s", log.String())
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math/rand/v2"
 	"net"
 	"net/http"
 	"net/url"
@@ -161,7 +162,7 @@ func writeReport(path string, stdout io.Writer, write func(io.Writer) error) err
 	if path == "" || path == "-" {
 		return write(stdout)
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	f, err := createBeside(path)
 	if err != nil {
 		return fmt.Errorf("-o %s: %w", path, err)
 	}
@@ -170,10 +171,6 @@ func writeReport(path string, stdout io.Writer, write func(io.Writer) error) err
 		f.Close()
 		return err
 	}
-	if err := f.Chmod(0o644); err != nil {
-		f.Close()
-		return fmt.Errorf("-o %s: %w", path, err)
-	}
 	if err := f.Close(); err != nil {
 		return fmt.Errorf("-o %s: %w", path, err)
 	}
@@ -181,6 +178,19 @@ func writeReport(path string, stdout io.Writer, write func(io.Writer) error) err
 		return fmt.Errorf("-o %s: %w", path, err)
 	}
 	return nil
+}
+
+// createBeside creates a new temporary file next to path, mode 0644 less
+// the umask (as any file the user writes: a umask of 077 keeps a report
+// private), where os.CreateTemp would make it 0600.
+func createBeside(path string) (*os.File, error) {
+	for {
+		name := filepath.Join(filepath.Dir(path), fmt.Sprintf(".%s.%d", filepath.Base(path), rand.Uint32()))
+		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
+		if !errors.Is(err, fs.ErrExist) {
+			return f, err
+		}
+	}
 }
 
 // serveReport serves h on addr until ctx ends (SIGINT, SIGTERM).

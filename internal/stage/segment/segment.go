@@ -64,6 +64,7 @@ func RunStream(ctx context.Context, s *cli.Stream, o Options) error {
 	// read ahead, as many as the pool held before cli.Ordered.
 	run := cli.Ordered[result]{
 		Workers: workers, Window: 8 * workers, BatchLines: 4,
+		Want: []record.Kind{record.KindPage},
 		Work: func(_ context.Context, l jsonl.Line) (result, error) {
 			var p record.Page
 			if err := jsonl.Decode(l.Bytes, &p); err != nil {
