@@ -29,6 +29,12 @@ func (f *Fetcher) fetchRobots(j job) doneEvent {
 	ctx = withGate(ctx, j.host.gate, j.delay)
 	f.stats.robotsFetched.Add(1)
 	disallow := func(reason string) doneEvent {
+		if ErrorKind(reason) == KindProxy {
+			// The proxy is down, not the host: the origin's URLs fail
+			// with the proxy's error, and the host is not blamed.
+			ev.robotsErr, ev.expires = errors.New(reason), now.Add(f.cfg.RobotsErrorTTL)
+			return ev
+		}
 		ev.robotsErr = robotsFailure(reason)
 		ev.expires = now.Add(f.cfg.RobotsErrorTTL)
 		f.warnf("robots.txt of %s: %s; disallowing the host for %v", origin, reason, f.cfg.RobotsErrorTTL)
