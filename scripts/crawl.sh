@@ -50,8 +50,8 @@
 #   FILTER=                  a command of your own between score and seed add, run by
 #                            bash -c: scored docs in, the same docs out, a line each as it
 #                            comes (a doc that never reaches seed add stays leased), e.g.
-#                            FILTER='jq -c --unbuffered ".links |= map(select(.url | contains(\"/print/\") | not))"'
-#                            (leaves print versions out of the frontier)
+#                            FILTER='jq -c --unbuffered ".links |= (. // [] | map(select(.url | contains(\"/print/\") | not)))"'
+#                            (leaves print versions out of the frontier; docs/records.md runs it)
 #   PROGRESS=auto            one status line from seed stats on stderr: auto (redrawn
 #                            every 2s on a terminal, else a line every minute), on (a
 #                            line every PROGRESS_EVERY, default 10s), off

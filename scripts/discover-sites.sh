@@ -18,8 +18,10 @@
 #   ENDPOINT=             the SearXNG instance's URL (or FOCUSCRAWL_ENDPOINT)
 #   PAGES=2               result pages per query and engine
 #   URLS=                 skip the search: verify this file of URLs or url records
+#   FETCH_FLAGS=          fetch's flags for verify's fetches, as crawl.sh takes them (word-split),
+#                         e.g. FETCH_FLAGS="--proxy http://127.0.0.1:8080" for simweb
 #   SEARCH_FLAGS= VERIFY_FLAGS=   extra flags for seed search and verify (word-split),
-#                         e.g. VERIFY_FLAGS="--strategy bfs" or "--proxy http://127.0.0.1:8080"
+#                         e.g. VERIFY_FLAGS="--strategy bfs"
 set -euo pipefail
 
 usage() { sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
@@ -36,6 +38,7 @@ for c in seed verify; do
 done
 read -r -a search_flags <<<"${SEARCH_FLAGS:-}"
 read -r -a verify_flags <<<"${VERIFY_FLAGS:-}"
+read -r -a fetch_flags <<<"${FETCH_FLAGS:-}"
 urls=${URLS:-$out.urls.jsonl}
 
 # 1. Meta-search: the union of every query's results on every engine, one record per
@@ -51,7 +54,7 @@ fi
 [ -s "$urls" ] || { echo "discover-sites.sh: no URLs to verify in $urls" >&2; exit 1; }
 
 # 2. Verification: each site once, from its best-ranked URL, a few pages each.
-"$BIN/verify" --topic "$topic" ${verify_flags[@]+"${verify_flags[@]}"} "$urls" >"$out"
+"$BIN/verify" --topic "$topic" ${fetch_flags[@]+"${fetch_flags[@]}"} ${verify_flags[@]+"${verify_flags[@]}"} "$urls" >"$out"
 
 # 3. The relevant sites, best first (bash alone: a verdict is one line whose
 #    top-level fields come before its evidence list).

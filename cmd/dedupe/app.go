@@ -27,6 +27,7 @@ const (
 	flagMaxHold      = "max-hold"
 	flagEmitDups     = "emit-dups"
 	flagAll          = "all"
+	flagHubs         = "hubs"
 	flagIndex        = "index"
 	flagStore        = "store"
 	flagStoreMaxSize = "store-max-size"
@@ -85,6 +86,7 @@ func newApp() *ucli.App {
 			&ucli.DurationFlag{Name: flagMaxHold, Value: 10 * time.Second, Usage: "write a held group after `D` even before its window closes, so slow input keeps flowing (0: never)", EnvVars: cli.Env(flagMaxHold)},
 			&ucli.BoolFlag{Name: flagEmitDups, Usage: "also write the dropped copies, with duplicate_of", EnvVars: cli.Env(flagEmitDups)},
 			&ucli.BoolFlag{Name: flagAll, Usage: "keep docs with \"relevant\": false too", EnvVars: cli.Env(flagAll)},
+			&ucli.BoolFlag{Name: flagHubs, Usage: "keep hub pages (page_type hub: home, list and channel pages) too", EnvVars: cli.Env(flagHubs)},
 			&ucli.StringFlag{Name: flagIndex, Usage: "persistent index `FILE`: de-duplicate against earlier runs and add this one", EnvVars: cli.Env(flagIndex)},
 			&ucli.StringFlag{Name: flagStore, Usage: "write kept records to the knowledge base `FILE` (SQLite, FTS5)", EnvVars: cli.Env(flagStore)},
 			&ucli.StringFlag{Name: flagStoreMaxSize, Usage: "cap the knowledge base file at `SIZE` (512MiB, 2GiB …): a run that fills it stops as on a full disk, the index kept in step", EnvVars: cli.Env(flagStoreMaxSize)},
@@ -131,6 +133,7 @@ func options(c *ucli.Context) (dedupe.Options, error) {
 	}
 	o.Index, o.Store, o.Errors = c.String(flagIndex), c.String(flagStore), c.String(flagErrors)
 	o.All, o.DocTokens, o.Workers = c.Bool(flagAll), c.Bool(flagDocTokens), c.Int(flagWorkers)
+	o.Hubs = c.Bool(flagHubs)
 	o.MaxHold = c.Duration(flagMaxHold)
 	if d.Window < 0 && !c.IsSet(flagMaxHold) {
 		o.MaxHold = 0 // --window all: exact policies unless asked otherwise

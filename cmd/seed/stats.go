@@ -36,6 +36,7 @@ func statsCommand() *ucli.Command {
 
 // readOnly opens the frontier of seed stats, peek or requeue, which read
 // no input, unless the arguments are wrong: bad, when set, says how.
+// stats and peek only read it, and open it read-only; requeue writes.
 func readOnly(c *ucli.Context, name string, bad error) (frontier.Store, error) {
 	if c.Args().Present() {
 		return nil, cli.Usagef("seed %s reads no input: unexpected argument %q", name, c.Args().First())
@@ -43,5 +44,8 @@ func readOnly(c *ucli.Context, name string, bad error) (frontier.Store, error) {
 	if bad != nil {
 		return nil, bad
 	}
-	return seed.OpenExisting(c.Context, c.String(flagDB))
+	if name == "requeue" {
+		return seed.OpenExisting(c.Context, c.String(flagDB))
+	}
+	return seed.OpenReading(c.Context, c.String(flagDB))
 }

@@ -30,7 +30,7 @@ func TestGetHeadersAfterURL(t *testing.T) {
 func TestSimTopic(t *testing.T) {
 	for _, cmd := range []string{"seeds", "eval"} {
 		code, stdout, stderr := run(t, cmd, "--sites", "20")
-		if code != cli.ExitUsage || stdout != "" || !strings.HasPrefix(stderr, "simweb: missing required flag --sim-topic\n") {
+		if code != cli.ExitUsage || stdout != "" || !strings.HasPrefix(stderr, "simweb "+cmd+": missing required flag --sim-topic\n") {
 			t.Errorf("%s without a topic: exit %d, stdout %q, stderr %q", cmd, code, stdout, stderr)
 		}
 	}

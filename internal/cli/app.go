@@ -40,10 +40,8 @@ func New(a App) *ucli.App {
 		Commands:               a.Commands,
 		HideHelpCommand:        true,
 		UseShortOptionHandling: true,
-		OnUsageError: func(_ *ucli.Context, err error, _ bool) error {
-			return &UsageError{Err: err}
-		},
-		CustomAppHelpTemplate: ucli.AppHelpTemplate + "\n" + ExitCodesHelp,
+		OnUsageError:           usageError(a.Flags),
+		CustomAppHelpTemplate:  ucli.AppHelpTemplate + "\n" + ExitCodesHelp,
 	}
 	app.Before = checkRequired(takeRequired(app.Flags), app.Before)
 	setCommandEnv([]string{a.Name}, app.Flags)
@@ -69,9 +67,7 @@ func prepareCommand(c *ucli.Command, parent []string) {
 		}
 	}
 	if c.OnUsageError == nil {
-		c.OnUsageError = func(_ *ucli.Context, err error, _ bool) error {
-			return &UsageError{Err: err}
-		}
+		c.OnUsageError = usageError(c.Flags)
 	}
 	c.Before = checkRequired(takeRequired(c.Flags), c.Before)
 	for _, s := range c.Subcommands {
@@ -108,9 +104,12 @@ func Run(app *ucli.App, args []string, stderr io.Writer) int {
 	err := app.RunContext(ctx, ReorderArgs(app, args))
 	code, report := ExitCode(ctx, err)
 	if report && err != nil && err.Error() != "" {
-		fmt.Fprintf(stderr, "%s: %v\n", app.Name, err)
+		// The line names the command and subcommand that failed:
+		// "seed next: missing required flag --db".
+		path := strings.Join(commandPath(app, ReorderArgs(app, args)), " ")
+		fmt.Fprintf(stderr, "%s: %v\n", path, err)
 		if code == ExitUsage {
-			fmt.Fprintf(stderr, "Run '%s --help' for usage.\n", strings.Join(commandPath(app, ReorderArgs(app, args)), " "))
+			fmt.Fprintf(stderr, "Run '%s --help' for usage.\n", path)
 		}
 	}
 	return code

@@ -102,7 +102,7 @@ func TestMissingRequiredFlagIsOneUsageLine(t *testing.T) {
 	if stdout.Len() != 0 {
 		t.Fatalf("stdout %q: help must not go to stdout", stdout.String())
 	}
-	if stderr.String() != "tool: missing required flag --db\nRun 'tool add --help' for usage.\n" {
+	if stderr.String() != "tool add: missing required flag --db\nRun 'tool add --help' for usage.\n" {
 		t.Fatalf("stderr %q", stderr.String())
 	}
 	// Set, or from the environment, it runs.

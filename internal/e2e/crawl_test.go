@@ -23,7 +23,7 @@ var (
 	buildErr  error
 )
 
-// stages builds seed, fetch, segment and score into a temporary directory
+// stages builds seed, fetch, segment, score, dedupe and verify into a temporary directory
 // (with -trimpath, as make build does, so the build cache is shared).
 func stages(t *testing.T) string {
 	t.Helper()
@@ -38,7 +38,7 @@ func stages(t *testing.T) string {
 			return
 		}
 		cmd := exec.Command(goCmd, "build", "-trimpath", "-o", binDir+string(filepath.Separator),
-			"../../cmd/seed", "../../cmd/fetch", "../../cmd/segment", "../../cmd/score", "../../cmd/dedupe")
+			"../../cmd/seed", "../../cmd/fetch", "../../cmd/segment", "../../cmd/score", "../../cmd/dedupe", "../../cmd/verify")
 		if out, err := cmd.CombinedOutput(); err != nil {
 			buildErr = &buildError{err: err, out: string(out)}
 		}

@@ -44,6 +44,10 @@ const (
 	KindHTTP              = "http"
 	KindBody              = "body"
 	KindNetwork           = "network"
+	// KindProxy: the proxy itself could not be reached (refused, no such
+	// host, timed out): the fault is the proxy's, or its address's, not
+	// the host's, and no answer says anything about the host.
+	KindProxy = "proxy"
 )
 
 // ErrorKind gives the kind of a Page.Error message: "robots-disallow",
@@ -80,6 +84,8 @@ func describe(err error) (msg string, retriable bool) {
 		return KindRedirect + ": " + rootCause(err).Error(), false
 	case errors.Is(err, context.Canceled):
 		return errorCanceled.Error(), false
+	case errors.As(err, &opErr) && opErr.Op == "proxyconnect":
+		return KindProxy + ": " + trimURL(err), false
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, os.ErrDeadlineExceeded), isTimeout(err):
 		return KindTimeout + ": " + trimURL(err), true
 	case errors.As(err, &dnsErr):

@@ -29,6 +29,13 @@ func (f *Fetcher) fetchRobots(j job) doneEvent {
 	ctx = withGate(ctx, j.host.gate, j.delay)
 	f.stats.robotsFetched.Add(1)
 	disallow := func(reason string) doneEvent {
+		if k := ErrorKind(reason); k == KindProxy || k == KindCanceled {
+			// The proxy is down, or the run is ending: not the host's
+			// doing. The origin's URLs fail with that error, and the
+			// host is not blamed.
+			ev.robotsErr, ev.expires = errors.New(reason), now.Add(f.cfg.RobotsErrorTTL)
+			return ev
+		}
 		ev.robotsErr = robotsFailure(reason)
 		ev.expires = now.Add(f.cfg.RobotsErrorTTL)
 		f.warnf("robots.txt of %s: %s; disallowing the host for %v", origin, reason, f.cfg.RobotsErrorTTL)

@@ -86,7 +86,11 @@ func (in *Ingester) Parse(line []byte) (Batch, error) {
 		if err != nil {
 			return b, err
 		}
-		return b, in.addURL(&b, u)
+		if u.Error == "" && !cameBack(line) {
+			return b, in.addURL(&b, u)
+		}
+		// A record for a URL the pipe had: settle it whatever fields it kept.
+		fallthrough
 	case record.KindPage, record.KindDoc, record.KindScoredDoc:
 		var r returning
 		if err := jsonl.Decode(line, &r); err != nil {
@@ -98,7 +102,7 @@ func (in *Ingester) Parse(line []byte) (Batch, error) {
 		if r.URL == "" {
 			return b, errors.New(`missing "url" field`)
 		}
-		return b, in.addReturning(&b, &r, kind == record.KindScoredDoc)
+		return b, in.addReturning(&b, &r, kind == record.KindScoredDoc || r.Score != nil)
 	}
 	return b, fmt.Errorf("a %s record: seed add takes url, page, doc and scored records", kind)
 }
@@ -146,12 +150,43 @@ func (in *Ingester) normalize(raw string) (string, error) {
 	return urlx.StripSessionIDs(n), nil
 }
 
+// returnKeys are the fields that fetch and the stages after it write and
+// a url record has not: a record with one of them (or with an error) has
+// been through the pipe, whatever its kind looks like — segment's error
+// record keeps no status, a custom stage may keep a few fields only — and
+// comes back to settle its URL, which would stay leased otherwise.
+var returnKeys = func() map[string]bool {
+	m := map[string]bool{}
+	for _, k := range record.Keys(record.Page{}, record.Doc{}, record.ScoredDoc{}) {
+		m[k] = true
+	}
+	for _, k := range record.Keys(record.URL{}) {
+		delete(m, k)
+	}
+	return m
+}()
+
+// cameBack tells whether a line that reads as a url record carries a
+// field of a page, doc or scored record.
+func cameBack(line []byte) bool {
+	if !jsonl.IsJSON(line) {
+		return false
+	}
+	var buf [16]jsonl.Member
+	ms, err := jsonl.Members(line, buf[:0])
+	if err != nil {
+		return false
+	}
+	for _, m := range ms {
+		if returnKeys[m.Name(line)] {
+			return true
+		}
+	}
+	return false
+}
+
 // addURL queues a url record.
 func (in *Ingester) addURL(b *Batch, u record.URL) error {
-	if u.Error != "" {
-		refuse(b, "error-record")
-		return nil
-	}
 	norm, err := in.normalize(u.URL)
 	if err != nil {
 		return fmt.Errorf("url %q: %w", u.URL, err)

@@ -51,12 +51,11 @@ func TestIngesterURLRecords(t *testing.T) {
 		`{"url":"http://c.example/deep","depth":3}`,
 		`{"url":"http://c.example/private/p"}`,
 		`{"url":"http://d.example/","status":0,"error":"timeout"}`,
-		`{"url":"http://e.example/gone","error":"dns"}`,
 	)
 	if res.Queued != 2 || res.Done != 1 {
 		t.Errorf("applied %+v", res)
 	}
-	if b.Refused[GuardMaxDepth] != 1 || b.Refused[GuardDeny] != 1 || b.Refused["error-record"] != 1 {
+	if b.Refused[GuardMaxDepth] != 1 || b.Refused[GuardDeny] != 1 {
 		t.Errorf("refused %v", b.Refused)
 	}
 	us, err := s.Lease(context.Background(), LeaseRequest{N: 10, For: 1e9, Owner: 1})
@@ -170,5 +169,48 @@ func TestSniffAgrees(t *testing.T) {
 		if got := sniff([]byte(line)); got != want {
 			t.Errorf("sniff(%s) = %s, record.Sniff says %s", line, got, want)
 		}
+	}
+}
+
+// TestIngesterSettlesWhatCameBack: every record that comes back for a
+// leased URL settles it, whatever fields the stage that wrote it kept:
+// segment's error record (no status), a custom scorer's record with a
+// score and no relevant, one with a title only. A plain url record of a
+// leased URL (a seed list added again) leaves its lease alone.
+func TestIngesterSettlesWhatCameBack(t *testing.T) {
+	ctx := context.Background()
+	in := NewIngester(IngestOptions{SeedPriority: 0.5, Policy: Policy{Scope: ScopeAny}})
+	urls := []string{"http://a.example/1", "http://a.example/2", "http://b.example/3", "http://c.example/4", "http://d.example/5"}
+	s, _, _ := ingest(t, in, urls...)
+	leased, err := s.Lease(ctx, LeaseRequest{N: 10, For: 1e12, Owner: 1})
+	if err != nil || len(leased) != len(urls) {
+		t.Fatalf("leased %d of %d: %v", len(leased), len(urls), err)
+	}
+	var b Batch
+	for _, l := range []string{
+		`{"url":"http://a.example/1","error":"http 404","depth":0,"meta":{"k":1}}`,
+		`{"url":"http://a.example/2","score":0.9,"links":[{"url":"http://a.example/6","priority":0.8}]}`,
+		`{"url":"http://b.example/3","title":"t"}`,
+		`{"url":"http://c.example/4","error":"segment: broken"}`,
+		`{"url":"http://d.example/5","depth":0}`,
+	} {
+		part, err := in.Parse([]byte(l))
+		if err != nil {
+			t.Fatalf("%s: %v", l, err)
+		}
+		b.Merge(part)
+	}
+	if _, err := s.Apply(ctx, b); err != nil {
+		t.Fatal(err)
+	}
+	st, err := s.Stats(ctx, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.States["leased"] != 1 || st.Fetched != 4 || st.Relevant != 0 {
+		t.Errorf("states %v, fetched %d, relevant %d: want the 4 records that came back settled, d.example/5 still leased", st.States, st.Fetched, st.Relevant)
+	}
+	if st.States["queued"] != 1 {
+		t.Errorf("states %v: want the scored record's link queued", st.States)
 	}
 }

@@ -35,3 +35,19 @@ func OpenExisting(ctx context.Context, db string) (Store, error) {
 	}
 	return Open(ctx, db)
 }
+
+// OpenReading opens a frontier that must exist, for commands that only
+// read it (seed stats, peek, report): a SQLite file is opened read-only
+// (OpenSQLiteReadOnly).
+func OpenReading(ctx context.Context, db string) (Store, error) {
+	if IsRedisURL(db) {
+		return OpenRedis(ctx, db)
+	}
+	if _, err := os.Stat(db); err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return nil, fmt.Errorf("%s: %w", db, ErrNoFrontier)
+		}
+		return nil, fmt.Errorf("open frontier %s: %w", db, err)
+	}
+	return OpenSQLiteReadOnly(db)
+}

@@ -106,7 +106,7 @@ func OpenSQLite(path string) (*SQLiteStore, error) {
 	}
 	db, err := sqlitedb.OpenAs(path, sqlitedb.Frontier, "cache_size(-65536)", "temp_store(MEMORY)", "wal_autocheckpoint(16384)")
 	if err != nil {
-		return nil, fmt.Errorf("open frontier %s: %w", path, err)
+		return nil, fmt.Errorf("open frontier %s: %w", path, sqlitedb.CantOpenHint(path, err))
 	}
 	// Few connections: writes serialise anyway, and a reader walking the
 	// link graph must not block a caller that asks for page scores.
@@ -115,7 +115,7 @@ func OpenSQLite(path string) (*SQLiteStore, error) {
 	s := &SQLiteStore{db: db, path: path, hosts: map[string]hostInfo{}, sites: map[int64]string{}}
 	if err := s.init(); err != nil {
 		db.Close()
-		return nil, fmt.Errorf("open frontier %s: %w", path, err)
+		return nil, fmt.Errorf("open frontier %s: %w", path, sqlitedb.CantOpenHint(path, err))
 	}
 	return s, nil
 }

@@ -20,6 +20,11 @@ type Fetched struct {
 	Score    float64
 	Relevant bool
 	Error    string // why it failed ("" for a page done)
+	// Unfetched marks a failed URL that was never fetched (refused by
+	// robots.txt rules learned after it was queued, or held by a host
+	// given up): Stats leaves it out of Fetched, and so should a reader
+	// of the history. (The Redis store does not tell them apart here.)
+	Unfetched bool
 }
 
 // Info keys the crawl commands record (SetInfo) for reports.
@@ -37,9 +42,9 @@ func (s *SQLiteStore) History(ctx context.Context, fn func(Fetched) error) error
 		return ErrClosed
 	}
 	rows, err := s.db.QueryContext(ctx, `SELECT u.url, h.host, u.depth, coalesce(u.status, 0), coalesce(u.fetched_at, u.added_at),
-		u.score, u.relevant, coalesce(u.error, '')
+		u.score, u.relevant, coalesce(u.error, ''), u.fetched_at IS NULL AND u.state = ?
 		FROM urls u JOIN hosts h ON h.id = u.host_id
-		WHERE u.state IN (?, ?) ORDER BY coalesce(u.fetched_at, u.added_at), u.id`, Done, Failed)
+		WHERE u.state IN (?, ?) ORDER BY coalesce(u.fetched_at, u.added_at), u.id`, Failed, Done, Failed)
 	if err != nil {
 		return fmt.Errorf("frontier: history: %w", err)
 	}
@@ -49,7 +54,7 @@ func (s *SQLiteStore) History(ctx context.Context, fn func(Fetched) error) error
 		var ms int64
 		var score sql.NullFloat64
 		var relevant sql.NullInt64
-		if err := rows.Scan(&f.URL, &f.Host, &f.Depth, &f.Status, &ms, &score, &relevant, &f.Error); err != nil {
+		if err := rows.Scan(&f.URL, &f.Host, &f.Depth, &f.Status, &ms, &score, &relevant, &f.Error, &f.Unfetched); err != nil {
 			return fmt.Errorf("frontier: history: %w", err)
 		}
 		f.FetchedAt = time.UnixMilli(ms)

@@ -166,7 +166,7 @@ func TestDocPythonStage(t *testing.T) {
 		t.Skip("python3 not installed")
 	}
 	sections, doc := readSections(t)
-	m := regexp.MustCompile("(?s)```python\\n(.*?)```").FindStringSubmatch(doc)
+	m := regexp.MustCompile("(?s)```python[^\\n]*\\n(.*?)```").FindStringSubmatch(doc)
 	if m == nil {
 		t.Fatal("no ```python block in docs/records.md")
 	}
@@ -201,7 +201,7 @@ func TestDocPythonStage(t *testing.T) {
 	}
 
 	// The "By hand" block: $ echo '<input>' \ | python3 keyword_score.py ARGS, then the output.
-	hand := regexp.MustCompile("(?s)```sh\\n\\$ echo '([^']*)' \\\\\\n\\s*\\| python3 keyword_score.py ([^\\n]*)\\n(.*?)\\n```").FindStringSubmatch(doc)
+	hand := regexp.MustCompile("(?s)```sh[^\\n]*\\n\\$ echo '([^']*)' \\\\\\n\\s*\\| python3 keyword_score.py ([^\\n]*)\\n(.*?)\\n```").FindStringSubmatch(doc)
 	if hand == nil {
 		t.Fatal("no by-hand example of the python stage")
 	}

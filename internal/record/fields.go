@@ -136,3 +136,19 @@ func number(t reflect.Type) bool {
 	}
 	return false
 }
+
+// Keys lists the JSON keys of the record types recs (structs or pointers
+// to them), embedded structs' fields included, each key once.
+func Keys(recs ...any) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, r := range recs {
+		for k := range jsonKeys(deref(reflect.TypeOf(r))) {
+			if !seen[k] {
+				seen[k] = true
+				out = append(out, k)
+			}
+		}
+	}
+	return out
+}

@@ -54,12 +54,15 @@ type Crawl struct {
 	// InfoLinks, InfoPage).
 	Info map[string]string
 
-	Fetched  int64 // pages fetched (done or failed)
-	Relevant int64 // of them judged relevant
-	Failed   int64 // of them failed
-	Window   int   // pages in the moving window
-	First    time.Time
-	Last     time.Time
+	Fetched int64 // pages fetched (done or failed), as seed stats counts them
+	// Unfetched counts the failed URLs never fetched (seed stats' failed
+	// unfetched), left out of Fetched.
+	Unfetched int64
+	Relevant  int64 // of them judged relevant
+	Failed    int64 // of them failed
+	Window    int   // pages in the moving window
+	First     time.Time
+	Last      time.Time
 
 	// Harvest is the cumulative harvest rate after X pages; Moving the
 	// rate over the last Window pages (from page Window on, or the last
@@ -150,6 +153,10 @@ func Collect(ctx context.Context, src Source, label string, o Options) (*Crawl, 
 	errs := map[string]int64{}
 	status := map[string]int64{}
 	err = src.History(ctx, func(f frontier.Fetched) error {
+		if f.Unfetched {
+			c.Unfetched++ // never fetched: out of the pages fetched, as in seed stats
+			return nil
+		}
 		if c.Fetched == 0 {
 			c.First = f.FetchedAt
 		}

@@ -167,7 +167,7 @@ func nodeText(h *html.Node) string {
 // apply overrides the doc's fields with what the rule finds.
 func (r *compiledRule) apply(d *record.Doc, root *html.Node, src string, loc *time.Location) {
 	doc := goquery.NewDocumentFromNode(root)
-	if v := r.title.value(doc, src, false, false); v != "" {
+	if v := r.titleValue(doc, src); v != "" {
 		d.Title = strings.Join(strings.Fields(v), " ")
 	}
 	if v := r.published.value(doc, src, false, true); v != "" {
@@ -198,4 +198,55 @@ func (r *compiledRule) apply(d *record.Doc, root *html.Node, src string, loc *ti
 			d.Fields[k] = v
 		}
 	}
+}
+
+// titleValue is the rule's title. A CSS selector that matches several
+// elements ("h1, .title" matches the site's logo h1 in the header as well
+// as the article's) gives the one nearest the content: the first match
+// inside the element the rule's content selector finds, else the last
+// match before it. Without a content match, the first match, as for any
+// field.
+func (r *compiledRule) titleValue(doc *goquery.Document, src string) string {
+	e := r.title
+	if e == nil || e.css == nil || e.sel.Attr != "" || r.content == nil || r.content.css == nil {
+		return e.value(doc, src, false, false)
+	}
+	matches := doc.Find(e.sel.CSS).Nodes // every match: e.css keeps the first only
+	if len(matches) < 2 {
+		return e.value(doc, src, false, false)
+	}
+	content := doc.FindMatcher(r.content.css).Nodes
+	if len(content) == 0 {
+		return e.value(doc, src, false, false)
+	}
+	order := map[*html.Node]int{}
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		order[n] = len(order)
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(doc.Nodes[0])
+	body := content[0]
+	end := order[body]
+	for last := body; last != nil; last = last.LastChild {
+		end = order[last]
+	}
+	var pick *html.Node
+	for _, m := range matches {
+		if t := strings.TrimSpace(nodeText(m)); t == "" {
+			continue
+		}
+		switch at := order[m]; {
+		case at > order[body] && at <= end:
+			return strings.TrimSpace(nodeText(m)) // inside the content: the article's own
+		case at < order[body]:
+			pick = m // the last before the content so far
+		}
+	}
+	if pick == nil {
+		return e.value(doc, src, false, false)
+	}
+	return strings.TrimSpace(nodeText(pick))
 }

@@ -192,6 +192,29 @@ func TestSiteRules(t *testing.T) {
 	}
 }
 
+// TestSiteRuleTitleNearestContent: a title selector that also matches
+// the site's logo (forestry.yaml's "h1, .title" on forestry.gov.cn) gives
+// the article's title, the match nearest the rule's content, on every
+// page of the site: the logo's is the same on each.
+func TestSiteRuleTitleNearestContent(t *testing.T) {
+	rules := []topic.ExtractRule{{Site: "forestry.example.cn", Title: "h1, .title", Content: ".TRS_Editor, #content"}}
+	sg := mustNew(t, Options{Rules: rules})
+	for _, c := range []struct{ name, body, want string }{
+		{"before", `<div class="header"><h1><a href="/">国家林业和草原局</a></h1></div><div class="nav"><a href="/a">首页</a></div>
+			<div class="article"><div class="title">森林抚育经营技术规程发布</div><div class="TRS_Editor"><p>森林抚育是提高森林质量的重要措施。</p><p>第二段。</p></div></div>`, "森林抚育经营技术规程发布"},
+		{"inside", `<div class="header"><h1>国家林业和草原局</h1></div>
+			<div id="content"><h1>宜林地造林模式</h1><p>宜林地造林模式介绍。</p><h2 class="title">小标题</h2><p>更多。</p></div>`, "宜林地造林模式"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p := record.Page{URL: "http://www.forestry.example.cn/c/" + c.name + ".html", Status: 200, ContentType: "text/html",
+				HTML: "<html><head><title>国家林业和草原局</title></head><body>" + c.body + "</body></html>"}
+			if d := sg.Segment(p); d.Title != c.want {
+				t.Errorf("title %q, want %q", d.Title, c.want)
+			}
+		})
+	}
+}
+
 type fakeTokenizer struct{}
 
 func (fakeTokenizer) Tokens(s string) []string { return strings.Fields(strings.ToLower(s)) }

@@ -34,6 +34,9 @@ type Eval struct {
 	TopSites   []SiteHits `json:"top_sites,omitempty"`
 	// Unknown counts URLs that are not pages of this web.
 	Unknown int `json:"unknown,omitempty"`
+	// Failed counts, of Pages, the fetches that failed (a record with an
+	// error): they spend the budget and find nothing, relevant or not.
+	Failed int `json:"failed,omitempty"`
 }
 
 // SiteHits is a site and the number of relevant pages found on it.
@@ -66,10 +69,18 @@ func (w *Web) NewEvaluator(topic string, checkpoints ...int) (*Evaluator, error)
 }
 
 // Add judges one fetched URL.
-func (v *Evaluator) Add(url string) {
+func (v *Evaluator) Add(url string) { v.add(url, false) }
+
+// AddFailed counts one fetch of url that failed: a page of the budget,
+// never a relevant one.
+func (v *Evaluator) AddFailed(url string) { v.add(url, true) }
+
+func (v *Evaluator) add(url string, failed bool) {
 	v.e.Pages++
 	pt, ok := v.w.Page(url)
-	if !ok {
+	if failed {
+		v.e.Failed++
+	} else if !ok {
 		v.e.Unknown++
 	} else if pt.Relevant(Topics[v.topic]) {
 		v.e.Relevant++

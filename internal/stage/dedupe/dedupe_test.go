@@ -178,3 +178,33 @@ func TestInterrupt(t *testing.T) {
 		t.Errorf("second run wrote %s", again.String())
 	}
 }
+
+// TestRunSkipsHubs: knowledge is made of articles: a hub page (a home or
+// channel page, segment's page_type hub) is skipped unless Hubs.
+func TestRunSkipsHubs(t *testing.T) {
+	b, err := json.Marshal(record.ScoredDoc{Doc: record.Doc{URL: "http://a.test/", PageType: "hub", Title: "首页", Content: textB}, Score: 0.9, Relevant: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hub := string(b)
+	in := doc(t, "http://a.test/1", textA, 0.5, true) + "\n" + hub + "\n"
+	for _, keep := range []bool{false, true} {
+		o := DefaultOptions()
+		o.Hubs = keep
+		var out, log bytes.Buffer
+		s := cli.NewStream(strings.NewReader(in), &out, cli.NewLogger("dedupe", &log, false))
+		if err := errors.Join(RunStream(context.Background(), s, o), s.Close()); err != nil {
+			t.Fatal(err)
+		}
+		urls := map[string]bool{}
+		for _, k := range knowledge(t, out.String()) {
+			urls[k.URL] = true
+		}
+		if !urls["http://a.test/1"] || urls["http://a.test/"] != keep {
+			t.Errorf("Hubs %v: knowledge of %v", keep, urls)
+		}
+		if !keep && !strings.Contains(log.String(), "1 hub pages skipped") {
+			t.Errorf("summary: %s", log.String())
+		}
+	}
+}

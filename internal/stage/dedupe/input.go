@@ -21,6 +21,7 @@ type input struct {
 	Content   string      `json:"content"`
 	Score     float64     `json:"score"`
 	Relevant  *bool       `json:"relevant"`
+	PageType  string      `json:"page_type"`
 	Error     string      `json:"error"`
 	Meta      record.Meta `json:"meta"`
 	// Duplicates: a knowledge record read again keeps the copies it had.

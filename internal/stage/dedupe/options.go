@@ -35,6 +35,9 @@ type Options struct {
 	Errors string
 	// All keeps docs with "relevant": false too.
 	All bool
+	// Hubs keeps hub pages (segment's page_type "hub": home pages, lists,
+	// channel pages) too; knowledge is made of articles otherwise.
+	Hubs bool
 	// DocTokens fingerprints docs from the tokens they carry.
 	DocTokens bool
 	// Workers decode and fingerprint (0: GOMAXPROCS).

@@ -32,10 +32,10 @@ type runner struct {
 	// mu orders the Deduper's calls: Emit's, in input order, and the
 	// --max-hold expiry's, once a second. err is the first error of
 	// either, after which the run writes nothing more.
-	mu                            sync.Mutex
-	err                           error
-	irrelevant, failed, storeMiss int
-	outs                          []dedup.Out
+	mu                                  sync.Mutex
+	err                                 error
+	irrelevant, hubs, failed, storeMiss int
+	outs                                []dedup.Out
 	// kept is read by the progress line, from another goroutine.
 	kept atomic.Int64
 }
@@ -45,6 +45,7 @@ const (
 	docItem = iota
 	docError
 	docIrrelevant
+	docHub
 	docClosing // the closing record of an over-long line
 )
 
@@ -118,6 +119,8 @@ func (r *runner) work(_ context.Context, l jsonl.Line) (prepared, error) {
 		return prepared{kind: docError, rec: &record.Knowledge{URL: in.URL, Title: in.Title, Score: in.Score, Error: in.Error, Meta: in.Meta}}, nil
 	case !r.o.All && in.Relevant != nil && !*in.Relevant:
 		return prepared{kind: docIrrelevant}, nil
+	case !r.o.Hubs && in.PageType == "hub":
+		return prepared{kind: docHub}, nil
 	}
 	if !r.o.DocTokens {
 		in.Tokens = nil
@@ -143,6 +146,8 @@ func (r *runner) emit(_ jsonl.Line, p prepared) error {
 		}
 	case docIrrelevant:
 		r.irrelevant++
+	case docHub:
+		r.hubs++
 	case docItem:
 		r.markJournal()
 		if r.outs, r.err = r.d.Add(r.outs[:0], p.item); r.err == nil {
@@ -219,11 +224,11 @@ func (r *runner) summary() {
 	el := time.Since(r.start).Seconds()
 	rate := 0.0
 	if el > 0 {
-		rate = float64(st.In+r.irrelevant+r.failed) / el
+		rate = float64(st.In+r.irrelevant+r.hubs+r.failed) / el
 	}
-	r.s.Log.Infof("%d docs: %d kept, %d duplicates (url %d, exact %d, near %d; %d of earlier runs), %d irrelevant skipped, %d errors %s; %d groups indexed; %.1fs, %.0f docs/s",
-		st.In+r.irrelevant+r.failed, st.Kept, st.Dropped, st.ByURL, st.ByExact, st.ByNear, st.Earlier,
-		r.irrelevant, r.failed, r.errorsWhere(), r.d.Groups(), el, rate)
+	r.s.Log.Infof("%d docs: %d kept, %d duplicates (url %d, exact %d, near %d; %d of earlier runs), %d irrelevant skipped, %d hub pages skipped, %d errors %s; %d groups indexed; %.1fs, %.0f docs/s",
+		st.In+r.irrelevant+r.hubs+r.failed, st.Kept, st.Dropped, st.ByURL, st.ByExact, st.ByNear, st.Earlier,
+		r.irrelevant, r.hubs, r.failed, r.errorsWhere(), r.d.Groups(), el, rate)
 	if st.Replaced > 0 {
 		r.s.Log.Infof("--keep %s: %d kept copies replaced by better ones", o.Keep, st.Replaced)
 	}

@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"sync"
 	"time"
 
@@ -102,8 +103,16 @@ func RunStream(ctx context.Context, s *cli.Stream, o Options) error {
 	return errors.Join(err, s.Finish())
 }
 
+// ErrProxy is the error of a run stopped because its proxy could not be
+// reached: a mistyped --proxy or one that is down is the user's to mend,
+// and every page fetched through it would fail as if its host were down.
+var ErrProxy = errors.New("the proxy cannot be reached")
+
 // pump reads input lines, runs the fetcher, and writes pages from one
-// goroutine as they complete.
+// goroutine as they complete. A page that failed at the proxy stops the
+// run: it and the pages still in flight go out as cancelled (the frontier
+// queues their URLs again, untried, and parks no host), and the error
+// wraps ErrProxy.
 func pump(ctx context.Context, f *fetcher.Fetcher, s *cli.Stream) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -119,18 +128,26 @@ func pump(ctx context.Context, f *fetcher.Fetcher, s *cli.Stream) error {
 	go f.Run(ctx, in, out)
 	stopProgress := s.ShowProgress(time.Second, func() { progress(s.Log, f.Stats().Snapshot()) })
 	defer stopProgress()
-	var writeErr error
+	var writeErr, proxyErr error
 	var buf []byte
 	for p := range out {
 		if writeErr != nil {
 			continue // draining after a write error (closed pipe)
+		}
+		if fetcher.ErrorKind(p.Error) == fetcher.KindProxy {
+			if proxyErr == nil {
+				proxyErr = fmt.Errorf("%w (%s): check --proxy (or HTTP_PROXY); the URLs in flight go back to the frontier untried",
+					ErrProxy, strings.TrimPrefix(p.Error, fetcher.KindProxy+": "))
+				cancel()
+			}
+			p.Error = fetcher.KindCanceled + ": " + p.Error
 		}
 		buf = fetcher.AppendPage(buf[:0], &p)
 		if writeErr = s.Out.WriteLine(buf); writeErr != nil {
 			cancel()
 		}
 	}
-	return writeErr
+	return errors.Join(proxyErr, writeErr)
 }
 
 var progressMu sync.Mutex

@@ -6,6 +6,8 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -72,5 +74,49 @@ func TestRunConfigError(t *testing.T) {
 	var ue *cli.UsageError
 	if !errors.As(err, &ue) || !strings.HasPrefix(err.Error(), "--proxy") {
 		t.Errorf("error %v, want a usage error naming --proxy", err)
+	}
+}
+
+// TestRunDeadProxy: a proxy that refuses connections stops the run with
+// ErrProxy, said once; every page goes out cancelled (the frontier queues
+// its URL again and parks no host), none as a failure of its host.
+func TestRunDeadProxy(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dead := "http://" + ln.Addr().String()
+	ln.Close() // nothing listens there now: connections are refused
+	cfg := fetcher.Defaults()
+	cfg.Proxy, cfg.Delay = dead, 0
+	var in strings.Builder
+	for _, h := range []string{"a", "b", "c", "d"} {
+		fmt.Fprintf(&in, "http://%s.example/\nhttp://%s.example/x\n", h, h)
+	}
+	var out, log bytes.Buffer
+	err = Run(context.Background(), strings.NewReader(in.String()), &out, Options{Fetcher: cfg, Log: cli.NewLogger("fetch", &log, false)})
+	if !errors.Is(err, ErrProxy) {
+		t.Fatalf("error %v, want ErrProxy; log:\n%s", err, log.String())
+	}
+	sc := bufio.NewScanner(&out)
+	n := 0
+	for sc.Scan() {
+		var p record.Page
+		if err := json.Unmarshal(sc.Bytes(), &p); err != nil {
+			t.Fatal(err)
+		}
+		n++
+		if k := fetcher.ErrorKind(p.Error); k != fetcher.KindCanceled {
+			t.Errorf("%s: error %q of kind %q, want %q", p.URL, p.Error, k, fetcher.KindCanceled)
+		}
+	}
+	if n == 0 {
+		t.Error("no page out: the URLs taken from the input must come back")
+	}
+	if c := strings.Count(log.String()+err.Error(), "proxy cannot be reached"); c != 1 {
+		t.Errorf("the dead proxy said %d times, want once:\n%s%v", c, log.String(), err)
+	}
+	if strings.Contains(log.String(), "disallowing") {
+		t.Errorf("a host blamed for the proxy:\n%s", log.String())
 	}
 }

@@ -250,3 +250,13 @@ func OpenExisting(ctx context.Context, path string) (frontier.Store, error) {
 	}
 	return s, err
 }
+
+// OpenReading is OpenExisting for the commands that only read the
+// frontier (stats, peek, report): a SQLite file is opened read-only.
+func OpenReading(ctx context.Context, path string) (frontier.Store, error) {
+	s, err := frontier.OpenReading(ctx, path)
+	if errors.Is(err, frontier.ErrNoFrontier) {
+		return nil, cli.Usagef("--db %s: no such frontier (seed add --db %s creates it)", path, path)
+	}
+	return s, err
+}

@@ -5,11 +5,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 	"text/tabwriter"
 	"time"
 
+	"github.com/focuscrawl/focuscrawl/internal/cli"
 	"github.com/focuscrawl/focuscrawl/internal/frontier"
 )
 
@@ -64,6 +66,9 @@ func Requeue(ctx context.Context, admin frontier.HostAdmin, w io.Writer, f front
 	res, err := admin.Requeue(ctx, f)
 	if err != nil {
 		return err
+	}
+	if res.URLs == 0 && res.Hosts == 0 && f.Kind != "" && !KnownErrorKind(f.Kind) {
+		return cli.Usagef("--error %q: no such kind of error here; the kinds are %s (docs/records.md, Error kinds), or a kind of your own stage's errors", f.Kind, strings.Join(ErrorKinds, ", "))
 	}
 	if asJSON {
 		_, err = fmt.Fprintf(w, `{"urls":%d,"hosts":%d,"held":%d}`+"\n", res.URLs, res.Hosts, res.Held)
@@ -153,4 +158,18 @@ func rate(n, of int64) string {
 		return "-"
 	}
 	return fmt.Sprintf("%.3f", float64(n)/float64(of))
+}
+
+// ErrorKinds are the kinds of error seed requeue --error takes: fetch's
+// (docs/records.md, Error kinds) and the families of http statuses.
+var ErrorKinds = []string{"dns", "connect", "timeout", "network", "robots-unreachable", "robots-disallow",
+	"http", "4xx", "5xx", "http NNN", "blocked address", "invalid url", "tls", "redirect", "body", "proxy", "canceled", "input"}
+
+// KnownErrorKind tells whether kind is one of ErrorKinds ("http 404" for
+// "http NNN").
+func KnownErrorKind(kind string) bool {
+	if code, ok := strings.CutPrefix(kind, "http "); ok {
+		return len(code) == 3 && strings.Trim(code, "0123456789") == ""
+	}
+	return slices.Contains(ErrorKinds, kind) && kind != "http NNN"
 }

@@ -54,7 +54,7 @@ func Report(ctx context.Context, o ReportOptions, stdout, log io.Writer) error {
 	named := make([]report.Named, 0, len(o.DBs))
 	defaults := defaultLabels(o.DBs)
 	for i, path := range o.DBs {
-		store, err := OpenExisting(ctx, path)
+		store, err := OpenReading(ctx, path)
 		if err != nil {
 			return err
 		}

@@ -41,11 +41,16 @@ func EvalStream(ctx context.Context, st *cli.Stream, o EvalOptions) error {
 	}
 	var auc linkauc.Counter
 	err = eachLine(ctx, st, func(line jsonl.Line) error {
-		u, ok := urlOf(st, line)
+		r, ok := recordOf(st, line)
 		if !ok {
 			return nil
 		}
-		ev.Add(u)
+		u := r.URL
+		if r.Error != "" {
+			ev.AddFailed(u) // a failed fetch finds nothing
+		} else {
+			ev.Add(u)
+		}
 		addLinks(st, line, &auc, func(u string) (relevant, known bool) {
 			pt, known := o.Web.Page(u)
 			return known && pt.Relevant(o.Topic), known

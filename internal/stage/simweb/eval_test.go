@@ -67,6 +67,27 @@ func TestEval(t *testing.T) {
 	}
 }
 
+// TestEvalFailedFetch: a failed fetch is a page of the budget, never a
+// relevant page found, even when its URL is a relevant page's.
+func TestEvalFailedFetch(t *testing.T) {
+	web := testWeb(t)
+	var rel string
+	err := web.URLs(func(u string) error {
+		if pt, ok := web.Page(u); ok && pt.Relevant("forestry") && rel == "" {
+			rel = u
+		}
+		return nil
+	})
+	if err != nil || rel == "" {
+		t.Fatalf("no relevant page: %v", err)
+	}
+	o := EvalOptions{Web: web, Topic: "forestry"}
+	r := evalJSON(t, o, fmt.Sprintf(`{"url":%q,"error":"connect: refused"}`+"\n"+`{"url":%q,"status":200}`+"\n", rel, rel))
+	if r.Pages != 2 || r.Relevant != 1 || r.Failed != 1 || r.Harvest != 0.5 {
+		t.Errorf("eval %+v: want 2 pages, 1 relevant (the fetch that worked), 1 failed, harvest 0.5", r.Eval)
+	}
+}
+
 // TestEvalLinks: scored links are ranked against the truth: a link to a
 // relevant page above one to an irrelevant page is a pair won.
 func TestEvalLinks(t *testing.T) {

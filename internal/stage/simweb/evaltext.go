@@ -23,6 +23,9 @@ func EvalText(r EvalResult) string {
 	if e.Unknown > 0 {
 		fmt.Fprintf(&b, "  not of this web   %d URLs\n", e.Unknown)
 	}
+	if e.Failed > 0 {
+		fmt.Fprintf(&b, "  failed fetches    %d (counted as pages, never relevant)\n", e.Failed)
+	}
 	if len(e.TopSites) > 0 {
 		b.WriteString("  top sites (relevant pages found):\n")
 		for _, s := range e.TopSites {

@@ -10,6 +10,7 @@ import (
 	"github.com/focuscrawl/focuscrawl/internal/cli"
 	"github.com/focuscrawl/focuscrawl/internal/jsonl"
 	"github.com/focuscrawl/focuscrawl/internal/linkauc"
+	"github.com/focuscrawl/focuscrawl/internal/record"
 )
 
 // eachLine calls f with every line of st's input, to the end of the
@@ -35,11 +36,17 @@ func eachLine(ctx context.Context, st *cli.Stream, f func(jsonl.Line) error) err
 // urlOf is the URL of a line, a record's url or a URL line; ok is false
 // for a comment and for a line without a URL, which it rejects.
 func urlOf(st *cli.Stream, line jsonl.Line) (u string, ok bool) {
+	r, ok := recordOf(st, line)
+	return r.URL, ok
+}
+
+// recordOf is urlOf with the record's error.
+func recordOf(st *cli.Stream, line jsonl.Line) (r record.URL, ok bool) {
 	r, err := jsonl.DecodeURL(line.Bytes)
 	if err != nil && !errors.Is(err, jsonl.ErrComment) {
 		st.Rejects.Reject(line, err)
 	}
-	return r.URL, err == nil
+	return r, err == nil
 }
 
 // addLinks counts the scored links of a record line, if it has any, by
