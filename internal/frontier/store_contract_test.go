@@ -76,6 +76,17 @@ func forEachStore(t *testing.T, fn func(t *testing.T, s Store, reopen func(*test
 			return s2
 		})
 	})
+	t.Run("postgres", func(t *testing.T) {
+		s, dsn := openTestPostgres(t)
+		fn(t, s, func(t *testing.T) Store {
+			s2, err := OpenPostgres(context.Background(), dsn)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { s2.Close() })
+			return s2
+		})
+	})
 }
 
 func TestApplyBestPriorityWins(t *testing.T) {
