@@ -175,11 +175,20 @@ CREATE TABLE IF NOT EXISTS host_lease (host_id bigint PRIMARY KEY, owner bigint 
 
 // init creates the schema and its tables once (under an advisory lock,
 // so that two workers starting together do not race), and checks the
-// layout version.
+// layout version. A crawl made already is only checked: its DDL would
+// lock tables that running workers write (CREATE INDEX IF NOT EXISTS
+// takes a share lock before it looks), and deadlock with them.
 func (s *PostgresStore) init(ctx context.Context) error {
-	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	v, err := s.version(ctx, s.pool)
+	if err != nil || v != "" {
+		return err
+	}
+	return s.inTx(ctx, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, int64(xxhash.Sum64String("focuscrawl schema "+s.schema))); err != nil {
 			return err
+		}
+		if v, err := s.version(ctx, tx); err != nil || v != "" {
+			return err // made by another worker meanwhile
 		}
 		if _, err := tx.Exec(ctx, `CREATE SCHEMA IF NOT EXISTS `+pgx.Identifier{s.schema}.Sanitize()); err != nil {
 			return fmt.Errorf("create schema: %w", err)
@@ -187,19 +196,31 @@ func (s *PostgresStore) init(ctx context.Context) error {
 		if _, err := tx.Exec(ctx, pgSchema); err != nil {
 			return fmt.Errorf("create tables: %w", err)
 		}
-		var v string
-		err := tx.QueryRow(ctx, `SELECT value FROM info WHERE key = 'schema_version'`).Scan(&v)
-		switch {
-		case errors.Is(err, pgx.ErrNoRows):
-			_, err = tx.Exec(ctx, `INSERT INTO info (key, value) VALUES ('schema_version', $1)`, pgSchemaVersion)
-			return err
-		case err != nil:
-			return err
-		case v != pgSchemaVersion:
-			return fmt.Errorf("schema version %s, this program reads %s", v, pgSchemaVersion)
-		}
-		return nil
+		_, err := tx.Exec(ctx, `INSERT INTO info (key, value) VALUES ('schema_version', $1)`, pgSchemaVersion)
+		return err
 	})
+}
+
+// version reads the layout version of the crawl ("" when it has no
+// tables yet), and refuses one this program does not read.
+func (s *PostgresStore) version(ctx context.Context, q interface {
+	QueryRow(context.Context, string, ...any) pgx.Row
+}) (string, error) {
+	var exists bool
+	if err := q.QueryRow(ctx, `SELECT to_regclass($1) IS NOT NULL`, pgx.Identifier{s.schema, "info"}.Sanitize()).Scan(&exists); err != nil || !exists {
+		return "", err
+	}
+	var v *string
+	err := q.QueryRow(ctx, `SELECT (SELECT value FROM info WHERE key = 'schema_version')`).Scan(&v)
+	switch {
+	case err != nil:
+		return "", err
+	case v == nil:
+		return "", nil
+	case *v != pgSchemaVersion:
+		return "", fmt.Errorf("schema version %s, this program reads %s", *v, pgSchemaVersion)
+	}
+	return *v, nil
 }
 
 // Schema is the PostgreSQL schema that holds the crawl.
