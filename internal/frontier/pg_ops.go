@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"time"
+
+	"github.com/jackc/pgx/v5"
 )
 
 // The PostgreSQL store's small operations: lease upkeep and the counts a
@@ -16,13 +18,26 @@ func (s *PostgresStore) Renew(ctx context.Context, owner int64, until time.Time,
 		return 0, ErrClosed
 	}
 	now := time.Now()
-	tag, err := s.pool.Exec(ctx, sq(`UPDATE urls SET lease_until = $1
+	n, err := s.execTx(ctx, sq(`UPDATE urls SET lease_until = $1
 		WHERE state = {leased} AND lease_until > $2 AND lease_owner = $3 AND leased_at > $4`),
 		until.UnixMilli(), now.UnixMilli(), owner, now.Add(-maxAge).UnixMilli())
 	if err != nil {
 		return 0, fmt.Errorf("frontier: renew leases: %w", err)
 	}
-	return int(tag.RowsAffected()), nil
+	return n, nil
+}
+
+// execTx runs one statement that updates many rows, again after a
+// deadlock: its rows are locked in the order it meets them, which an
+// Apply of the same URLs may not share.
+func (s *PostgresStore) execTx(ctx context.Context, query string, args ...any) (int, error) {
+	var n int
+	err := s.inTx(ctx, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, query, args...)
+		n = int(tag.RowsAffected())
+		return err
+	})
+	return n, err
 }
 
 // Holding counts the running leases held by owner.
@@ -44,12 +59,12 @@ func (s *PostgresStore) Release(ctx context.Context) (int, error) {
 	if s.pool == nil {
 		return 0, ErrClosed
 	}
-	tag, err := s.pool.Exec(ctx, `UPDATE urls SET state = `+pgParkedState+sq(`, leased_at = NULL, lease_until = NULL, lease_owner = NULL
+	n, err := s.execTx(ctx, `UPDATE urls SET state = `+pgParkedState+sq(`, leased_at = NULL, lease_until = NULL, lease_owner = NULL
 		WHERE state = {leased}`))
 	if err != nil {
 		return 0, fmt.Errorf("frontier: release leases: %w", err)
 	}
-	return int(tag.RowsAffected()), nil
+	return n, nil
 }
 
 // Counts tells whether any URL is queued outside the reserve (or held by

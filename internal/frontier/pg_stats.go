@@ -213,16 +213,18 @@ func (s *PostgresStore) SetInfo(ctx context.Context, kv map[string]string) error
 	return nil
 }
 
-// State tells where url is in the frontier (false when it is not known),
-// as the SQLite frontier view names it: a queued URL of the reserve is in
-// state Reserve.
+// State tells where url is in the frontier (false when it is not known):
+// a queued URL of the reserve is in state Reserve, and a lease that has
+// run out reads as queued, as the next lease call will make it (as on
+// Redis).
 func (s *PostgresStore) State(ctx context.Context, u string) (State, bool, error) {
 	if s.pool == nil {
 		return 0, false, ErrClosed
 	}
 	var st State
 	var reserve bool
-	err := s.pool.QueryRow(ctx, `SELECT state, reserve FROM urls WHERE k = $1`, pgKey(u)).Scan(&st, &reserve)
+	err := s.pool.QueryRow(ctx, sq(`SELECT CASE WHEN state = {leased} AND lease_until <= $2 THEN {queued} ELSE state END, reserve
+		FROM urls WHERE k = $1`), pgKey(u), time.Now().UnixMilli()).Scan(&st, &reserve)
 	if err == pgx.ErrNoRows {
 		return 0, false, nil
 	}
