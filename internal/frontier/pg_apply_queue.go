@@ -2,15 +2,17 @@ package frontier
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
 )
 
-// Apply's queueing of new entries on PostgreSQL. Each entry is one
-// statement (insert, or raise a known URL), and the statements go to the
-// server in one round trip (a pgx batch): that is what makes seed add
-// fast. Entries of a host near Batch.MaxPerHost wait for the answers
-// before them, so the bound is kept exactly as on SQLite.
+// Apply's queueing of new entries on PostgreSQL: URLs that may be new in
+// one bulk insert, the others one statement each (insert, or raise a
+// known URL) sent in one round trip (a pgx batch). Entries of a host near
+// Batch.MaxPerHost wait for the answers before them, so the bound is kept
+// exactly as on SQLite.
 
 // pgInsertURL queues a new URL or, when it is known, raises it as the
 // SQLite store's raiseURL does; it returns (id, true) for a new URL,
@@ -58,7 +60,123 @@ const (
 	pgGuarded
 )
 
+// pgBulkInsert queues, in one statement, URLs not seen before in the
+// batch, in the order given (ids follow it, as lease order breaks ties
+// by age); it returns the keys of those that were not known.
+var pgBulkInsert = `INSERT INTO urls (k, url, host_id, state, priority, depth, parent_id, anchor, inherited, meta, added_at, reserve)
+	SELECT x.k, x.url, x.host_id, x.state, x.priority, x.depth, (SELECT p.id FROM urls p WHERE p.k = x.pk), x.anchor, x.inherited, x.meta, $12, x.reserve
+	FROM unnest($1::uuid[], $2::text[], $3::bigint[], $4::smallint[], $5::float8[], $6::int[], $7::uuid[], $8::text[], $9::float8[], $10::text[], $11::bool[])
+	  WITH ORDINALITY AS x(k, url, host_id, state, priority, depth, pk, anchor, inherited, meta, reserve, n)
+	ORDER BY x.n
+	ON CONFLICT (k) DO NOTHING RETURNING k`
+
+// queueAll queues the entries: first the URLs that may be new, in one
+// bulk insert (the common case of seed add, and the fast one); then,
+// entry by entry in one round trip, those the insert found known, the
+// ones seen twice in the batch, those whose parent is queued in it, and
+// those the host's state or Batch.MaxPerHost may refuse. The result is
+// the one queueing them one by one in order would give.
 func (a *pgApply) queueAll(es []Entry, maxPerHost int64, res *Applied) error {
+	seen := make(map[string]bool, len(es))
+	taken := map[string]int64{} // host -> bulk inserts
+	var bulk, rest []int
+	for i := range es {
+		e := &es[i]
+		hi, err := a.host(e.Host, e.Site)
+		if err != nil {
+			return err
+		}
+		_, guard, err := a.admit(hi.id, e.URL)
+		if err != nil {
+			return err
+		}
+		if guard == "" && !seen[e.URL] && (e.Parent == "" || !seen[e.Parent]) && (maxPerHost <= 0 || hi.urls+taken[e.Host] < maxPerHost) {
+			bulk = append(bulk, i)
+			taken[e.Host]++
+		} else {
+			rest = append(rest, i)
+		}
+		seen[e.URL] = true
+	}
+	if len(bulk) > 0 {
+		known, err := a.bulkInsert(es, bulk, res)
+		if err != nil {
+			return err
+		}
+		if len(known) > 0 {
+			rest = append(rest, known...)
+			slices.Sort(rest)
+		}
+	}
+	return a.queueEach(es, rest, maxPerHost, res)
+}
+
+// bulkInsert inserts the entries at idx; it gives back those it found
+// known, for queueEach to raise.
+func (a *pgApply) bulkInsert(es []Entry, idx []int, res *Applied) (known []int, err error) {
+	n := len(idx)
+	keys, parents := make([]pgtype.UUID, n), make([]pgtype.UUID, n)
+	urls, anchors, metas := make([]string, n), make([]*string, n), make([]*string, n)
+	hosts, depths := make([]int64, n), make([]int32, n)
+	states := make([]int16, n)
+	prios, inherited := make([]float64, n), make([]*float64, n)
+	reserve := make([]bool, n)
+	for j, i := range idx {
+		e := &es[i]
+		hi := a.hosts[e.Host]
+		state, _, err := a.admit(hi.id, e.URL)
+		if err != nil {
+			return nil, err
+		}
+		keys[j] = pgtype.UUID{Bytes: pgKey(e.URL), Valid: true}
+		if e.Parent != "" {
+			parents[j] = pgtype.UUID{Bytes: pgKey(e.Parent), Valid: true}
+		}
+		urls[j], hosts[j], states[j], prios[j], depths[j], reserve[j] = e.URL, hi.id, int16(state), e.Priority, int32(e.Depth), e.Reserve
+		if e.Anchor != "" {
+			anchors[j] = &e.Anchor
+		}
+		if e.Inherited != 0 {
+			inherited[j] = &e.Inherited
+		}
+		if len(e.Meta) > 0 && string(e.Meta) != "null" {
+			m := string(e.Meta)
+			metas[j] = &m
+		}
+	}
+	rows, err := a.tx.Query(a.ctx, pgBulkInsert, keys, urls, hosts, states, prios, depths, parents, anchors, inherited, metas, reserve, a.now)
+	if err != nil {
+		return nil, fmt.Errorf("frontier: queue: %w", err)
+	}
+	inserted, err := pgx.CollectRows(rows, pgx.RowTo[[16]byte])
+	if err != nil {
+		return nil, fmt.Errorf("frontier: queue: %w", err)
+	}
+	fresh := make(map[[16]byte]bool, len(inserted))
+	for _, k := range inserted {
+		fresh[k] = true
+	}
+	for j, i := range idx {
+		e := &es[i]
+		if !fresh[keys[j].Bytes] {
+			known = append(known, i)
+			continue
+		}
+		res.Queued++
+		if e.Reserve {
+			res.Reserved++
+		}
+		hi := a.hosts[e.Host]
+		hi.urls++
+		hi.added++
+		a.hosts[e.Host] = hi
+	}
+	return known, nil
+}
+
+// queueEach queues the entries at idx one statement each, in one round
+// trip where Batch.MaxPerHost allows.
+func (a *pgApply) queueEach(es []Entry, idx []int, maxPerHost int64, res *Applied) error {
 	b := &pgx.Batch{}
 	var pending []pgPending
 	inFlight := map[string]int64{} // host -> inserts in the batch
@@ -80,7 +198,7 @@ func (a *pgApply) queueAll(es []Entry, maxPerHost int64, res *Applied) error {
 		clear(inFlight)
 		return nil
 	}
-	for i := range es {
+	for _, i := range idx {
 		e := &es[i]
 		hi, err := a.host(e.Host, e.Site)
 		if err != nil {
