@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/focuscrawl/focuscrawl/internal/robotsrules"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgtype"
 )
@@ -77,6 +78,9 @@ var pgBulkInsert = `INSERT INTO urls (k, url, host_id, state, priority, depth, p
 // those the host's state or Batch.MaxPerHost may refuse. The result is
 // the one queueing them one by one in order would give.
 func (a *pgApply) queueAll(es []Entry, maxPerHost int64, res *Applied) error {
+	if err := a.loadHosts(es); err != nil {
+		return err
+	}
 	seen := make(map[string]bool, len(es))
 	taken := map[string]int64{} // host -> bulk inserts
 	var bulk, rest []int
@@ -109,6 +113,83 @@ func (a *pgApply) queueAll(es []Entry, maxPerHost int64, res *Applied) error {
 		}
 	}
 	return a.queueEach(es, rest, maxPerHost, res)
+}
+
+// loadHosts reads (making the missing ones) the hosts of the entries and
+// their state in three statements, where one query per host cost a round
+// trip each.
+func (a *pgApply) loadHosts(es []Entry) error {
+	var names, sites []string
+	a.s.mu.Lock()
+	for i := range es {
+		h := es[i].Host
+		if _, ok := a.hosts[h]; ok {
+			continue
+		}
+		if hi, ok := a.s.hosts[h]; ok {
+			a.hosts[h] = hi
+			continue
+		}
+		a.hosts[h] = hostInfo{id: -1} // listed once; read below
+		names, sites = append(names, h), append(sites, es[i].Site)
+	}
+	a.s.mu.Unlock()
+	if len(names) > 0 {
+		if _, err := a.tx.Exec(a.ctx, `INSERT INTO hosts (host, site) SELECT h, s FROM unnest($1::text[], $2::text[]) AS x(h, s) ORDER BY h
+			ON CONFLICT (host) DO NOTHING`, names, sites); err != nil {
+			return fmt.Errorf("frontier: hosts: %w", err)
+		}
+		rows, err := a.tx.Query(a.ctx, `SELECT host, id, urls FROM hosts WHERE host = ANY($1)`, names)
+		if err != nil {
+			return fmt.Errorf("frontier: hosts: %w", err)
+		}
+		var h string
+		var hi hostInfo
+		if _, err := pgx.ForEachRow(rows, []any{&h, &hi.id, &hi.urls}, func() error {
+			a.hosts[h] = hi
+			return nil
+		}); err != nil {
+			return fmt.Errorf("frontier: hosts: %w", err)
+		}
+		for _, h := range names {
+			if a.hosts[h].id < 0 {
+				return fmt.Errorf("frontier: host %s: not stored", h)
+			}
+		}
+	}
+	var ids []int64
+	for i := range es {
+		id := a.hosts[es[i].Host].id
+		if _, ok := a.states[id]; !ok {
+			a.states[id] = &hostState{}
+			ids = append(ids, id)
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	rows, err := a.tx.Query(a.ctx, `SELECT host_id, `+pgHostColumns+` FROM host_state WHERE host_id = ANY($1)`, ids)
+	if err != nil {
+		return fmt.Errorf("frontier: host state: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		hs := &hostState{}
+		var robots, agent string
+		if err := rows.Scan(&id, &hs.Mode, &hs.Reason, &hs.Since, &hs.RetryAt, &hs.Wait, &hs.Tries, &hs.Timeouts, &hs.probeID, &robots, &agent); err != nil {
+			return fmt.Errorf("frontier: host state: %w", err)
+		}
+		hs.known = true
+		if robots != "" {
+			hs.rules, _ = robotsrules.New(agent, robots)
+		}
+		a.states[id] = hs
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("frontier: host state: %w", err)
+	}
+	return nil
 }
 
 // bulkInsert inserts the entries at idx; it gives back those it found

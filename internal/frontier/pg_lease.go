@@ -179,8 +179,14 @@ func pgWake(ctx context.Context, tx pgx.Tx, now time.Time) error {
 // allows (LeaseRequest.Room, host by host), reading only ids and hosts
 // from the queue index; taken lists the hosts it took URLs of.
 func pgPick(ctx context.Context, tx pgx.Tx, r LeaseRequest, now time.Time) (picked []pgPicked, taken []int64, err error) {
+	// Rows of hosts that may not take more are skipped, so look further
+	// down than N; with no per-host bound every row is taken.
+	limit := r.N*scanFactor + scanExtra
+	if r.PerHost <= 0 && r.HostLimit <= 0 && r.HostGap <= 0 && !r.FirstContact {
+		limit = r.N
+	}
 	rows, err := tx.Query(ctx, sq(`SELECT id, host_id, reserve FROM urls WHERE state = {queued}
-		ORDER BY reserve, priority DESC, depth, id LIMIT $1`), r.N*scanFactor+scanExtra)
+		ORDER BY reserve, priority DESC, depth, id LIMIT $1`), limit)
 	if err != nil {
 		return nil, nil, fmt.Errorf("frontier: lease: %w", err)
 	}
