@@ -109,12 +109,20 @@ func (a *pgApply) flush(counters map[string]int64) error {
 			a.count(hi.id)
 		}
 	}
+	var ids, urls, fetched, relevant []int64
 	for _, id := range slices.Sorted(maps.Keys(a.counts)) {
 		c := a.counts[id]
 		if adds[id] == 0 && c[0] == 0 && c[1] == 0 {
 			continue
 		}
-		b.Queue(`UPDATE hosts SET urls = urls + $2, fetched = fetched + $3, relevant = relevant + $4 WHERE id = $1`, id, adds[id], c[0], c[1])
+		ids, urls, fetched, relevant = append(ids, id), append(urls, adds[id]), append(fetched, c[0]), append(relevant, c[1])
+	}
+	if len(ids) > 0 {
+		// One statement for every host, its rows locked in id order.
+		b.Queue(`WITH l AS (SELECT id FROM hosts WHERE id = ANY($1) ORDER BY id FOR UPDATE)
+			UPDATE hosts h SET urls = h.urls + x.u, fetched = h.fetched + x.f, relevant = h.relevant + x.r
+			FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[]) AS x(id, u, f, r) JOIN l ON l.id = x.id
+			WHERE h.id = x.id`, ids, urls, fetched, relevant)
 	}
 	for _, name := range slices.Sorted(maps.Keys(counters)) {
 		if n := counters[name]; n != 0 {
