@@ -250,8 +250,8 @@ type HostStat struct {
 }
 
 // HostAdmin is what a store offers to look at and act on host state:
-// seed peek, seed requeue and the parked-host summary of seed next. Both
-// stores have it.
+// seed peek, seed requeue and the parked-host summary of seed next. Every
+// store has it.
 type HostAdmin interface {
 	// Peek lists the next n URLs in lease order without leasing them.
 	Peek(ctx context.Context, n int) ([]QueuedURL, error)
