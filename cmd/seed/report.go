@@ -42,7 +42,7 @@ where you mark pages relevant or not and export labels.jsonl for score train --l
 pages are those judged relevant and a sample of the others, stratified by score around the
 threshold. --labels labels.jsonl pre-fills the labels of an earlier round.`,
 		Flags: []ucli.Flag{
-			&ucli.StringSliceFlag{Name: flagDB, Usage: "frontier `DB`: a SQLite file or redis://HOST:PORT/N?prefix=NAME (repeat to overlay several crawls)", EnvVars: cli.Env("report-db"), Required: true},
+			&ucli.StringSliceFlag{Name: flagDB, Usage: "frontier `DB`: a SQLite file, redis://HOST:PORT/N?prefix=NAME or postgres://HOST:PORT/DATABASE?schema=NAME (repeat to overlay several crawls)", EnvVars: cli.Env("report-db"), Required: true},
 			&ucli.StringSliceFlag{Name: flagLabel, Usage: "legend `NAME` of the crawl of the same position (default: its file name)", EnvVars: cli.Env("report-label")},
 			&ucli.StringFlag{Name: cli.FlagOutput, Aliases: []string{"o"}, Usage: "write to `FILE` (replaced whole, never half-written) instead of stdout", EnvVars: cli.Env("report-output")},
 			&ucli.StringFlag{Name: flagTitle, Usage: "the page's `TITLE` (default: Crawl report)", EnvVars: cli.Env("report-title")},

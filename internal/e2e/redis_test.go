@@ -121,10 +121,11 @@ const (
 	redisPerHost  = 2
 )
 
-// startRedisCrawl adds the seeds and starts n workers.
-func startRedisCrawl(t *testing.T, web *simweb.Web, proxy string, n int) *redisCrawl {
+// startRedisCrawl adds the seeds and starts n workers on a frontier of
+// its own, made by frontierURL (redisTestURL, postgresTestURL).
+func startRedisCrawl(t *testing.T, web *simweb.Web, proxy string, n int, frontierURL func(*testing.T) string) *redisCrawl {
 	t.Helper()
-	c := &redisCrawl{t: t, bin: stages(t), dsn: redisTestURL(t), dir: t.TempDir()}
+	c := &redisCrawl{t: t, bin: stages(t), dsn: frontierURL(t), dir: t.TempDir()}
 	seeds, err := web.Seeds("forestry")
 	if err != nil {
 		t.Fatal(err)
@@ -211,13 +212,19 @@ func TestRedisFourWorkers(t *testing.T) {
 	if testing.Short() {
 		t.Skip("crawls 800 pages through the real stages")
 	}
+	checkFourWorkers(t, redisTestURL)
+}
+
+// checkFourWorkers is TestRedisFourWorkers on the shared frontier that
+// frontierURL makes.
+func checkFourWorkers(t *testing.T, frontierURL func(*testing.T) string) {
 	web := simweb.New(simweb.Config{Seed: 1, NoFaults: true})
 	mon := newHostMonitor(web.Handler())
 	srv := httptest.NewServer(mon)
 	defer srv.Close()
 
 	start := time.Now()
-	one := startRedisCrawl(t, web, srv.URL, 1)
+	one := startRedisCrawl(t, web, srv.URL, 1, frontierURL)
 	one.wait(nil)
 	single := one.eval(web)
 	t.Logf("one worker: %d pages, harvest %.3f, in %v", single.Pages, single.Harvest, time.Since(start).Round(time.Millisecond))
@@ -225,7 +232,7 @@ func TestRedisFourWorkers(t *testing.T) {
 	mon = newHostMonitor(web.Handler())
 	srv.Config.Handler = mon
 	start = time.Now()
-	four := startRedisCrawl(t, web, srv.URL, 4)
+	four := startRedisCrawl(t, web, srv.URL, 4, frontierURL)
 	// Kill worker 3, its whole pipe, once the crawl is well under way.
 	victim := four.workers[3]
 	deadline := time.Now().Add(2 * time.Minute)
@@ -262,11 +269,17 @@ func TestRedisFourWorkers(t *testing.T) {
 	// or queued again (its lease ran out). Requests for URLs the frontier
 	// never held are redirect hops.
 	time.Sleep(3 * time.Second)
-	store, err := frontier.OpenRedis(context.Background(), four.dsn)
+	fs, err := frontier.Open(context.Background(), four.dsn)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer store.Close()
+	defer fs.Close()
+	store, ok := fs.(interface {
+		State(context.Context, string) (frontier.State, bool, error)
+	})
+	if !ok {
+		t.Fatalf("a %T tells no URL's state", fs)
+	}
 	for _, u := range mon.byWorker["worker3"] {
 		st, ok, err := store.State(context.Background(), u)
 		if err != nil {

@@ -7,6 +7,8 @@
 // default implementation, one embedded SQLite file in WAL mode that
 // `seed next` and `seed add` share at the same time from the two ends of a
 // crawl pipe, and that users can inspect with sqlite3 (docs/frontier.md
-// documents its schema). A lease expires: a URL handed out whose page
+// documents its schema). RedisStore and PostgresStore share one frontier
+// between the pipes of many machines (Open picks the store by the form of
+// --db). A lease expires: a URL handed out whose page
 // never comes back is queued again, so a killed stage loses nothing.
 package frontier

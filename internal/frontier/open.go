@@ -12,20 +12,25 @@ import (
 var ErrNoFrontier = errors.New("no such frontier")
 
 // Open opens the frontier named by db: a Redis URL
-// (redis://HOST:PORT/DB?prefix=NAME) or a SQLite file, created if missing.
+// (redis://HOST:PORT/DB?prefix=NAME), a PostgreSQL URL
+// (postgres://HOST:PORT/DATABASE?schema=NAME) or a SQLite file, created
+// if missing.
 func Open(ctx context.Context, db string) (Store, error) {
-	if IsRedisURL(db) {
+	switch {
+	case IsRedisURL(db):
 		return OpenRedis(ctx, db)
+	case IsPostgresURL(db):
+		return OpenPostgres(ctx, db)
 	}
 	return OpenSQLite(db)
 }
 
 // OpenExisting opens a frontier that must exist already, for commands
 // that read one (seed next, seed stats): a missing SQLite file is a
-// mistake, not an empty frontier to create. (A Redis crawl with no keys
-// yet is simply empty.)
+// mistake, not an empty frontier to create. (A Redis or PostgreSQL crawl
+// with nothing in it yet is simply empty.)
 func OpenExisting(ctx context.Context, db string) (Store, error) {
-	if !IsRedisURL(db) {
+	if !IsRedisURL(db) && !IsPostgresURL(db) {
 		if _, err := os.Stat(db); err != nil {
 			if errors.Is(err, os.ErrNotExist) {
 				return nil, fmt.Errorf("%s: %w", db, ErrNoFrontier)

@@ -171,5 +171,5 @@ func (s *SQLiteStore) Close() error {
 
 // Capabilities: one file on one machine, with URL-class re-ranking.
 func (s *SQLiteStore) Capabilities() Capabilities {
-	return Capabilities{Kind: "sqlite", ClassRanking: true}
+	return Capabilities{Kind: "sqlite", ClassRanking: true, Durable: true}
 }

@@ -248,13 +248,16 @@ type Learner interface {
 
 // Capabilities is what a store declares about itself.
 type Capabilities struct {
-	// Kind names the store: "sqlite", "redis".
+	// Kind names the store: "sqlite", "redis", "postgres".
 	Kind string
 	// ClassRanking: the store re-ranks queued URLs by their URL class's
 	// record (Learning with a weight), for the learned strategies.
 	ClassRanking bool
 	// Shared: workers on several machines may share the frontier.
 	Shared bool
+	// Durable: the frontier is on disk, whatever the server's settings
+	// (a Redis frontier lasts only as its server's persistence does).
+	Durable bool
 }
 
 // Stats is the summary seed stats prints.

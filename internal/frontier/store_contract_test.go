@@ -76,6 +76,17 @@ func forEachStore(t *testing.T, fn func(t *testing.T, s Store, reopen func(*test
 			return s2
 		})
 	})
+	t.Run("postgres", func(t *testing.T) {
+		s, dsn := openTestPostgres(t)
+		fn(t, s, func(t *testing.T) Store {
+			s2, err := OpenPostgres(context.Background(), dsn)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { s2.Close() })
+			return s2
+		})
+	})
 }
 
 func TestApplyBestPriorityWins(t *testing.T) {
@@ -442,7 +453,7 @@ func TestRenew(t *testing.T) {
 // TestLeaseOrderAgrees queues the same URLs — many hosts, tied
 // priorities, depths, URLs seen again with better priorities — into both
 // stores and leases them all in chunks, with and without the per-host
-// bound (each chunk coming back done): both stores must hand them out in
+// bound (each chunk coming back done): every store must hand them out in
 // the same order.
 func TestLeaseOrderAgrees(t *testing.T) {
 	for _, perHost := range []int{0, 3} {
@@ -459,6 +470,7 @@ func TestLeaseOrderAgrees(t *testing.T) {
 func leaseOrderAgrees(t *testing.T, perHost int, reserve bool) {
 	sq, _ := openTest(t)
 	rd, _ := openTestRedis(t)
+	pg, _ := openTestPostgres(t)
 	rng := rand.New(rand.NewPCG(7, uint64(perHost)))
 	var q []Entry
 	for i := 0; i < 3000; i++ {
@@ -469,15 +481,16 @@ func leaseOrderAgrees(t *testing.T, perHost int, reserve bool) {
 		q = append(q, e)
 	}
 	ctx := context.Background()
-	for _, s := range []Store{sq, rd} {
+	stores := []Store{sq, rd, pg}
+	for _, s := range stores {
 		for i := 0; i < len(q); i += 500 {
 			if _, err := s.Apply(ctx, Batch{Queue: q[i : i+500]}); err != nil {
 				t.Fatal(err)
 			}
 		}
 	}
-	var orders [2][]string
-	for k, s := range []Store{sq, rd} {
+	var orders [3][]string
+	for k, s := range stores {
 		for {
 			got := lease(t, s, LeaseRequest{N: 37, PerHost: perHost, HostLimit: 2 * perHost, Reserve: reserve})
 			if len(got) == 0 {
@@ -493,14 +506,7 @@ func leaseOrderAgrees(t *testing.T, perHost int, reserve bool) {
 			}
 		}
 	}
-	if len(orders[0]) == 0 || len(orders[0]) != len(orders[1]) {
-		t.Fatalf("sqlite leased %d URLs, redis %d", len(orders[0]), len(orders[1]))
-	}
-	for i := range orders[0] {
-		if orders[0][i] != orders[1][i] {
-			t.Fatalf("lease %d: sqlite %s, redis %s", i, orders[0][i], orders[1][i])
-		}
-	}
+	sameOrders(t, orders[:], 1)
 	// A URL seen once outside the reserve left it; the reserve comes after
 	// every other URL.
 	inReserve := map[string]bool{}
@@ -537,19 +543,29 @@ func TestLeaseRoomStoresAgree(t *testing.T) {
 		{N: 13, OwnHostLimit: 2},
 	} {
 		t.Run(fmt.Sprintf("per-host-%d-limit-%d-own-%d-gap-%v-first-%v", r.PerHost, r.HostLimit, r.OwnHostLimit, r.HostGap > 0, r.FirstContact), func(t *testing.T) {
-			var orders [2][]string
-			for k, s := range []Store{openTestStore(t), Store(first(openTestRedis(t)))} {
+			var orders [3][]string
+			for k, s := range []Store{openTestStore(t), Store(first(openTestRedis(t))), Store(first(openTestPostgres(t)))} {
 				orders[k] = leaseRounds(t, s, r)
 			}
-			if len(orders[0]) < 100 || len(orders[0]) != len(orders[1]) {
-				t.Fatalf("sqlite leased %d URLs, redis %d", len(orders[0]), len(orders[1]))
-			}
-			for i := range orders[0] {
-				if orders[0][i] != orders[1][i] {
-					t.Fatalf("lease %d: sqlite %s, redis %s", i, orders[0][i], orders[1][i])
-				}
-			}
+			sameOrders(t, orders[:], 100)
 		})
+	}
+}
+
+// sameOrders fails unless every store (sqlite, redis, postgres) leased at
+// least least URLs, the same ones in the same order.
+func sameOrders(t *testing.T, orders [][]string, least int) {
+	t.Helper()
+	names := []string{"sqlite", "redis", "postgres"}
+	for k := 1; k < len(orders); k++ {
+		if len(orders[0]) < least || len(orders[0]) != len(orders[k]) {
+			t.Fatalf("sqlite leased %d URLs, %s %d", len(orders[0]), names[k], len(orders[k]))
+		}
+		for i := range orders[0] {
+			if orders[0][i] != orders[k][i] {
+				t.Fatalf("lease %d: sqlite %s, %s %s", i, orders[0][i], names[k], orders[k][i])
+			}
+		}
 	}
 }
 

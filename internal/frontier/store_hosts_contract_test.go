@@ -56,7 +56,9 @@ func cState(t *testing.T, s Store, u string) string {
 			t.Fatalf("state of %s: %v", u, err)
 		}
 		return st
-	case *RedisStore:
+	case interface {
+		State(context.Context, string) (State, bool, error)
+	}:
 		st, ok, err := s.State(context.Background(), u)
 		if err != nil || !ok {
 			t.Fatalf("state of %s: %v %v", u, ok, err)

@@ -16,6 +16,8 @@ var (
 	_ scoring.Replayer = (*frontier.SQLiteStore)(nil)
 	_ scoring.Store    = (*frontier.RedisStore)(nil)
 	_ scoring.Replayer = (*frontier.RedisStore)(nil)
+	_ scoring.Store    = (*frontier.PostgresStore)(nil)
+	_ scoring.Replayer = (*frontier.PostgresStore)(nil)
 )
 
 // openStore opens the frontier store as the scoring.Store it must offer.

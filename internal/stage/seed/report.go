@@ -131,16 +131,23 @@ func labellingOf(ctx context.Context, o ReportOptions, rej *jsonl.Rejects, log i
 }
 
 // defaultLabels names each crawl by its file name (a Redis frontier by
-// its prefix), or by its path as given where two crawls share a name.
+// its prefix, a PostgreSQL one by its schema), or by its path as given
+// where two crawls share a name.
 func defaultLabels(paths []string) []string {
 	name := func(p string) string {
-		if !frontier.IsRedisURL(p) {
-			return filepath.Base(p)
+		switch {
+		case frontier.IsRedisURL(p):
+			if u, err := url.Parse(p); err == nil && u.Query().Get("prefix") != "" {
+				return u.Query().Get("prefix")
+			}
+			return frontier.DefaultRedisPrefix
+		case frontier.IsPostgresURL(p):
+			if u, err := url.Parse(p); err == nil && u.Query().Get("schema") != "" {
+				return u.Query().Get("schema")
+			}
+			return frontier.DefaultPostgresSchema
 		}
-		if u, err := url.Parse(p); err == nil && u.Query().Get("prefix") != "" {
-			return u.Query().Get("prefix")
-		}
-		return frontier.DefaultRedisPrefix
+		return filepath.Base(p)
 	}
 	count := map[string]int{}
 	for _, p := range paths {
@@ -149,7 +156,7 @@ func defaultLabels(paths []string) []string {
 	labels := make([]string, len(paths))
 	for i, p := range paths {
 		labels[i] = name(p)
-		if count[labels[i]] > 1 && !frontier.IsRedisURL(p) {
+		if count[labels[i]] > 1 && !frontier.IsRedisURL(p) && !frontier.IsPostgresURL(p) {
 			labels[i] = p
 		}
 	}

@@ -1,0 +1,375 @@
+package frontier
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/focuscrawl/focuscrawl/internal/robotsrules"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
+)
+
+// Apply's queueing of new entries on PostgreSQL: URLs that may be new in
+// one bulk insert, the others one statement each (insert, or raise a
+// known URL) sent in one round trip (a pgx batch). Entries of a host near
+// Batch.MaxPerHost wait for the answers before them, so the bound is kept
+// exactly as on SQLite.
+
+// pgInsertURL queues a new URL or, when it is known, raises it as the
+// SQLite store's raiseURL does; it returns (id, true) for a new URL,
+// (id, false) for one raised, and no row for one left as it was.
+var pgInsertURL = sq(`INSERT INTO urls AS u (k, url, host_id, state, priority, depth, parent_id, anchor, inherited, meta, added_at, reserve)
+	VALUES ($1, $2, $3, $4, $5, $6, (SELECT p.id FROM urls p WHERE p.k = $7), $8, $9, $10, $11, $12)
+	ON CONFLICT (k) DO UPDATE SET
+	  depth     = CASE WHEN u.state IN ({queued}, {leased}) THEN least(u.depth, excluded.depth) ELSE u.depth END,
+	  priority  = CASE WHEN u.state IN ({queued}, {leased}) AND excluded.priority > u.priority THEN excluded.priority ELSE u.priority END,
+	  parent_id = CASE WHEN u.state IN ({queued}, {leased}) AND excluded.priority > u.priority THEN excluded.parent_id ELSE u.parent_id END,
+	  anchor    = CASE WHEN u.state IN ({queued}, {leased}) AND excluded.priority > u.priority THEN excluded.anchor ELSE u.anchor END,
+	  inherited = CASE WHEN u.state IN ({queued}, {leased}) AND excluded.priority > u.priority THEN excluded.inherited ELSE u.inherited END,
+	  reserve   = u.reserve AND excluded.reserve
+	WHERE (u.state IN ({queued}, {leased}) AND (excluded.priority > u.priority OR excluded.depth < u.depth))
+	  OR (u.reserve AND NOT excluded.reserve AND u.state IN ({queued}, {leased}, {parked}, {waiting}))
+	RETURNING u.id, xmax = 0`)
+
+// pgRaiseURL raises a known URL of a host that is full: it answers
+// whether the URL is known, and whether it was raised.
+var pgRaiseURL = sq(`WITH old AS (SELECT id FROM urls WHERE k = $1),
+	up AS (UPDATE urls u SET
+	  depth     = CASE WHEN u.state IN ({queued}, {leased}) THEN least(u.depth, $3) ELSE u.depth END,
+	  priority  = CASE WHEN u.state IN ({queued}, {leased}) AND $2 > u.priority THEN $2 ELSE u.priority END,
+	  parent_id = CASE WHEN u.state IN ({queued}, {leased}) AND $2 > u.priority THEN (SELECT p.id FROM urls p WHERE p.k = $4) ELSE u.parent_id END,
+	  anchor    = CASE WHEN u.state IN ({queued}, {leased}) AND $2 > u.priority THEN $5 ELSE u.anchor END,
+	  inherited = CASE WHEN u.state IN ({queued}, {leased}) AND $2 > u.priority THEN $6 ELSE u.inherited END,
+	  reserve   = u.reserve AND $7
+	FROM old WHERE u.id = old.id AND ((u.state IN ({queued}, {leased}) AND ($2 > u.priority OR $3 < u.depth))
+	  OR (u.reserve AND NOT $7 AND u.state IN ({queued}, {leased}, {parked}, {waiting})))
+	RETURNING u.id)
+	SELECT EXISTS (SELECT 1 FROM old), EXISTS (SELECT 1 FROM up)`)
+
+// pgPending is an entry whose statement is in the batch.
+type pgPending struct {
+	e    *Entry
+	kind int // pgInsert, pgRaiseOnly, pgGuarded
+	// guard is the refusal of a guarded entry (it is counted unless the
+	// URL is known).
+	guard string
+}
+
+const (
+	pgInsert = iota
+	pgRaiseOnly
+	pgGuarded
+)
+
+// pgBulkInsert queues, in one statement, URLs not seen before in the
+// batch, in the order given (ids follow it, as lease order breaks ties
+// by age); it returns the keys of those that were not known.
+var pgBulkInsert = `INSERT INTO urls (k, url, host_id, state, priority, depth, parent_id, anchor, inherited, meta, added_at, reserve)
+	SELECT x.k, x.url, x.host_id, x.state, x.priority, x.depth, (SELECT p.id FROM urls p WHERE p.k = x.pk), x.anchor, x.inherited, x.meta, $12, x.reserve
+	FROM unnest($1::uuid[], $2::text[], $3::bigint[], $4::smallint[], $5::float8[], $6::int[], $7::uuid[], $8::text[], $9::float8[], $10::text[], $11::bool[])
+	  WITH ORDINALITY AS x(k, url, host_id, state, priority, depth, pk, anchor, inherited, meta, reserve, n)
+	ORDER BY x.n
+	ON CONFLICT (k) DO NOTHING RETURNING k`
+
+// queueAll queues the entries: first the URLs that may be new, in one
+// bulk insert (the common case of seed add, and the fast one); then,
+// entry by entry in one round trip, those the insert found known, the
+// ones seen twice in the batch, those whose parent is queued in it, and
+// those the host's state or Batch.MaxPerHost may refuse. The result is
+// the one queueing them one by one in order would give.
+func (a *pgApply) queueAll(es []Entry, maxPerHost int64, res *Applied) error {
+	if err := a.loadHosts(es); err != nil {
+		return err
+	}
+	seen := make(map[string]bool, len(es))
+	taken := map[string]int64{} // host -> bulk inserts
+	var bulk, rest []int
+	for i := range es {
+		e := &es[i]
+		hi, err := a.host(e.Host, e.Site)
+		if err != nil {
+			return err
+		}
+		_, guard, err := a.admit(hi.id, e.URL)
+		if err != nil {
+			return err
+		}
+		if guard == "" && !seen[e.URL] && (e.Parent == "" || !seen[e.Parent]) && (maxPerHost <= 0 || hi.urls+taken[e.Host] < maxPerHost) {
+			bulk = append(bulk, i)
+			taken[e.Host]++
+		} else {
+			rest = append(rest, i)
+		}
+		seen[e.URL] = true
+	}
+	if len(bulk) > 0 {
+		known, err := a.bulkInsert(es, bulk, res)
+		if err != nil {
+			return err
+		}
+		if len(known) > 0 {
+			rest = append(rest, known...)
+			slices.Sort(rest)
+		}
+	}
+	return a.queueEach(es, rest, maxPerHost, res)
+}
+
+// loadHosts reads (making the missing ones) the hosts of the entries and
+// their state in three statements, where one query per host cost a round
+// trip each.
+func (a *pgApply) loadHosts(es []Entry) error {
+	var names, sites []string
+	a.s.mu.Lock()
+	for i := range es {
+		h := es[i].Host
+		if _, ok := a.hosts[h]; ok {
+			continue
+		}
+		if hi, ok := a.s.hosts[h]; ok {
+			a.hosts[h] = hi
+			continue
+		}
+		a.hosts[h] = hostInfo{id: -1} // listed once; read below
+		names, sites = append(names, h), append(sites, es[i].Site)
+	}
+	a.s.mu.Unlock()
+	if len(names) > 0 {
+		if _, err := a.tx.Exec(a.ctx, `INSERT INTO hosts (host, site) SELECT h, s FROM unnest($1::text[], $2::text[]) AS x(h, s) ORDER BY h
+			ON CONFLICT (host) DO NOTHING`, names, sites); err != nil {
+			return fmt.Errorf("frontier: hosts: %w", err)
+		}
+		rows, err := a.tx.Query(a.ctx, `SELECT host, id, urls FROM hosts WHERE host = ANY($1)`, names)
+		if err != nil {
+			return fmt.Errorf("frontier: hosts: %w", err)
+		}
+		var h string
+		var hi hostInfo
+		if _, err := pgx.ForEachRow(rows, []any{&h, &hi.id, &hi.urls}, func() error {
+			a.hosts[h] = hi
+			return nil
+		}); err != nil {
+			return fmt.Errorf("frontier: hosts: %w", err)
+		}
+		for _, h := range names {
+			if a.hosts[h].id < 0 {
+				return fmt.Errorf("frontier: host %s: not stored", h)
+			}
+		}
+	}
+	var ids []int64
+	for i := range es {
+		id := a.hosts[es[i].Host].id
+		if _, ok := a.states[id]; !ok {
+			a.states[id] = &hostState{}
+			ids = append(ids, id)
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	rows, err := a.tx.Query(a.ctx, `SELECT host_id, `+pgHostColumns+` FROM host_state WHERE host_id = ANY($1)`, ids)
+	if err != nil {
+		return fmt.Errorf("frontier: host state: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		hs := &hostState{}
+		var robots, agent string
+		if err := rows.Scan(&id, &hs.Mode, &hs.Reason, &hs.Since, &hs.RetryAt, &hs.Wait, &hs.Tries, &hs.Timeouts, &hs.probeID, &robots, &agent); err != nil {
+			return fmt.Errorf("frontier: host state: %w", err)
+		}
+		hs.known = true
+		if robots != "" {
+			hs.rules, _ = robotsrules.New(agent, robots)
+		}
+		a.states[id] = hs
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("frontier: host state: %w", err)
+	}
+	return nil
+}
+
+// bulkInsert inserts the entries at idx; it gives back those it found
+// known, for queueEach to raise.
+func (a *pgApply) bulkInsert(es []Entry, idx []int, res *Applied) (known []int, err error) {
+	n := len(idx)
+	keys, parents := make([]pgtype.UUID, n), make([]pgtype.UUID, n)
+	urls, anchors, metas := make([]string, n), make([]*string, n), make([]*string, n)
+	hosts, depths := make([]int64, n), make([]int32, n)
+	states := make([]int16, n)
+	prios, inherited := make([]float64, n), make([]*float64, n)
+	reserve := make([]bool, n)
+	for j, i := range idx {
+		e := &es[i]
+		hi := a.hosts[e.Host]
+		state, _, err := a.admit(hi.id, e.URL)
+		if err != nil {
+			return nil, err
+		}
+		keys[j] = pgtype.UUID{Bytes: pgKey(e.URL), Valid: true}
+		if e.Parent != "" {
+			parents[j] = pgtype.UUID{Bytes: pgKey(e.Parent), Valid: true}
+		}
+		urls[j], hosts[j], states[j], prios[j], depths[j], reserve[j] = e.URL, hi.id, int16(state), e.Priority, int32(e.Depth), e.Reserve
+		if e.Anchor != "" {
+			anchors[j] = &e.Anchor
+		}
+		if e.Inherited != 0 {
+			inherited[j] = &e.Inherited
+		}
+		if len(e.Meta) > 0 && string(e.Meta) != "null" {
+			m := string(e.Meta)
+			metas[j] = &m
+		}
+	}
+	rows, err := a.tx.Query(a.ctx, pgBulkInsert, keys, urls, hosts, states, prios, depths, parents, anchors, inherited, metas, reserve, a.now)
+	if err != nil {
+		return nil, fmt.Errorf("frontier: queue: %w", err)
+	}
+	inserted, err := pgx.CollectRows(rows, pgx.RowTo[[16]byte])
+	if err != nil {
+		return nil, fmt.Errorf("frontier: queue: %w", err)
+	}
+	fresh := make(map[[16]byte]bool, len(inserted))
+	for _, k := range inserted {
+		fresh[k] = true
+	}
+	for j, i := range idx {
+		e := &es[i]
+		if !fresh[keys[j].Bytes] {
+			known = append(known, i)
+			continue
+		}
+		res.Queued++
+		if e.Reserve {
+			res.Reserved++
+		}
+		hi := a.hosts[e.Host]
+		hi.urls++
+		hi.added++
+		a.hosts[e.Host] = hi
+	}
+	return known, nil
+}
+
+// queueEach queues the entries at idx one statement each, in one round
+// trip where Batch.MaxPerHost allows.
+func (a *pgApply) queueEach(es []Entry, idx []int, maxPerHost int64, res *Applied) error {
+	b := &pgx.Batch{}
+	var pending []pgPending
+	inFlight := map[string]int64{} // host -> inserts in the batch
+	flush := func() error {
+		if len(pending) == 0 {
+			return nil
+		}
+		br := a.tx.SendBatch(a.ctx, b)
+		for _, p := range pending {
+			if err := a.queued(br, p, res); err != nil {
+				br.Close()
+				return err
+			}
+		}
+		if err := br.Close(); err != nil {
+			return fmt.Errorf("frontier: queue: %w", err)
+		}
+		b, pending = &pgx.Batch{}, pending[:0]
+		clear(inFlight)
+		return nil
+	}
+	for _, i := range idx {
+		e := &es[i]
+		hi, err := a.host(e.Host, e.Site)
+		if err != nil {
+			return err
+		}
+		state, guard, err := a.admit(hi.id, e.URL)
+		if err != nil {
+			return err
+		}
+		if guard != "" {
+			b.Queue(`SELECT EXISTS (SELECT 1 FROM urls WHERE k = $1)`, pgKey(e.URL))
+			pending = append(pending, pgPending{e: e, kind: pgGuarded, guard: guard})
+			continue
+		}
+		var parent any
+		if e.Parent != "" {
+			parent = pgKey(e.Parent)
+		}
+		if maxPerHost > 0 && inFlight[e.Host] > 0 && hi.urls+inFlight[e.Host] >= maxPerHost {
+			// The host may be full once the answers are in: wait for them.
+			if err := flush(); err != nil {
+				return err
+			}
+			hi = a.hosts[e.Host]
+		}
+		if maxPerHost > 0 && hi.urls >= maxPerHost {
+			// The host is full: only a URL already known may be improved.
+			b.Queue(pgRaiseURL, pgKey(e.URL), e.Priority, e.Depth, parent, nullString(e.Anchor), nullFloat(e.Inherited), e.Reserve)
+			pending = append(pending, pgPending{e: e, kind: pgRaiseOnly})
+			continue
+		}
+		var meta any
+		if len(e.Meta) > 0 && string(e.Meta) != "null" {
+			meta = string(e.Meta)
+		}
+		b.Queue(pgInsertURL, pgKey(e.URL), e.URL, hi.id, state, e.Priority, e.Depth, parent, nullString(e.Anchor),
+			nullFloat(e.Inherited), meta, a.now, e.Reserve)
+		pending = append(pending, pgPending{e: e, kind: pgInsert})
+		inFlight[e.Host]++
+	}
+	return flush()
+}
+
+// queued reads the answer of one entry's statement and counts it.
+func (a *pgApply) queued(br pgx.BatchResults, p pgPending, res *Applied) error {
+	switch p.kind {
+	case pgGuarded:
+		var known bool
+		if err := br.QueryRow().Scan(&known); err != nil {
+			return fmt.Errorf("frontier: queue %s: %w", p.e.URL, err)
+		}
+		if known {
+			res.Known++
+		} else {
+			a.guards[p.guard]++
+		}
+	case pgRaiseOnly:
+		var known, raised bool
+		if err := br.QueryRow().Scan(&known, &raised); err != nil {
+			return fmt.Errorf("frontier: queue %s: %w", p.e.URL, err)
+		}
+		switch {
+		case raised:
+			res.Raised++
+		case known:
+			res.Known++
+		default:
+			res.Refused++
+		}
+	default:
+		var id int64
+		var inserted bool
+		err := br.QueryRow().Scan(&id, &inserted)
+		switch {
+		case err == pgx.ErrNoRows:
+			res.Known++
+		case err != nil:
+			return fmt.Errorf("frontier: queue %s: %w", p.e.URL, err)
+		case !inserted:
+			res.Raised++
+		default:
+			res.Queued++
+			if p.e.Reserve {
+				res.Reserved++
+			}
+			hi := a.hosts[p.e.Host]
+			hi.urls++
+			hi.added++
+			a.hosts[p.e.Host] = hi
+		}
+	}
+	return nil
+}
