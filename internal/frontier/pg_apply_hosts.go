@@ -173,37 +173,11 @@ func (a *pgApply) failed(o *Outcome, p RetryPolicy) (bool, error) {
 	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
 		return false, fmt.Errorf("frontier: %s: %w", o.URL, err)
 	}
-	u.Known = id != 0
-	if !NeedsHost(u, o.Error) {
-		step := OutcomeStep(HostStatus{}, u, o.Error, p, a.now)
-		if step.Action == URLPutBack {
-			return true, a.putBack(id, step.State, step.RetryAt, step.AddTries, step.Error)
-		}
-		return false, nil
-	}
-	down, err := a.host(outcomeHost(o), o.Site)
-	if err != nil {
-		return false, err
-	}
-	hs, err := a.hostState(down.id)
-	if err != nil {
-		return false, err
-	}
-	u.IsProbe = hs.probeID != 0 && hs.probeID == id
-	u.OtherHost = hostID != down.id
-	step := OutcomeStep(hs.HostStatus, u, o.Error, p, a.now)
-	if err := a.applyHost(down.id, hs, step, id); err != nil {
-		return false, err
-	}
-	switch step.Action {
-	case URLPutBack:
-		return true, a.putBack(id, step.State, step.RetryAt, step.AddTries, step.Error)
-	case URLSettledByHost:
-		a.requeued++ // failed with its host, not fetched
-		return true, nil
-	}
-	return false, nil
+	return applyFailure(a, o, u, id, hostID, p, a.now)
 }
+
+// settledByHost counts a URL failed with its host given up: not fetched.
+func (a *pgApply) settledByHost() { a.requeued++ }
 
 // applyHost writes what a step does to a host: its status, and its held
 // URLs when it was parked or given up just now.

@@ -182,7 +182,7 @@ func pgPick(ctx context.Context, tx pgx.Tx, r LeaseRequest, now time.Time) (pick
 	// Rows of hosts that may not take more are skipped, so look further
 	// down than N; with no per-host bound every row is taken.
 	limit := r.N*scanFactor + scanExtra
-	if r.PerHost <= 0 && r.HostLimit <= 0 && r.HostGap <= 0 && !r.FirstContact {
+	if r.PerHost <= 0 && r.HostLimit <= 0 && r.OwnHostLimit <= 0 && r.HostGap <= 0 && !r.FirstContact {
 		limit = r.N
 	}
 	rows, err := tx.Query(ctx, sq(`SELECT id, host_id, reserve FROM urls WHERE state = {queued}
@@ -256,7 +256,7 @@ func pgHostLoads(ctx context.Context, tx pgx.Tx, r LeaseRequest, now time.Time, 
 	fail := func(err error) (map[int64]*HostLoad, error) {
 		return nil, fmt.Errorf("frontier: lease: host loads: %w", err)
 	}
-	if r.HostLimit > 0 || r.FirstContact || r.HostGap > 0 {
+	if r.HostLimit > 0 || r.OwnHostLimit > 0 || r.FirstContact || r.HostGap > 0 {
 		rows, err := tx.Query(ctx, sq(`SELECT host_id, coalesce(lease_owner, 0), count(*) FROM urls
 			WHERE state = {leased} AND lease_until > $1 GROUP BY host_id, lease_owner`), now.UnixMilli())
 		if err != nil {

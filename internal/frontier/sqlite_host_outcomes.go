@@ -34,41 +34,18 @@ func (a *applyTx) failed(o *Outcome, p RetryPolicy) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	u := URLFacts{Known: id != 0, State: state}
-	if !NeedsHost(u, o.Error) {
-		step := OutcomeStep(HostStatus{}, u, o.Error, p, a.now)
-		if step.Action == URLPutBack {
-			return true, a.putBack(id, step.State, step.RetryAt, step.AddTries, step.Error)
-		}
-		return false, nil
-	}
+	u := URLFacts{State: state}
 	var hostID int64
-	if err := a.tx.QueryRowContext(a.ctx, `SELECT host_id, tries FROM urls WHERE id = ?`, id).Scan(&hostID, &u.Tries); err != nil {
-		return false, fmt.Errorf("frontier: %s: %w", o.URL, err)
+	if id != 0 {
+		if err := a.tx.QueryRowContext(a.ctx, `SELECT host_id, tries FROM urls WHERE id = ?`, id).Scan(&hostID, &u.Tries); err != nil {
+			return false, fmt.Errorf("frontier: %s: %w", o.URL, err)
+		}
 	}
-	down, err := a.host(outcomeHost(o), o.Site)
-	if err != nil {
-		return false, err
-	}
-	hs, err := a.hostState(down.id)
-	if err != nil {
-		return false, err
-	}
-	u.IsProbe = hs.probeID != 0 && hs.probeID == id
-	u.OtherHost = hostID != down.id
-	step := OutcomeStep(hs.HostStatus, u, o.Error, p, a.now)
-	if err := a.applyHost(down.id, hs, step, id); err != nil {
-		return false, err
-	}
-	switch step.Action {
-	case URLPutBack:
-		return true, a.putBack(id, step.State, step.RetryAt, step.AddTries, step.Error)
-	case URLSettledByHost:
-		a.requeued++ // failed with its host, not fetched
-		return true, nil
-	}
-	return false, nil
+	return applyFailure(a, o, u, id, hostID, p, a.now)
 }
+
+// settledByHost counts a URL failed with its host given up: not fetched.
+func (a *applyTx) settledByHost() { a.requeued++ }
 
 // applyHost writes what a step does to a host: its status, and its held
 // URLs when it was parked or given up just now.
