@@ -123,7 +123,7 @@ const (
 
 // startRedisCrawl adds the seeds and starts n workers on a frontier of
 // its own, made by frontierURL (redisTestURL, postgresTestURL).
-func startRedisCrawl(t *testing.T, web *simweb.Web, proxy string, n int, frontierURL func(*testing.T) string) *redisCrawl {
+func startRedisCrawl(t *testing.T, web *simweb.Web, proxy string, n int, frontierURL func(*testing.T) string, lease string) *redisCrawl {
 	t.Helper()
 	c := &redisCrawl{t: t, bin: stages(t), dsn: frontierURL(t), dir: t.TempDir()}
 	seeds, err := web.Seeds("forestry")
@@ -143,7 +143,7 @@ func startRedisCrawl(t *testing.T, web *simweb.Web, proxy string, n int, frontie
 		w := &crawlWorker{archive: filepath.Join(c.dir, fmt.Sprintf("w%d.jsonl", i)), done: make(chan error, 1)}
 		w.cmd = exec.Command("bash", "../../scripts/crawl.sh", profile, "", c.dsn, itoa(redisPages))
 		w.cmd.Env = append(os.Environ(),
-			"BIN="+c.bin, "LINKS=shark", "ARCHIVE="+w.archive, "LEASE=3s", "IN_FLIGHT="+itoa(redisInFlight),
+			"BIN="+c.bin, "LINKS=shark", "ARCHIVE="+w.archive, "LEASE="+lease, "IN_FLIGHT="+itoa(redisInFlight),
 			fmt.Sprintf("FETCH_FLAGS=-q --proxy %s --delay 0 --max-crawl-delay 50ms --backoff 100ms --max-backoff 1s --user-agent worker%d", proxy, i),
 			"SEGMENT_FLAGS=-q", "SCORE_FLAGS=-q", "ADD_FLAGS=-q", "NEXT_FLAGS=-q --host-limit "+itoa(redisPerHost))
 		w.cmd.Stderr = &w.stderr
@@ -212,19 +212,19 @@ func TestRedisFourWorkers(t *testing.T) {
 	if testing.Short() {
 		t.Skip("crawls 800 pages through the real stages")
 	}
-	checkFourWorkers(t, redisTestURL)
+	checkFourWorkers(t, redisTestURL, "3s")
 }
 
 // checkFourWorkers is TestRedisFourWorkers on the shared frontier that
 // frontierURL makes.
-func checkFourWorkers(t *testing.T, frontierURL func(*testing.T) string) {
+func checkFourWorkers(t *testing.T, frontierURL func(*testing.T) string, lease string) {
 	web := simweb.New(simweb.Config{Seed: 1, NoFaults: true})
 	mon := newHostMonitor(web.Handler())
 	srv := httptest.NewServer(mon)
 	defer srv.Close()
 
 	start := time.Now()
-	one := startRedisCrawl(t, web, srv.URL, 1, frontierURL)
+	one := startRedisCrawl(t, web, srv.URL, 1, frontierURL, lease)
 	one.wait(nil)
 	single := one.eval(web)
 	t.Logf("one worker: %d pages, harvest %.3f, in %v", single.Pages, single.Harvest, time.Since(start).Round(time.Millisecond))
@@ -232,7 +232,7 @@ func checkFourWorkers(t *testing.T, frontierURL func(*testing.T) string) {
 	mon = newHostMonitor(web.Handler())
 	srv.Config.Handler = mon
 	start = time.Now()
-	four := startRedisCrawl(t, web, srv.URL, 4, frontierURL)
+	four := startRedisCrawl(t, web, srv.URL, 4, frontierURL, lease)
 	// Kill worker 3, its whole pipe, once the crawl is well under way.
 	victim := four.workers[3]
 	deadline := time.Now().Add(2 * time.Minute)
@@ -268,7 +268,11 @@ func checkFourWorkers(t *testing.T, frontierURL func(*testing.T) string) {
 	// Nothing the killed worker held is lost: each of its URLs is done,
 	// or queued again (its lease ran out). Requests for URLs the frontier
 	// never held are redirect hops.
-	time.Sleep(3 * time.Second)
+	leaseFor, err := time.ParseDuration(lease)
+	if err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(leaseFor)
 	fs, err := frontier.Open(context.Background(), four.dsn)
 	if err != nil {
 		t.Fatal(err)
