@@ -56,12 +56,20 @@ var signatures = []magic{
 // riffKinds are the formats inside a RIFF container, by form type.
 var riffKinds = map[string]string{"WEBP": "webp", "WAVE": "wav", "AVI ": "avi"}
 
+// binaryShare is the share of binary data bytes (isBinaryDataByte) in a
+// body's first sniffHeader bytes that makes it binary. Binary data
+// without a known signature has about one such byte in ten (27 of the
+// 256 byte values); a page of text with a few stray NUL bytes, which
+// browsers render, has a handful in its 1,445.
+const binaryShare = 0.02
+
 // sniffBinary tells whether a body is binary data, and names its format
 // ("zip", "pdf", …, or "binary" when only the byte rule says so). A body
 // that starts with a UTF-8 or UTF-16 byte order mark is text. Otherwise
-// known signatures are checked, then the WHATWG "binary data byte" rule:
-// a control byte other than TAB, LF, FF, CR and ESC in the first 1445
-// bytes makes the body binary (no text encoding of the web produces one).
+// known signatures are checked, then the share of the WHATWG "binary
+// data bytes" (control bytes other than TAB, LF, FF, CR and ESC, which no
+// text encoding of the web produces) in the first 1445 bytes: binaryShare
+// or more makes the body binary, a few stray ones do not.
 func sniffBinary(body []byte) (name string, binary bool) {
 	if bytes.HasPrefix(body, []byte{0xfe, 0xff}) || bytes.HasPrefix(body, []byte{0xff, 0xfe}) ||
 		bytes.HasPrefix(body, []byte{0xef, 0xbb, 0xbf}) {
@@ -84,10 +92,15 @@ func sniffBinary(body []byte) (name string, binary bool) {
 	if len(body) >= 4 && string(body[:3]) == "ID3" && body[3] >= 2 && body[3] <= 4 {
 		return "mp3", true
 	}
-	for _, b := range body[:min(len(body), sniffHeader)] {
+	head := body[:min(len(body), sniffHeader)]
+	n := 0
+	for _, b := range head {
 		if isBinaryDataByte(b) {
-			return "binary", true
+			n++
 		}
+	}
+	if n > 0 && float64(n) >= binaryShare*float64(len(head)) {
+		return "binary", true
 	}
 	return "", false
 }

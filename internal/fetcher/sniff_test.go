@@ -64,7 +64,9 @@ func TestBinaryBodies(t *testing.T) {
 		{"gzip left encoded", gzipBytes("<html>twice</html>"), "not html: gzip"},
 		{"ole2 doc", []byte("\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1\x00\x00"), "not html: ole2"},
 		{"binary bytes", []byte("<html>\x01\x02\x03 stuff</html>"), "not html: binary"},
+		{"random bytes", randomBytes(4000), "not html: binary"},
 		{"utf-16le with BOM", utf16LE("<html><body><p>林业 text</p></body></html>"), ""},
+		{"html with stray NUL bytes", strayNULs(), ""},
 		{"plain html", []byte("<html><body><p>\x1b$B ISO-2022 escape is text\tok</p></body></html>"), ""},
 	}
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -98,6 +100,37 @@ func TestBinaryBodies(t *testing.T) {
 			}
 		})
 	}
+}
+
+// randomBytes is binary data of no known format: seeded, so the test is
+// the same every run.
+func randomBytes(n int) []byte {
+	b := make([]byte, n)
+	x := uint32(2463534242)
+	for i := range b {
+		x ^= x << 13
+		x ^= x >> 17
+		x ^= x << 5
+		b[i] = byte(x)
+	}
+	if b[0] < 0x80 { // never a signature or a byte order mark by chance
+		b[0] |= 0x80
+	}
+	return b
+}
+
+// strayNULs is a page of text with a few NUL bytes in it, as a hostile
+// or broken server sends them: browsers render it.
+func strayNULs() []byte {
+	p := "<html><body>" + strings.Repeat("<p>林业 forestry text, a paragraph of a real page.</p>\n", 40) + "</body></html>"
+	b := []byte(p)
+	for _, at := range []int{100, 700, 1300, 2000} {
+		for b[at] >= 0x80 || b[at] == '<' || b[at] == '>' { // an ASCII letter of the text
+			at++
+		}
+		b[at] = 0
+	}
+	return b
 }
 
 func TestSniffBinaryUnit(t *testing.T) {
