@@ -57,17 +57,18 @@ type ingestLink struct {
 	Priority  float64 `json:"priority"`
 	Inherited float64 `json:"inherited"`
 	Pruned    bool    `json:"pruned"`
+	past      int     // in a pageLinks' last element: the links past MaxPageLinks
 }
 
 // returning is what the Ingester reads from a page, doc or scored record.
 type returning struct {
-	URL       string       `json:"url"`
-	FinalURL  string       `json:"final_url"`
-	Status    int          `json:"status"`
-	FetchedAt time.Time    `json:"fetched_at"`
-	Score     *float64     `json:"score"`
-	Relevant  bool         `json:"relevant"`
-	Links     []ingestLink `json:"links"`
+	URL       string    `json:"url"`
+	FinalURL  string    `json:"final_url"`
+	Status    int       `json:"status"`
+	FetchedAt time.Time `json:"fetched_at"`
+	Score     *float64  `json:"score"`
+	Relevant  bool      `json:"relevant"`
+	Links     pageLinks `json:"links"`
 	record.Lineage
 	Error string `json:"error"`
 }
@@ -221,8 +222,15 @@ func (in *Ingester) addReturning(b *Batch, r *returning, scored bool) error {
 		page.ParentHost = o.FinalHost
 	}
 	page.ParentSite = in.site(page.ParentHost)
-	for i := range r.Links {
-		in.addLink(b, page, &r.Links[i], scored)
+	links := r.Links.kept()
+	for i := range links {
+		in.addLink(b, page, &links[i], scored)
+	}
+	if n := r.Links.dropped(); n > 0 {
+		if b.Refused == nil {
+			b.Refused = map[string]int64{}
+		}
+		b.Refused[GuardMaxLinks] += int64(n)
 	}
 	return nil
 }

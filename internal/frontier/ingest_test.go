@@ -3,6 +3,7 @@ package frontier
 import (
 	"context"
 	"errors"
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -212,5 +213,41 @@ func TestIngesterSettlesWhatCameBack(t *testing.T) {
 	}
 	if st.States["queued"] != 1 {
 		t.Errorf("states %v: want the scored record's link queued", st.States)
+	}
+}
+
+// TestIngesterBoundsLinks: a record with more than MaxPageLinks links
+// queues the first MaxPageLinks and counts the rest under GuardMaxLinks,
+// without decoding them; a record under the bound loses none.
+func TestIngesterBoundsLinks(t *testing.T) {
+	page := func(n int) string {
+		var sb strings.Builder
+		sb.WriteString(`{"url":"http://big.example/","status":200,"links":[`)
+		for i := 0; i < n; i++ {
+			if i > 0 {
+				sb.WriteByte(',')
+			}
+			fmt.Fprintf(&sb, `{"url":"http://big.example/p%d"}`, i)
+		}
+		sb.WriteString(`]}`)
+		return sb.String()
+	}
+	in := NewIngester(IngestOptions{})
+	for _, tc := range []struct{ links, queued, dropped int }{
+		{MaxPageLinks + 2500, MaxPageLinks, 2500},
+		{MaxPageLinks, MaxPageLinks, 0},
+		{3, 3, 0},
+	} {
+		b, err := in.Parse([]byte(page(tc.links)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(b.Queue) != tc.queued || b.Refused[GuardMaxLinks] != int64(tc.dropped) {
+			t.Errorf("%d links: %d queued, %d refused as %s; want %d and %d",
+				tc.links, len(b.Queue), b.Refused[GuardMaxLinks], GuardMaxLinks, tc.queued, tc.dropped)
+		}
+		if tc.dropped > 0 && b.Queue[len(b.Queue)-1].URL != fmt.Sprintf("http://big.example/p%d", MaxPageLinks-1) {
+			t.Errorf("the links kept are not the first ones: last %s", b.Queue[len(b.Queue)-1].URL)
+		}
 	}
 }
