@@ -4,9 +4,10 @@ import "math"
 
 // The lease plan's rule for one host: how many of its URLs one lease call
 // may take. It is a pure function of the request and what the store knows
-// of the host (HostLoad); the SQLite store calls it as it walks its queue,
-// and the Redis lease script applies the same rule inside its atomic
-// script (TestLeaseRoomStoresAgree holds the two to one answer).
+// of the host (HostLoad); the SQLite and PostgreSQL stores call it as
+// they walk their queues, and the Redis lease script applies the same rule
+// inside its atomic script (TestLeaseRoomStoresAgree holds the three to one
+// answer).
 
 // HostLoad is what a lease call knows of one host.
 type HostLoad struct {
