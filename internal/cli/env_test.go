@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"os"
 	"strings"
 	"testing"
 
@@ -97,6 +98,23 @@ func TestFormat(t *testing.T) {
 	} {
 		if got, code, stderr := run(tt.args...); got != tt.want || code != tt.code {
 			t.Errorf("%q: %q, exit %d (%s); want %q, exit %d", tt.args, got, code, stderr, tt.want, tt.code)
+		}
+	}
+}
+
+// TestDocsListSharedVariables: docs/cli.md names the variable of every
+// shared flag (in full, or as its _SUFFIX in the list of the fetcher's),
+// so that the register and the page cannot drift apart.
+func TestDocsListSharedVariables(t *testing.T) {
+	b, err := os.ReadFile("../../docs/cli.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(b)
+	for _, env := range SharedEnv() {
+		suffix := "`" + strings.TrimPrefix(env, EnvPrefix[:len(EnvPrefix)-1]) + "`"
+		if !strings.Contains(doc, "`"+env+"`") && !strings.Contains(doc, suffix) {
+			t.Errorf("docs/cli.md does not name %s, the variable of a shared flag", env)
 		}
 	}
 }
