@@ -159,7 +159,7 @@ func TestDedupeEndToEnd(t *testing.T) {
 	if hit.URL != "http://a.test/2" || !strings.Contains(hit.Snippet, "[防火]") || strings.Join(hit.Duplicates, ",") != "http://c.test/again" {
 		t.Fatalf("hit %+v", hit)
 	}
-	code, stdout, _ = runCmd(t, "search", "--store", store, "--format", "table", "抚育")
+	code, stdout, _ = runCmd(t, "search", "--store", store, "--format", "text", "抚育")
 	if code != 0 || !strings.Contains(stdout, " 1. 标题 http://b.test/copy") || !strings.Contains(stdout, "+1 copies") {
 		t.Fatalf("table: exit %d\n%s", code, stdout)
 	}
