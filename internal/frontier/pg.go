@@ -55,8 +55,10 @@ var _ HostAdmin = (*PostgresStore)(nil)
 // DefaultPostgresSchema names the crawl when the URL gives no ?schema=.
 const DefaultPostgresSchema = "focuscrawl"
 
-// pgSchemaVersion is the layout of pgSchema, kept in info.schema_version.
-const pgSchemaVersion = "1"
+// pgSchemaVersion is the layout of pgSchema, kept in info.schema_version:
+// 2 added the URL classes (pgClassSchema), which init adds to a crawl of
+// layout 1.
+const pgSchemaVersion = "2"
 
 // IsPostgresURL tells whether a --db value names a PostgreSQL frontier.
 func IsPostgresURL(db string) bool {
@@ -140,7 +142,9 @@ CREATE TABLE IF NOT EXISTS urls (
   error       text,
   tries       integer NOT NULL DEFAULT 0,
   retry_at    bigint,
-  reserve     boolean NOT NULL DEFAULT false
+  reserve     boolean NOT NULL DEFAULT false,
+  prior       double precision,
+  class_id    bigint
 );
 CREATE INDEX IF NOT EXISTS urls_queue ON urls (reserve, priority DESC, depth, id) INCLUDE (host_id) WHERE state = {queued};
 CREATE INDEX IF NOT EXISTS urls_lease ON urls (lease_until) WHERE state = {leased};
@@ -171,24 +175,33 @@ CREATE TABLE IF NOT EXISTS host_state (
 );
 CREATE INDEX IF NOT EXISTS host_state_parked ON host_state (retry_at) WHERE parked = {host-parked};
 CREATE TABLE IF NOT EXISTS host_lease (host_id bigint PRIMARY KEY, owner bigint NOT NULL, at bigint NOT NULL);
-`)
+` + pgClassSchema)
 
 // init creates the schema and its tables once (under an advisory lock,
 // so that two workers starting together do not race), and checks the
 // layout version. A crawl made already is only checked: its DDL would
 // lock tables that running workers write (CREATE INDEX IF NOT EXISTS
-// takes a share lock before it looks), and deadlock with them.
+// takes a share lock before it looks), and deadlock with them. A crawl of
+// an older layout is brought up to date once.
 func (s *PostgresStore) init(ctx context.Context) error {
 	v, err := s.version(ctx, s.pool)
-	if err != nil || v != "" {
+	if err != nil || v == pgSchemaVersion {
 		return err
 	}
 	return s.inTx(ctx, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, int64(xxhash.Sum64String("focuscrawl schema "+s.schema))); err != nil {
 			return err
 		}
-		if v, err := s.version(ctx, tx); err != nil || v != "" {
+		v, err := s.version(ctx, tx)
+		switch {
+		case err != nil || v == pgSchemaVersion:
 			return err // made by another worker meanwhile
+		case v == "1":
+			if _, err := tx.Exec(ctx, pgClassMigration); err != nil {
+				return fmt.Errorf("add the URL classes: %w", err)
+			}
+			_, err := tx.Exec(ctx, `UPDATE info SET value = $1 WHERE key = 'schema_version'`, pgSchemaVersion)
+			return err
 		}
 		if _, err := tx.Exec(ctx, `CREATE SCHEMA IF NOT EXISTS `+pgx.Identifier{s.schema}.Sanitize()); err != nil {
 			return fmt.Errorf("create schema: %w", err)
@@ -196,7 +209,7 @@ func (s *PostgresStore) init(ctx context.Context) error {
 		if _, err := tx.Exec(ctx, pgSchema); err != nil {
 			return fmt.Errorf("create tables: %w", err)
 		}
-		_, err := tx.Exec(ctx, `INSERT INTO info (key, value) VALUES ('schema_version', $1)`, pgSchemaVersion)
+		_, err = tx.Exec(ctx, `INSERT INTO info (key, value) VALUES ('schema_version', $1)`, pgSchemaVersion)
 		return err
 	})
 }
@@ -217,7 +230,7 @@ func (s *PostgresStore) version(ctx context.Context, q interface {
 		return "", err
 	case v == nil:
 		return "", nil
-	case *v != pgSchemaVersion:
+	case *v != pgSchemaVersion && *v != "1":
 		return "", fmt.Errorf("schema version %s, this program reads %s", *v, pgSchemaVersion)
 	}
 	return *v, nil
@@ -275,8 +288,8 @@ func (s *PostgresStore) inTx(ctx context.Context, fn func(tx pgx.Tx) error) erro
 	}
 }
 
-// Capabilities: on disk, shared by workers on many machines; no URL-class
-// re-ranking yet.
+// Capabilities: on disk, shared by workers on many machines, re-ranks
+// URL classes.
 func (s *PostgresStore) Capabilities() Capabilities {
-	return Capabilities{Kind: "postgres", Shared: true, Durable: true}
+	return Capabilities{Kind: "postgres", ClassRanking: true, Shared: true, Durable: true}
 }

@@ -2,7 +2,6 @@ package frontier
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"github.com/focuscrawl/focuscrawl/internal/record"
@@ -10,35 +9,8 @@ import (
 )
 
 // The PostgreSQL store's side of score --db: page scores, the link graph
-// and the replay of the crawl for the learned strategies. URL-class
-// re-ranking is not there yet (ErrNoClassRankingPostgres).
-
-// ErrNoClassRankingPostgres is the answer of a PostgreSQL frontier asked
-// to re-rank URL classes (score --db with a learned strategy and a class
-// weight).
-var ErrNoClassRankingPostgres = errors.New("the PostgreSQL frontier does not re-rank URL classes yet " +
-	"(use a SQLite frontier, or --class-weight 0 to learn without it)")
-
-// SetLearning refuses the URL-class re-ranking the SQLite store does;
-// turning it off (nil) is a no-op, so a learned strategy with
-// --class-weight 0 runs on PostgreSQL (it trains on Replay).
-func (s *PostgresStore) SetLearning(ctx context.Context, l *Learning) error {
-	if s.pool == nil {
-		return ErrClosed
-	}
-	if l != nil {
-		return ErrNoClassRankingPostgres
-	}
-	return nil
-}
-
-// Learning reports that the frontier does not learn: nil.
-func (s *PostgresStore) Learning(ctx context.Context) (*Learning, error) {
-	if s.pool == nil {
-		return nil, ErrClosed
-	}
-	return nil, nil
-}
+// and the replay of the crawl for the learned strategies (their URL
+// classes: pg_classes.go).
 
 // PageScores returns the page score of each of urls that was fetched
 // (done or failed; a failed or unscored page counts 0).
