@@ -40,6 +40,8 @@ type PostgresStore struct {
 	schema  string
 	lockKey int64 // the crawl's advisory lock (Lease)
 
+	outage *outageWatch // rides out the server's outages (?outage_wait=)
+
 	mu    sync.Mutex
 	hosts map[string]hostInfo // cache of the hosts table
 	sites map[int64]string    // host id -> site key
@@ -71,7 +73,9 @@ var pgSchemaName = regexp.MustCompile(`^[a-z_][a-z0-9_]{0,62}$`)
 // postgres://[USER[:PASSWORD]@]HOST[:PORT]/DATABASE?schema=NAME. NAME (a
 // lower-case SQL name; default "focuscrawl") tells crawls in one database
 // apart: each is a schema of its own, created with its tables on first
-// use. Other query parameters are pgx's (sslmode, pool_max_conns, …).
+// use. ?outage_wait= (default 30s) is how long an operation waits for a
+// server that went away (pg_outage.go). Other query parameters are pgx's
+// (sslmode, pool_max_conns, …).
 func OpenPostgres(ctx context.Context, dsn string) (*PostgresStore, error) {
 	u, err := url.Parse(dsn)
 	if err != nil {
@@ -79,7 +83,12 @@ func OpenPostgres(ctx context.Context, dsn string) (*PostgresStore, error) {
 	}
 	q := u.Query()
 	name := q.Get("schema")
+	wait, err := parseOutageWait(q.Get("outage_wait"), DefaultPostgresOutageWait)
+	if err != nil {
+		return nil, fmt.Errorf("open frontier %s: %w", redactDSN(dsn), err)
+	}
 	q.Del("schema")
+	q.Del("outage_wait")
 	u.RawQuery = q.Encode()
 	if name == "" {
 		name = DefaultPostgresSchema
@@ -97,7 +106,7 @@ func OpenPostgres(ctx context.Context, dsn string) (*PostgresStore, error) {
 		return nil, fmt.Errorf("open frontier %s: %w", redactDSN(dsn), err)
 	}
 	s := &PostgresStore{pool: pool, schema: name, lockKey: int64(xxhash.Sum64String("focuscrawl lease " + name)),
-		hosts: map[string]hostInfo{}, sites: map[int64]string{}}
+		hosts: map[string]hostInfo{}, sites: map[int64]string{}, outage: newPgOutage(u.Host, wait)}
 	if err := s.init(ctx); err != nil {
 		pool.Close()
 		return nil, fmt.Errorf("open frontier %s: %w", redactDSN(dsn), err)
@@ -184,7 +193,12 @@ CREATE TABLE IF NOT EXISTS host_lease (host_id bigint PRIMARY KEY, owner bigint 
 // takes a share lock before it looks), and deadlock with them. A crawl of
 // an older layout is brought up to date once.
 func (s *PostgresStore) init(ctx context.Context) error {
-	v, err := s.version(ctx, s.pool)
+	var v string
+	err := s.outage.run(ctx, func() error {
+		var err error
+		v, err = s.version(ctx, s.pool)
+		return err
+	})
 	if err != nil || v == pgSchemaVersion {
 		return err
 	}
@@ -258,7 +272,7 @@ func (s *PostgresStore) Drop(ctx context.Context) error {
 	if s.pool == nil {
 		return ErrClosed
 	}
-	if _, err := s.pool.Exec(ctx, `DROP SCHEMA IF EXISTS `+pgx.Identifier{s.schema}.Sanitize()+` CASCADE`); err != nil {
+	if _, err := s.exec(ctx, `DROP SCHEMA IF EXISTS `+pgx.Identifier{s.schema}.Sanitize()+` CASCADE`); err != nil {
 		return fmt.Errorf("frontier: drop: %w", err)
 	}
 	return nil
@@ -269,23 +283,30 @@ func pgKey(u string) [16]byte { return md5.Sum([]byte(u)) }
 
 // inTx runs fn in a transaction, again (up to 8 times, after a short
 // random wait) when the server aborts it for a deadlock or a
-// serialization failure: fn must start from scratch each time.
+// serialization failure, and again through an outage (?outage_wait=)
+// when the connection is lost: fn must start from scratch each time. A
+// transaction whose COMMIT was sent just before the connection broke may
+// have committed: the store's transactions are safe to run twice (a
+// lease run twice leaves its URLs leased until the lease ends; outcomes
+// applied twice change nothing more).
 func (s *PostgresStore) inTx(ctx context.Context, fn func(tx pgx.Tx) error) error {
 	if s.pool == nil {
 		return ErrClosed
 	}
-	for attempt := 0; ; attempt++ {
-		err := pgx.BeginFunc(ctx, s.pool, fn)
-		var pe *pgconn.PgError
-		if err == nil || attempt >= 8 || !errors.As(err, &pe) || (pe.Code != "40P01" && pe.Code != "40001") {
-			return err
+	return s.outage.run(ctx, func() error {
+		for attempt := 0; ; attempt++ {
+			err := pgx.BeginFunc(ctx, s.pool, fn)
+			var pe *pgconn.PgError
+			if err == nil || attempt >= 8 || !errors.As(err, &pe) || (pe.Code != "40P01" && pe.Code != "40001") {
+				return err
+			}
+			select {
+			case <-ctx.Done():
+				return ctx.Err()
+			case <-time.After(time.Duration(1+rand.IntN(10<<attempt)) * time.Millisecond):
+			}
 		}
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-time.After(time.Duration(1+rand.IntN(10<<attempt)) * time.Millisecond):
-		}
-	}
+	})
 }
 
 // Capabilities: on disk, shared by workers on many machines, re-ranks

@@ -46,7 +46,7 @@ func (s *PostgresStore) SetLearning(ctx context.Context, l *Learning) error {
 		return ErrClosed
 	}
 	if l == nil {
-		if _, err := s.pool.Exec(ctx, `DELETE FROM info WHERE key = $1`, learningKey); err != nil {
+		if _, err := s.exec(ctx, `DELETE FROM info WHERE key = $1`, learningKey); err != nil {
 			return fmt.Errorf("frontier: set learning: %w", err)
 		}
 		return nil
@@ -58,7 +58,7 @@ func (s *PostgresStore) SetLearning(ctx context.Context, l *Learning) error {
 	if err != nil {
 		return err
 	}
-	if _, err := s.pool.Exec(ctx, `INSERT INTO info (key, value) VALUES ($1, $2)
+	if _, err := s.exec(ctx, `INSERT INTO info (key, value) VALUES ($1, $2)
 		ON CONFLICT (key) DO UPDATE SET value = excluded.value`, learningKey, string(v)); err != nil {
 		return fmt.Errorf("frontier: set learning: %w", err)
 	}
@@ -70,7 +70,13 @@ func (s *PostgresStore) Learning(ctx context.Context) (*Learning, error) {
 	if s.pool == nil {
 		return nil, ErrClosed
 	}
-	return readPgLearning(ctx, s.pool)
+	var l *Learning
+	err := s.outage.run(ctx, func() error {
+		var err error
+		l, err = readPgLearning(ctx, s.pool)
+		return err
+	})
+	return l, err
 }
 
 func readPgLearning(ctx context.Context, q interface {

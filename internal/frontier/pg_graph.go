@@ -27,7 +27,7 @@ func (s *PostgresStore) PageScores(ctx context.Context, urls []string) (map[stri
 			keys[i] = pgKey(u)
 		}
 		urls = urls[n:]
-		rows, err := s.pool.Query(ctx, sq(`SELECT url, coalesce(score, 0) FROM urls WHERE k = ANY($1) AND state IN ({done}, {failed})`), keys)
+		rows, err := s.query(ctx, sq(`SELECT url, coalesce(score, 0) FROM urls WHERE k = ANY($1) AND state IN ({done}, {failed})`), keys)
 		if err != nil {
 			return nil, fmt.Errorf("frontier: page scores: %w", err)
 		}
@@ -49,7 +49,7 @@ func (s *PostgresStore) WalkEdges(ctx context.Context, fn func(e Edge) error) er
 	if s.pool == nil {
 		return ErrClosed
 	}
-	rows, err := s.pool.Query(ctx, `SELECT f.url, t.url, coalesce(e.priority, 0), coalesce(e.anchor, ''), coalesce(e.context, '')
+	rows, err := s.query(ctx, `SELECT f.url, t.url, coalesce(e.priority, 0), coalesce(e.anchor, ''), coalesce(e.context, '')
 		FROM edges e JOIN urls f ON f.id = e.src JOIN urls t ON t.id = e.dst`)
 	if err != nil {
 		return fmt.Errorf("frontier: edges: %w", err)
@@ -78,7 +78,7 @@ func (s *PostgresStore) Replay(ctx context.Context, fn func(record.Replay) error
 	if s.pool == nil {
 		return ErrClosed
 	}
-	rows, err := s.pool.Query(ctx, sq(`SELECT u.url, coalesce(p.url, ''), coalesce(u.anchor, ''), coalesce(e.context, ''),
+	rows, err := s.query(ctx, sq(`SELECT u.url, coalesce(p.url, ''), coalesce(u.anchor, ''), coalesce(e.context, ''),
 		  coalesce(p.score, 0), coalesce(u.score, 0), u.state = {failed}
 		FROM urls u
 		LEFT JOIN urls p ON p.id = u.parent_id
