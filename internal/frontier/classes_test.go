@@ -177,15 +177,7 @@ func TestLearningNewLinksAndRaise(t *testing.T) {
 func newLinksAndRaise(t *testing.T, s Store, maxPerHost int64) {
 	ctx := context.Background()
 	d := DefaultLearning()
-	if err := s.SetLearning(ctx, &d); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.Apply(ctx, Batch{Queue: classEntries()[:7]}); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.Apply(ctx, Batch{Done: classOutcomes()}); err != nil {
-		t.Fatal(err)
-	}
+	learnFromClasses(t, s, d)
 	// Queued after the feedback: a new /b/ URL with a lower prior beats a
 	// /a/ one; /c/ (no evidence) keeps its prior.
 	es := []Entry{child("http://h.cn/a/new.html", 0.6), child("http://h.cn/b/new.html", 0.4), child("http://h.cn/c/new.html", 0.55)}
@@ -225,21 +217,29 @@ func newLinksAndRaise(t *testing.T, s Store, maxPerHost int64) {
 	}
 }
 
+// learnFromClasses turns learning on with d, queues the root page and the
+// three seen pages of each directory, and reports them (classOutcomes).
+func learnFromClasses(t *testing.T, s Store, d Learning) {
+	t.Helper()
+	ctx := context.Background()
+	if err := s.SetLearning(ctx, &d); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Apply(ctx, Batch{Queue: classEntries()[:7]}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Apply(ctx, Batch{Done: classOutcomes()}); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func near(a, b float64) bool { return a-b < 1e-9 && b-a < 1e-9 }
 
 func TestLearningPersists(t *testing.T) {
 	forEachLearner(t, func(t *testing.T, s Store, reopen func(*testing.T) Store) {
 		ctx := context.Background()
 		d := Learning{Weight: 0.7, Pseudo: 2, Epsilon: 0.005}
-		if err := s.SetLearning(ctx, &d); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := s.Apply(ctx, Batch{Queue: classEntries()[:7]}); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := s.Apply(ctx, Batch{Done: classOutcomes()}); err != nil {
-			t.Fatal(err)
-		}
+		learnFromClasses(t, s, d)
 		if _, ok := s.(*SQLiteStore); ok {
 			if err := s.Close(); err != nil {
 				t.Fatal(err)

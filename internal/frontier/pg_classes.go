@@ -2,7 +2,6 @@ package frontier
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -51,15 +50,12 @@ func (s *PostgresStore) SetLearning(ctx context.Context, l *Learning) error {
 		}
 		return nil
 	}
-	if err := l.Validate(); err != nil {
-		return fmt.Errorf("frontier: %w", err)
-	}
-	v, err := json.Marshal(l)
+	v, err := learningValue(l)
 	if err != nil {
 		return err
 	}
 	if _, err := s.exec(ctx, `INSERT INTO info (key, value) VALUES ($1, $2)
-		ON CONFLICT (key) DO UPDATE SET value = excluded.value`, learningKey, string(v)); err != nil {
+		ON CONFLICT (key) DO UPDATE SET value = excluded.value`, learningKey, v); err != nil {
 		return fmt.Errorf("frontier: set learning: %w", err)
 	}
 	return nil

@@ -1,33 +1,15 @@
 package frontier
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"net/url"
 	"strings"
-	"sync"
 	"testing"
 	"time"
+
+	"github.com/focuscrawl/focuscrawl/internal/cli/clitest"
 )
-
-// syncBuffer is a bytes.Buffer the store's goroutines may write at once.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.String()
-}
 
 // TestPostgresRidesOutAnOutage: a crawl step (lease, then apply the
 // outcomes and links) during a PostgreSQL outage — a loopback proxy in
@@ -49,7 +31,7 @@ func TestPostgresRidesOutAnOutage(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	var log syncBuffer
+	var log clitest.SyncBuffer
 	s.outage.log = &log
 	cQueue(t, s, entry("http://a.cn/1", "a.cn", 0.9, 0), entry("http://b.cn/1", "b.cn", 0.8, 0), entry("http://c.cn/1", "c.cn", 0.7, 0))
 

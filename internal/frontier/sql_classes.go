@@ -60,6 +60,16 @@ type classFigures struct {
 	labels, priors    float64
 }
 
+// learningValue is the info table's value of a Learning configuration,
+// checked.
+func learningValue(l *Learning) (string, error) {
+	if err := l.Validate(); err != nil {
+		return "", fmt.Errorf("frontier: %w", err)
+	}
+	v, err := json.Marshal(l)
+	return string(v), err
+}
+
 // parseLearning reads the Learning configuration of the info table.
 func parseLearning(v string) (*Learning, error) {
 	var l Learning

@@ -3,7 +3,6 @@ package frontier
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
 )
@@ -75,15 +74,12 @@ func (s *SQLiteStore) SetLearning(ctx context.Context, l *Learning) error {
 		_, err := s.db.ExecContext(ctx, `DELETE FROM info WHERE key = ?`, learningKey)
 		return err
 	}
-	if err := l.Validate(); err != nil {
-		return fmt.Errorf("frontier: %w", err)
-	}
-	v, err := json.Marshal(l)
+	v, err := learningValue(l)
 	if err != nil {
 		return err
 	}
 	_, err = s.db.ExecContext(ctx, `INSERT INTO info (key, value) VALUES (?, ?)
-		ON CONFLICT (key) DO UPDATE SET value = excluded.value`, learningKey, string(v))
+		ON CONFLICT (key) DO UPDATE SET value = excluded.value`, learningKey, v)
 	if err != nil {
 		return fmt.Errorf("frontier: set learning: %w", err)
 	}
