@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/cespare/xxhash/v2"
@@ -41,6 +42,9 @@ type PostgresStore struct {
 	lockKey int64 // the crawl's advisory lock (Lease)
 
 	outage *outageWatch // rides out the server's outages (?outage_wait=)
+	// bulkFresh: the last bulk insert of new URLs found none known, so
+	// the next is tried as all new (pgBulkInsertNew).
+	bulkFresh atomic.Bool
 
 	mu    sync.Mutex
 	hosts map[string]hostInfo // cache of the hosts table

@@ -1,12 +1,14 @@
 package frontier
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/focuscrawl/focuscrawl/internal/robotsrules"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgtype"
 )
 
@@ -80,17 +82,31 @@ const (
 
 // pgBulkInsert queues, in one statement, URLs not seen before in the
 // batch, in the order given (ids follow it, as lease order breaks ties
-// by age); it returns the keys of those that were not known. $13 and $14,
-// the link priorities and classes of a frontier that learns, are NULL
-// (none) when it does not.
-var pgBulkInsert = `INSERT INTO urls (k, url, host_id, state, priority, depth, parent_id, anchor, inherited, meta, added_at, reserve, prior, class_id)
-	SELECT x.k, x.url, x.host_id, x.state, x.priority, x.depth, (SELECT p.id FROM urls p WHERE p.k = x.pk), x.anchor, x.inherited, x.meta, $12, x.reserve,
+// by age); it returns the keys of those that were not known. A seed has
+// no parent to look up (the CASE spares the index probe of each row). $13
+// and $14, the link priorities and classes of a frontier that learns, are
+// NULL (none) when it does not.
+var pgBulkInsert = pgBulkRows + ` ON CONFLICT (k) DO NOTHING RETURNING k`
+
+// pgBulkInsertNew is pgBulkInsert for URLs that all seem new (none of the
+// last bulk insert's was known: seed add of a seed list): a plain insert
+// spares the server the speculative insertion of ON CONFLICT; a URL known
+// after all fails it (unique violation), and the batch is inserted again
+// the other way.
+var pgBulkInsertNew = pgBulkRows
+
+// pgFreshBulk is the least bulk insert tried as all new: a failed try
+// costs the rows inserted before the known one.
+const pgFreshBulk = 1000
+
+const pgBulkRows = `INSERT INTO urls (k, url, host_id, state, priority, depth, parent_id, anchor, inherited, meta, added_at, reserve, prior, class_id)
+	SELECT x.k, x.url, x.host_id, x.state, x.priority, x.depth, CASE WHEN x.pk IS NOT NULL THEN (SELECT p.id FROM urls p WHERE p.k = x.pk) END,
+	  x.anchor, x.inherited, x.meta, $12, x.reserve,
 	  x.prior, x.class_id
 	FROM unnest($1::uuid[], $2::text[], $3::bigint[], $4::smallint[], $5::float8[], $6::int[], $7::uuid[], $8::text[], $9::float8[], $10::text[], $11::bool[],
 	  $13::float8[], $14::bigint[])
 	  WITH ORDINALITY AS x(k, url, host_id, state, priority, depth, pk, anchor, inherited, meta, reserve, prior, class_id, n)
-	ORDER BY x.n
-	ON CONFLICT (k) DO NOTHING RETURNING k`
+	ORDER BY x.n`
 
 // queueAll queues the entries: first the URLs that may be new, in one
 // bulk insert (the common case of seed add, and the fast one); then,
@@ -256,22 +272,32 @@ func (a *pgApply) bulkInsert(es []Entry, idx []int, res *Applied) (known []int, 
 			metas[j] = &m
 		}
 	}
-	rows, err := a.tx.Query(a.ctx, pgBulkInsert, keys, urls, hosts, states, prios, depths, parents, anchors, inherited, metas, reserve, a.now,
-		priors, classes)
-	if err != nil {
-		return nil, fmt.Errorf("frontier: queue: %w", err)
+	args := []any{keys, urls, hosts, states, prios, depths, parents, anchors, inherited, metas, reserve, a.now, priors, classes}
+	var fresh map[[16]byte]bool // nil: every one inserted
+	allNew := false
+	if n >= pgFreshBulk && a.s.bulkFresh.Load() {
+		if allNew, err = a.insertAllNew(args); err != nil {
+			return nil, err
+		}
 	}
-	inserted, err := pgx.CollectRows(rows, pgx.RowTo[[16]byte])
-	if err != nil {
-		return nil, fmt.Errorf("frontier: queue: %w", err)
-	}
-	fresh := make(map[[16]byte]bool, len(inserted))
-	for _, k := range inserted {
-		fresh[k] = true
+	if !allNew {
+		rows, err := a.tx.Query(a.ctx, pgBulkInsert, args...)
+		if err != nil {
+			return nil, fmt.Errorf("frontier: queue: %w", err)
+		}
+		inserted, err := pgx.CollectRows(rows, pgx.RowTo[[16]byte])
+		if err != nil {
+			return nil, fmt.Errorf("frontier: queue: %w", err)
+		}
+		a.s.bulkFresh.Store(len(inserted) == n)
+		fresh = make(map[[16]byte]bool, len(inserted))
+		for _, k := range inserted {
+			fresh[k] = true
+		}
 	}
 	for j, i := range idx {
 		e := &es[i]
-		if !fresh[keys[j].Bytes] {
+		if fresh != nil && !fresh[keys[j].Bytes] {
 			known = append(known, i)
 			continue
 		}
@@ -408,4 +434,29 @@ func (a *pgApply) queued(br pgx.BatchResults, p pgPending, res *Applied) error {
 		}
 	}
 	return nil
+}
+
+// insertAllNew inserts a bulk whose URLs seem all new (pgBulkInsertNew)
+// under a savepoint; it reports false, having inserted none, when one was
+// known.
+func (a *pgApply) insertAllNew(args []any) (bool, error) {
+	sp, err := a.tx.Begin(a.ctx)
+	if err != nil {
+		return false, fmt.Errorf("frontier: queue: %w", err)
+	}
+	if _, err := sp.Exec(a.ctx, pgBulkInsertNew, args...); err != nil {
+		var pe *pgconn.PgError
+		if !errors.As(err, &pe) || pe.Code != "23505" /* unique_violation */ {
+			return false, fmt.Errorf("frontier: queue: %w", err)
+		}
+		a.s.bulkFresh.Store(false)
+		if err := sp.Rollback(a.ctx); err != nil {
+			return false, fmt.Errorf("frontier: queue: %w", err)
+		}
+		return false, nil
+	}
+	if err := sp.Commit(a.ctx); err != nil {
+		return false, fmt.Errorf("frontier: queue: %w", err)
+	}
+	return true, nil
 }
