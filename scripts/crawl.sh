@@ -8,8 +8,9 @@
 #        "-" reads stdin; "" adds no seeds (resume from DB only). Lines that are
 #        not URLs are reported and left out; the crawl goes on with the rest
 # DB     the frontier: a SQLite file, created if missing, or a Redis URL
-#        redis://HOST:PORT/DB?prefix=NAME shared by any number of machines,
-#        each running this same script; run again to resume
+#        redis://HOST:PORT/DB?prefix=NAME or a PostgreSQL URL
+#        postgres://USER@HOST:PORT/DATABASE?schema=NAME shared by any number of
+#        machines, each running this same script; run again to resume
 # PAGES  page budget over the whole crawl, resumed runs included (default 1000)
 #
 # The links score marks pruned (under thresholds.link) are kept in the frontier's reserve
@@ -33,7 +34,7 @@
 #   BIN=bin                  where the commands are (else those on PATH)
 #   ARCHIVE=DB.jsonl.zst     every scored doc, appended by seed add --archive (.zst or
 #                            .gz: one frame per batch, so a kill costs at most the last
-#                            frame, which every reader skips); with a Redis DB each
+#                            frame, which every reader skips); with a Redis or PostgreSQL DB each
 #                            machine keeps its own, crawl-HOSTNAME.jsonl.zst;
 #                            ARCHIVE=none for none. One writer per archive (a lock): a
 #                            second loop on this machine writes DB-2.jsonl.zst (or
@@ -63,7 +64,7 @@
 #                            extra flags for each stage (word-split)
 set -euo pipefail
 
-usage() { sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 [ $# -ge 3 ] && [ $# -le 4 ] || usage
 topic=$1 seeds=$2 db=$3 pages=${4:-1000}
 case $pages in ''|*[!0-9]*) echo "crawl.sh: PAGES must be a number, not '$pages'" >&2; exit 2;; esac
@@ -263,7 +264,7 @@ echo "crawl.sh: $fetched pages fetched so far; crawling up to $left more" >&2
 archive=()
 if [ -z "${ARCHIVE:-}" ]; then
   case $db in
-    redis://*|rediss://*|unix://*) ARCHIVE=crawl-$(hostname).jsonl.zst ;;
+    redis://*|rediss://*|unix://*|postgres://*|postgresql://*) ARCHIVE=crawl-$(hostname).jsonl.zst ;;
     *) ARCHIVE=${db%.db}.jsonl.zst ;;
   esac
   archive=(--archive-next-free)

@@ -84,7 +84,10 @@ type urlClass struct {
 	// priority; valid tells whether it was ever set.
 	applied float64
 	valid   bool
-	dirty   bool
+	// add is what this transaction counted, to add to the stored figures;
+	// dirty tells whether the class is to be written.
+	add   classFigures
+	dirty bool
 	// est is the estimate computed in this transaction; estDone tells
 	// whether it is.
 	est     float64

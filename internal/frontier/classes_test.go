@@ -65,85 +65,127 @@ func leaseAll(t *testing.T, s Store) []string {
 	return lease(t, s, LeaseRequest{N: 1000, For: time.Minute})
 }
 
-func TestLearningColdStartKeepsOrder(t *testing.T) {
-	ctx := context.Background()
-	plain, _ := openTest(t)
-	learned, _ := openTest(t)
-	d := DefaultLearning()
-	if err := learned.SetLearning(ctx, &d); err != nil {
+// forEachLearner runs fn against a fresh store of each kind that ranks
+// URL classes.
+func forEachLearner(t *testing.T, fn func(t *testing.T, s Store, reopen func(*testing.T) Store)) {
+	forEachStore(t, func(t *testing.T, s Store, reopen func(*testing.T) Store) {
+		if !s.Capabilities().ClassRanking {
+			t.Skipf("the %s store does not rank URL classes", s.Capabilities().Kind)
+		}
+		fn(t, s, reopen)
+	})
+}
+
+// readClassFigures reads the figures of the class with key (of the one host
+// the test queued; "" is the crawl's) where the store is SQL; ok is false
+// on another store.
+func readClassFigures(t *testing.T, s Store, key string) (fetched, relevant int, labels, priors float64, ok bool) {
+	t.Helper()
+	const q = `SELECT fetched, relevant, labels, priors FROM classes WHERE key = `
+	var err error
+	switch s := s.(type) {
+	case *SQLiteStore:
+		err = s.DB().QueryRow(q+`?`, key).Scan(&fetched, &relevant, &labels, &priors)
+	case *PostgresStore:
+		err = s.Pool().QueryRow(context.Background(), q+`$1`, key).Scan(&fetched, &relevant, &labels, &priors)
+	default:
+		return 0, 0, 0, 0, false
+	}
+	if err != nil {
 		t.Fatal(err)
 	}
+	return fetched, relevant, labels, priors, true
+}
+
+// TestLearningColdStartKeepsOrder: before any page comes back, a store
+// that learns leases in the order a SQLite frontier that does not gives.
+func TestLearningColdStartKeepsOrder(t *testing.T) {
+	ctx := context.Background()
 	es := classEntries()
 	// Entries of another host with ties, to check ties keep their order.
 	for i := range 10 {
 		es = append(es, entry(fmt.Sprintf("http://g.cn/x/%d.html", i), "g.cn", 0.55, 1+i%2))
 	}
-	for _, s := range []*SQLiteStore{plain, learned} {
-		if _, err := s.Apply(ctx, Batch{Queue: es}); err != nil {
+	plain, _ := openTest(t)
+	if _, err := plain.Apply(ctx, Batch{Queue: es}); err != nil {
+		t.Fatal(err)
+	}
+	want := leaseAll(t, plain)
+	forEachLearner(t, func(t *testing.T, learned Store, _ func(*testing.T) Store) {
+		d := DefaultLearning()
+		if err := learned.SetLearning(ctx, &d); err != nil {
 			t.Fatal(err)
 		}
-	}
-	want, got := leaseAll(t, plain), leaseAll(t, learned)
-	if len(want) != len(es) || !reflect.DeepEqual(got, want) {
-		t.Fatalf("cold start order differs:\n got %v\nwant %v", got, want)
-	}
+		if _, err := learned.Apply(ctx, Batch{Queue: es}); err != nil {
+			t.Fatal(err)
+		}
+		if got := leaseAll(t, learned); len(want) != len(es) || !reflect.DeepEqual(got, want) {
+			t.Fatalf("cold start order differs:\n got %v\nwant %v", got, want)
+		}
+	})
 }
 
 func TestLearningReranksQueuedURLs(t *testing.T) {
-	ctx := context.Background()
 	for _, learn := range []bool{false, true} {
-		s, _ := openTest(t)
-		if learn {
-			d := DefaultLearning()
-			if err := s.SetLearning(ctx, &d); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if _, err := s.Apply(ctx, Batch{Queue: classEntries()}); err != nil {
-			t.Fatal(err)
-		}
-		// The outcomes come after the links were queued: only re-ranking
-		// can move them.
-		if _, err := s.Apply(ctx, Batch{Done: classOutcomes()}); err != nil {
-			t.Fatal(err)
-		}
-		got := lease(t, s, LeaseRequest{N: 20, For: time.Minute})
-		inB := 0
-		for _, u := range got {
-			if u[len("http://h.cn/"):][0] == 'b' {
-				inB++
-			}
-		}
-		switch {
-		case learn && inB != 20:
-			t.Errorf("learning: %d of the first 20 leased are under /b/, want all: %v", inB, got)
-		case !learn && inB != 0:
-			t.Errorf("without learning: %d of the first 20 leased are under /b/, want none", inB)
-		}
+		forEachLearner(t, func(t *testing.T, s Store, _ func(*testing.T) Store) { learnAndLease(t, s, learn) })
 	}
 }
 
-func TestLearningNewLinksAndRaise(t *testing.T) {
+// learnAndLease queues classEntries, reports classOutcomes and checks
+// which URLs come first: /b/'s when the store learns, /a/'s when not.
+func learnAndLease(t *testing.T, s Store, learn bool) {
 	ctx := context.Background()
-	s, _ := openTest(t)
-	d := DefaultLearning()
-	if err := s.SetLearning(ctx, &d); err != nil {
+	if learn {
+		d := DefaultLearning()
+		if err := s.SetLearning(ctx, &d); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := s.Apply(ctx, Batch{Queue: classEntries()}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Apply(ctx, Batch{Queue: classEntries()[:7]}); err != nil {
-		t.Fatal(err)
-	}
+	// The outcomes come after the links were queued: only re-ranking
+	// can move them.
 	if _, err := s.Apply(ctx, Batch{Done: classOutcomes()}); err != nil {
 		t.Fatal(err)
 	}
+	got := lease(t, s, LeaseRequest{N: 20, For: time.Minute})
+	inB := 0
+	for _, u := range got {
+		if u[len("http://h.cn/"):][0] == 'b' {
+			inB++
+		}
+	}
+	switch {
+	case learn && inB != 20:
+		t.Errorf("learning: %d of the first 20 leased are under /b/, want all: %v", inB, got)
+	case !learn && inB != 0:
+		t.Errorf("without learning: %d of the first 20 leased are under /b/, want none", inB)
+	}
+}
+
+// TestLearningNewLinksAndRaise: links queued after the feedback take
+// their class's estimate, in one statement each (a host near its bound,
+// on PostgreSQL) as in a bulk insert, and a better sighting raises a URL
+// within its class.
+func TestLearningNewLinksAndRaise(t *testing.T) {
+	for _, maxPerHost := range []int64{0, 100} {
+		forEachLearner(t, func(t *testing.T, s Store, _ func(*testing.T) Store) { newLinksAndRaise(t, s, maxPerHost) })
+	}
+}
+
+func newLinksAndRaise(t *testing.T, s Store, maxPerHost int64) {
+	ctx := context.Background()
+	d := DefaultLearning()
+	learnFromClasses(t, s, d)
 	// Queued after the feedback: a new /b/ URL with a lower prior beats a
 	// /a/ one; /c/ (no evidence) keeps its prior.
 	es := []Entry{child("http://h.cn/a/new.html", 0.6), child("http://h.cn/b/new.html", 0.4), child("http://h.cn/c/new.html", 0.55)}
-	if _, err := s.Apply(ctx, Batch{Queue: es}); err != nil {
+	if _, err := s.Apply(ctx, Batch{Queue: es, MaxPerHost: maxPerHost}); err != nil {
 		t.Fatal(err)
 	}
 	// A better sighting of /a/new raises its prior, within its class.
-	if _, err := s.Apply(ctx, Batch{Queue: []Entry{child("http://h.cn/a/new.html", 0.7)}}); err != nil {
+	if _, err := s.Apply(ctx, Batch{Queue: []Entry{child("http://h.cn/a/new.html", 0.7)}, MaxPerHost: maxPerHost}); err != nil {
 		t.Fatal(err)
 	}
 	us, err := s.Lease(ctx, LeaseRequest{N: 10, For: time.Minute})
@@ -175,12 +217,11 @@ func TestLearningNewLinksAndRaise(t *testing.T) {
 	}
 }
 
-func near(a, b float64) bool { return a-b < 1e-9 && b-a < 1e-9 }
-
-func TestLearningPersists(t *testing.T) {
+// learnFromClasses turns learning on with d, queues the root page and the
+// three seen pages of each directory, and reports them (classOutcomes).
+func learnFromClasses(t *testing.T, s Store, d Learning) {
+	t.Helper()
 	ctx := context.Background()
-	s, path := openTest(t)
-	d := Learning{Weight: 0.7, Pseudo: 2, Epsilon: 0.005}
 	if err := s.SetLearning(ctx, &d); err != nil {
 		t.Fatal(err)
 	}
@@ -190,46 +231,53 @@ func TestLearningPersists(t *testing.T) {
 	if _, err := s.Apply(ctx, Batch{Done: classOutcomes()}); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.Close(); err != nil {
-		t.Fatal(err)
-	}
-	s2, err := OpenSQLite(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s2.Close()
-	got, err := s2.Learning(ctx)
-	if err != nil || got == nil || *got != d {
-		t.Fatalf("learning after reopen %+v (%v), want %+v", got, err, d)
-	}
-	if _, err := s2.Apply(ctx, Batch{Queue: []Entry{
-		child("http://h.cn/a/x.html", 0.6),
-		child("http://h.cn/b/x.html", 0.5),
-	}}); err != nil {
-		t.Fatal(err)
-	}
-	if got := leaseAll(t, s2); len(got) != 2 || got[0] != "http://h.cn/b/x.html" {
-		t.Fatalf("after reopen leased %v, want /b/ first (the classes' figures kept)", got)
-	}
-	var fetched, relevant int
-	if err := s2.DB().QueryRow(`SELECT fetched, relevant FROM classes WHERE key = '/b/'`).Scan(&fetched, &relevant); err != nil {
-		t.Fatal(err)
-	}
-	if fetched != 3 || relevant != 3 {
-		t.Errorf("class /b/: %d fetched, %d relevant, want 3, 3", fetched, relevant)
-	}
-	// Turned off, the frontier queues by link priority again.
-	if err := s2.SetLearning(ctx, nil); err != nil {
-		t.Fatal(err)
-	}
-	if l, err := s2.Learning(ctx); err != nil || l != nil {
-		t.Fatalf("learning after off: %+v, %v", l, err)
-	}
+}
+
+func near(a, b float64) bool { return a-b < 1e-9 && b-a < 1e-9 }
+
+func TestLearningPersists(t *testing.T) {
+	forEachLearner(t, func(t *testing.T, s Store, reopen func(*testing.T) Store) {
+		ctx := context.Background()
+		d := Learning{Weight: 0.7, Pseudo: 2, Epsilon: 0.005}
+		learnFromClasses(t, s, d)
+		if _, ok := s.(*SQLiteStore); ok {
+			if err := s.Close(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		s2 := reopen(t)
+		got, err := s2.Learning(ctx)
+		if err != nil || got == nil || *got != d {
+			t.Fatalf("learning after reopen %+v (%v), want %+v", got, err, d)
+		}
+		if _, err := s2.Apply(ctx, Batch{Queue: []Entry{
+			child("http://h.cn/a/x.html", 0.6),
+			child("http://h.cn/b/x.html", 0.5),
+		}}); err != nil {
+			t.Fatal(err)
+		}
+		if got := leaseAll(t, s2); len(got) != 2 || got[0] != "http://h.cn/b/x.html" {
+			t.Fatalf("after reopen leased %v, want /b/ first (the classes' figures kept)", got)
+		}
+		if fetched, relevant, _, _, ok := readClassFigures(t, s2, "/b/"); ok && (fetched != 3 || relevant != 3) {
+			t.Errorf("class /b/: %d fetched, %d relevant, want 3, 3", fetched, relevant)
+		}
+		// Turned off, the frontier queues by link priority again.
+		if err := s2.SetLearning(ctx, nil); err != nil {
+			t.Fatal(err)
+		}
+		if l, err := s2.Learning(ctx); err != nil || l != nil {
+			t.Fatalf("learning after off: %+v, %v", l, err)
+		}
+	})
 }
 
 func TestLearningOutcomeCountedOnce(t *testing.T) {
+	forEachLearner(t, outcomeCountedOnce)
+}
+
+func outcomeCountedOnce(t *testing.T, s Store, _ func(*testing.T) Store) {
 	ctx := context.Background()
-	s, _ := openTest(t)
 	d := DefaultLearning()
 	if err := s.SetLearning(ctx, &d); err != nil {
 		t.Fatal(err)
@@ -248,12 +296,8 @@ func TestLearningOutcomeCountedOnce(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	var fetched, relevant int
-	var labels, priors float64
-	if err := s.DB().QueryRow(`SELECT fetched, relevant, labels, priors FROM classes WHERE key = '/b/'`).Scan(&fetched, &relevant, &labels, &priors); err != nil {
-		t.Fatal(err)
-	}
-	if fetched != 2 || relevant != 1 || !near(labels, 0.8) || !near(priors, 0.5+0.4) {
+	fetched, relevant, labels, priors, ok := readClassFigures(t, s, "/b/")
+	if ok && fetched != 2 || relevant != 1 || !near(labels, 0.8) || !near(priors, 0.5+0.4) {
 		t.Errorf("class /b/: fetched %d, relevant %d, labels %v, priors %v; want 2, 1, 0.8 and 0.9 (each page once, the failure as 0)",
 			fetched, relevant, labels, priors)
 	}

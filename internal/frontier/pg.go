@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/cespare/xxhash/v2"
@@ -40,6 +41,11 @@ type PostgresStore struct {
 	schema  string
 	lockKey int64 // the crawl's advisory lock (Lease)
 
+	outage *outageWatch // rides out the server's outages (?outage_wait=)
+	// bulkFresh: the last bulk insert of new URLs found none known, so
+	// the next is tried as all new (pgBulkInsertNew).
+	bulkFresh atomic.Bool
+
 	mu    sync.Mutex
 	hosts map[string]hostInfo // cache of the hosts table
 	sites map[int64]string    // host id -> site key
@@ -55,8 +61,10 @@ var _ HostAdmin = (*PostgresStore)(nil)
 // DefaultPostgresSchema names the crawl when the URL gives no ?schema=.
 const DefaultPostgresSchema = "focuscrawl"
 
-// pgSchemaVersion is the layout of pgSchema, kept in info.schema_version.
-const pgSchemaVersion = "1"
+// pgSchemaVersion is the layout of pgSchema, kept in info.schema_version:
+// 2 added the URL classes (pgClassSchema), which init adds to a crawl of
+// layout 1.
+const pgSchemaVersion = "2"
 
 // IsPostgresURL tells whether a --db value names a PostgreSQL frontier.
 func IsPostgresURL(db string) bool {
@@ -69,7 +77,9 @@ var pgSchemaName = regexp.MustCompile(`^[a-z_][a-z0-9_]{0,62}$`)
 // postgres://[USER[:PASSWORD]@]HOST[:PORT]/DATABASE?schema=NAME. NAME (a
 // lower-case SQL name; default "focuscrawl") tells crawls in one database
 // apart: each is a schema of its own, created with its tables on first
-// use. Other query parameters are pgx's (sslmode, pool_max_conns, …).
+// use. ?outage_wait= (default 30s) is how long an operation waits for a
+// server that went away (pg_outage.go). Other query parameters are pgx's
+// (sslmode, pool_max_conns, …).
 func OpenPostgres(ctx context.Context, dsn string) (*PostgresStore, error) {
 	u, err := url.Parse(dsn)
 	if err != nil {
@@ -77,7 +87,12 @@ func OpenPostgres(ctx context.Context, dsn string) (*PostgresStore, error) {
 	}
 	q := u.Query()
 	name := q.Get("schema")
+	wait, err := parseOutageWait(q.Get("outage_wait"), DefaultPostgresOutageWait)
+	if err != nil {
+		return nil, fmt.Errorf("open frontier %s: %w", redactDSN(dsn), err)
+	}
 	q.Del("schema")
+	q.Del("outage_wait")
 	u.RawQuery = q.Encode()
 	if name == "" {
 		name = DefaultPostgresSchema
@@ -95,7 +110,7 @@ func OpenPostgres(ctx context.Context, dsn string) (*PostgresStore, error) {
 		return nil, fmt.Errorf("open frontier %s: %w", redactDSN(dsn), err)
 	}
 	s := &PostgresStore{pool: pool, schema: name, lockKey: int64(xxhash.Sum64String("focuscrawl lease " + name)),
-		hosts: map[string]hostInfo{}, sites: map[int64]string{}}
+		hosts: map[string]hostInfo{}, sites: map[int64]string{}, outage: newPgOutage(u.Host, wait)}
 	if err := s.init(ctx); err != nil {
 		pool.Close()
 		return nil, fmt.Errorf("open frontier %s: %w", redactDSN(dsn), err)
@@ -140,7 +155,9 @@ CREATE TABLE IF NOT EXISTS urls (
   error       text,
   tries       integer NOT NULL DEFAULT 0,
   retry_at    bigint,
-  reserve     boolean NOT NULL DEFAULT false
+  reserve     boolean NOT NULL DEFAULT false,
+  prior       double precision,
+  class_id    bigint
 );
 CREATE INDEX IF NOT EXISTS urls_queue ON urls (reserve, priority DESC, depth, id) INCLUDE (host_id) WHERE state = {queued};
 CREATE INDEX IF NOT EXISTS urls_lease ON urls (lease_until) WHERE state = {leased};
@@ -171,24 +188,38 @@ CREATE TABLE IF NOT EXISTS host_state (
 );
 CREATE INDEX IF NOT EXISTS host_state_parked ON host_state (retry_at) WHERE parked = {host-parked};
 CREATE TABLE IF NOT EXISTS host_lease (host_id bigint PRIMARY KEY, owner bigint NOT NULL, at bigint NOT NULL);
-`)
+` + pgClassSchema)
 
 // init creates the schema and its tables once (under an advisory lock,
 // so that two workers starting together do not race), and checks the
 // layout version. A crawl made already is only checked: its DDL would
 // lock tables that running workers write (CREATE INDEX IF NOT EXISTS
-// takes a share lock before it looks), and deadlock with them.
+// takes a share lock before it looks), and deadlock with them. A crawl of
+// an older layout is brought up to date once.
 func (s *PostgresStore) init(ctx context.Context) error {
-	v, err := s.version(ctx, s.pool)
-	if err != nil || v != "" {
+	var v string
+	err := s.outage.run(ctx, func() error {
+		var err error
+		v, err = s.version(ctx, s.pool)
+		return err
+	})
+	if err != nil || v == pgSchemaVersion {
 		return err
 	}
 	return s.inTx(ctx, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, int64(xxhash.Sum64String("focuscrawl schema "+s.schema))); err != nil {
 			return err
 		}
-		if v, err := s.version(ctx, tx); err != nil || v != "" {
+		v, err := s.version(ctx, tx)
+		switch {
+		case err != nil || v == pgSchemaVersion:
 			return err // made by another worker meanwhile
+		case v == "1":
+			if _, err := tx.Exec(ctx, pgClassMigration); err != nil {
+				return fmt.Errorf("add the URL classes: %w", err)
+			}
+			_, err := tx.Exec(ctx, `UPDATE info SET value = $1 WHERE key = 'schema_version'`, pgSchemaVersion)
+			return err
 		}
 		if _, err := tx.Exec(ctx, `CREATE SCHEMA IF NOT EXISTS `+pgx.Identifier{s.schema}.Sanitize()); err != nil {
 			return fmt.Errorf("create schema: %w", err)
@@ -196,7 +227,7 @@ func (s *PostgresStore) init(ctx context.Context) error {
 		if _, err := tx.Exec(ctx, pgSchema); err != nil {
 			return fmt.Errorf("create tables: %w", err)
 		}
-		_, err := tx.Exec(ctx, `INSERT INTO info (key, value) VALUES ('schema_version', $1)`, pgSchemaVersion)
+		_, err = tx.Exec(ctx, `INSERT INTO info (key, value) VALUES ('schema_version', $1)`, pgSchemaVersion)
 		return err
 	})
 }
@@ -217,7 +248,7 @@ func (s *PostgresStore) version(ctx context.Context, q interface {
 		return "", err
 	case v == nil:
 		return "", nil
-	case *v != pgSchemaVersion:
+	case *v != pgSchemaVersion && *v != "1":
 		return "", fmt.Errorf("schema version %s, this program reads %s", *v, pgSchemaVersion)
 	}
 	return *v, nil
@@ -245,7 +276,7 @@ func (s *PostgresStore) Drop(ctx context.Context) error {
 	if s.pool == nil {
 		return ErrClosed
 	}
-	if _, err := s.pool.Exec(ctx, `DROP SCHEMA IF EXISTS `+pgx.Identifier{s.schema}.Sanitize()+` CASCADE`); err != nil {
+	if _, err := s.exec(ctx, `DROP SCHEMA IF EXISTS `+pgx.Identifier{s.schema}.Sanitize()+` CASCADE`); err != nil {
 		return fmt.Errorf("frontier: drop: %w", err)
 	}
 	return nil
@@ -256,27 +287,34 @@ func pgKey(u string) [16]byte { return md5.Sum([]byte(u)) }
 
 // inTx runs fn in a transaction, again (up to 8 times, after a short
 // random wait) when the server aborts it for a deadlock or a
-// serialization failure: fn must start from scratch each time.
+// serialization failure, and again through an outage (?outage_wait=)
+// when the connection is lost: fn must start from scratch each time. A
+// transaction whose COMMIT was sent just before the connection broke may
+// have committed: the store's transactions are safe to run twice (a
+// lease run twice leaves its URLs leased until the lease ends; outcomes
+// applied twice change nothing more).
 func (s *PostgresStore) inTx(ctx context.Context, fn func(tx pgx.Tx) error) error {
 	if s.pool == nil {
 		return ErrClosed
 	}
-	for attempt := 0; ; attempt++ {
-		err := pgx.BeginFunc(ctx, s.pool, fn)
-		var pe *pgconn.PgError
-		if err == nil || attempt >= 8 || !errors.As(err, &pe) || (pe.Code != "40P01" && pe.Code != "40001") {
-			return err
+	return s.outage.run(ctx, func() error {
+		for attempt := 0; ; attempt++ {
+			err := pgx.BeginFunc(ctx, s.pool, fn)
+			var pe *pgconn.PgError
+			if err == nil || attempt >= 8 || !errors.As(err, &pe) || (pe.Code != "40P01" && pe.Code != "40001") {
+				return err
+			}
+			select {
+			case <-ctx.Done():
+				return ctx.Err()
+			case <-time.After(time.Duration(1+rand.IntN(10<<attempt)) * time.Millisecond):
+			}
 		}
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-time.After(time.Duration(1+rand.IntN(10<<attempt)) * time.Millisecond):
-		}
-	}
+	})
 }
 
-// Capabilities: on disk, shared by workers on many machines; no URL-class
-// re-ranking yet.
+// Capabilities: on disk, shared by workers on many machines, re-ranks
+// URL classes.
 func (s *PostgresStore) Capabilities() Capabilities {
-	return Capabilities{Kind: "postgres", Shared: true, Durable: true}
+	return Capabilities{Kind: "postgres", ClassRanking: true, Shared: true, Durable: true}
 }

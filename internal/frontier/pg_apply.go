@@ -27,6 +27,8 @@ type pgApply struct {
 	requeued      int64    // outcomes put back in the queue
 	redirected    [2]int64 // URLs done as redirect targets, and the relevant ones
 	robotsRefused int64    // queued URLs refused by learned rules
+
+	cls *classTx // the URL classes, when the frontier learns (pg_classes.go)
 }
 
 // Apply records outcomes, queues entries, stores edges and counts
@@ -62,6 +64,9 @@ func (a *pgApply) apply(b Batch) (Applied, error) {
 	if b.Retry != nil {
 		policy = *b.Retry
 	}
+	if err := a.startLearning(); err != nil {
+		return res, err
+	}
 	if err := a.lockHosts(b.Done); err != nil {
 		return res, err
 	}
@@ -72,6 +77,11 @@ func (a *pgApply) apply(b Batch) (Applied, error) {
 		}
 		if !back {
 			res.Done++
+		}
+	}
+	if a.cls != nil {
+		if err := a.cls.rerank(); err != nil {
+			return res, err
 		}
 	}
 	if err := a.queueAll(b.Queue, b.MaxPerHost, &res); err != nil {
@@ -98,9 +108,15 @@ func (a *pgApply) apply(b Batch) (Applied, error) {
 	return res, a.flush(counters)
 }
 
-// flush writes the host figures and counters, each in one order (by host
-// id, by name), so two transactions never wait for each other's rows.
+// flush writes the URL classes' figures, the host figures and counters,
+// each in one order (by class id, by host id, by name), so two
+// transactions never wait for each other's rows.
 func (a *pgApply) flush(counters map[string]int64) error {
+	if a.cls != nil {
+		if err := a.cls.save(); err != nil {
+			return err
+		}
+	}
 	b := &pgx.Batch{}
 	adds := map[int64]int64{} // host id -> URLs added
 	for _, hi := range a.hosts {
@@ -189,11 +205,14 @@ func (a *pgApply) markDone(u, host string, o *Outcome) (fresh bool, err error) {
 	k := pgKey(u)
 	var hostID int64
 	var before State
+	var prior float64 // the link priority it was queued with
+	var linked bool   // a link led to it (it has a parent)
 	for try := 0; ; try++ {
 		err = a.tx.QueryRow(a.ctx, `WITH old AS (SELECT id, state FROM urls WHERE k = $1 FOR UPDATE)
 			UPDATE urls u SET state = $2, leased_at = NULL, lease_until = NULL, lease_owner = NULL,
 			  fetched_at = $3, status = $4, score = $5, relevant = $6, error = $7
-			FROM old WHERE u.id = old.id RETURNING u.host_id, old.state`, k, state, fetched, status, score, relevant, errText).Scan(&hostID, &before)
+			FROM old WHERE u.id = old.id RETURNING u.host_id, old.state, coalesce(u.prior, u.priority), u.parent_id IS NOT NULL`,
+			k, state, fetched, status, score, relevant, errText).Scan(&hostID, &before, &prior, &linked)
 		if !errors.Is(err, pgx.ErrNoRows) || try > 0 {
 			break
 		}
@@ -221,6 +240,9 @@ func (a *pgApply) markDone(u, host string, o *Outcome) (fresh bool, err error) {
 	}
 	if before == Done || before == Failed {
 		return false, nil // seen again: the host's figures already count it
+	}
+	if err := a.learnOutcome(u, hostID, prior, linked, o); err != nil {
+		return false, err
 	}
 	c := a.count(hostID)
 	c[0]++

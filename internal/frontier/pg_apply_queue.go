@@ -1,11 +1,14 @@
 package frontier
 
 import (
+	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/focuscrawl/focuscrawl/internal/robotsrules"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgtype"
 )
 
@@ -17,34 +20,50 @@ import (
 
 // pgInsertURL queues a new URL or, when it is known, raises it as the
 // SQLite store's raiseURL does; it returns (id, true) for a new URL,
-// (id, false) for one raised, and no row for one left as it was.
-var pgInsertURL = sq(`INSERT INTO urls AS u (k, url, host_id, state, priority, depth, parent_id, anchor, inherited, meta, added_at, reserve)
-	VALUES ($1, $2, $3, $4, $5, $6, (SELECT p.id FROM urls p WHERE p.k = $7), $8, $9, $10, $11, $12)
+// (id, false) for one raised, and no row for one left as it was. When the
+// frontier learns, $13 is the link priority, $14 the URL's class and $5
+// their blend (pgBetter).
+var pgInsertURL = sq(strings.ReplaceAll(`INSERT INTO urls AS u (k, url, host_id, state, priority, depth, parent_id, anchor, inherited, meta, added_at, reserve, prior, class_id)
+	VALUES ($1, $2, $3, $4, $5, $6, (SELECT p.id FROM urls p WHERE p.k = $7), $8, $9, $10, $11, $12, $13, $14)
 	ON CONFLICT (k) DO UPDATE SET
 	  depth     = CASE WHEN u.state IN ({queued}, {leased}) THEN least(u.depth, excluded.depth) ELSE u.depth END,
-	  priority  = CASE WHEN u.state IN ({queued}, {leased}) AND excluded.priority > u.priority THEN excluded.priority ELSE u.priority END,
-	  parent_id = CASE WHEN u.state IN ({queued}, {leased}) AND excluded.priority > u.priority THEN excluded.parent_id ELSE u.parent_id END,
-	  anchor    = CASE WHEN u.state IN ({queued}, {leased}) AND excluded.priority > u.priority THEN excluded.anchor ELSE u.anchor END,
-	  inherited = CASE WHEN u.state IN ({queued}, {leased}) AND excluded.priority > u.priority THEN excluded.inherited ELSE u.inherited END,
+	  priority  = CASE WHEN {better} THEN excluded.priority ELSE u.priority END,
+	  parent_id = CASE WHEN {better} THEN excluded.parent_id ELSE u.parent_id END,
+	  anchor    = CASE WHEN {better} THEN excluded.anchor ELSE u.anchor END,
+	  inherited = CASE WHEN {better} THEN excluded.inherited ELSE u.inherited END,
+	  class_id  = CASE WHEN {better} THEN coalesce(u.class_id, excluded.class_id) ELSE u.class_id END,
+	  prior     = CASE WHEN {better} THEN coalesce(excluded.prior, u.prior) ELSE u.prior END,
 	  reserve   = u.reserve AND excluded.reserve
-	WHERE (u.state IN ({queued}, {leased}) AND (excluded.priority > u.priority OR excluded.depth < u.depth))
+	WHERE ({better} OR (u.state IN ({queued}, {leased}) AND excluded.depth < u.depth))
 	  OR (u.reserve AND NOT excluded.reserve AND u.state IN ({queued}, {leased}, {parked}, {waiting}))
-	RETURNING u.id, xmax = 0`)
+	RETURNING u.id, xmax = 0`, "{better}", pgBetter("excluded.priority", "excluded.prior", "excluded.class_id")))
 
 // pgRaiseURL raises a known URL of a host that is full: it answers
-// whether the URL is known, and whether it was raised.
-var pgRaiseURL = sq(`WITH old AS (SELECT id FROM urls WHERE k = $1),
+// whether the URL is known, and whether it was raised. $8 and $9 are the
+// link priority and class when the frontier learns, $2 their blend.
+var pgRaiseURL = sq(strings.ReplaceAll(`WITH old AS (SELECT id FROM urls WHERE k = $1),
 	up AS (UPDATE urls u SET
 	  depth     = CASE WHEN u.state IN ({queued}, {leased}) THEN least(u.depth, $3) ELSE u.depth END,
-	  priority  = CASE WHEN u.state IN ({queued}, {leased}) AND $2 > u.priority THEN $2 ELSE u.priority END,
-	  parent_id = CASE WHEN u.state IN ({queued}, {leased}) AND $2 > u.priority THEN (SELECT p.id FROM urls p WHERE p.k = $4) ELSE u.parent_id END,
-	  anchor    = CASE WHEN u.state IN ({queued}, {leased}) AND $2 > u.priority THEN $5 ELSE u.anchor END,
-	  inherited = CASE WHEN u.state IN ({queued}, {leased}) AND $2 > u.priority THEN $6 ELSE u.inherited END,
+	  priority  = CASE WHEN {better} THEN $2 ELSE u.priority END,
+	  parent_id = CASE WHEN {better} THEN (SELECT p.id FROM urls p WHERE p.k = $4) ELSE u.parent_id END,
+	  anchor    = CASE WHEN {better} THEN $5 ELSE u.anchor END,
+	  inherited = CASE WHEN {better} THEN $6 ELSE u.inherited END,
+	  class_id  = CASE WHEN {better} THEN coalesce(u.class_id, $9::bigint) ELSE u.class_id END,
+	  prior     = CASE WHEN {better} THEN coalesce($8::float8, u.prior) ELSE u.prior END,
 	  reserve   = u.reserve AND $7
-	FROM old WHERE u.id = old.id AND ((u.state IN ({queued}, {leased}) AND ($2 > u.priority OR $3 < u.depth))
+	FROM old WHERE u.id = old.id AND (({better} OR (u.state IN ({queued}, {leased}) AND $3 < u.depth))
 	  OR (u.reserve AND NOT $7 AND u.state IN ({queued}, {leased}, {parked}, {waiting})))
 	RETURNING u.id)
-	SELECT EXISTS (SELECT 1 FROM old), EXISTS (SELECT 1 FROM up)`)
+	SELECT EXISTS (SELECT 1 FROM old), EXISTS (SELECT 1 FROM up)`, "{better}", pgBetter("$2::float8", "$8::float8", "$9::bigint")))
+
+// pgBetter is the test of a new sighting of a queued or leased URL u
+// against what it was queued with: a higher priority; when the frontier
+// learns (class not NULL), a higher link priority (prior) than u's, whose
+// priority is its own blend (as the SQLite store's raiseLearned).
+func pgBetter(priority, prior, class string) string {
+	return fmt.Sprintf(`(u.state IN ({queued}, {leased}) AND coalesce(%s, %s) > CASE WHEN %s IS NULL THEN u.priority ELSE coalesce(u.prior, u.priority) END)`,
+		prior, priority, class)
+}
 
 // pgPending is an entry whose statement is in the batch.
 type pgPending struct {
@@ -63,13 +82,31 @@ const (
 
 // pgBulkInsert queues, in one statement, URLs not seen before in the
 // batch, in the order given (ids follow it, as lease order breaks ties
-// by age); it returns the keys of those that were not known.
-var pgBulkInsert = `INSERT INTO urls (k, url, host_id, state, priority, depth, parent_id, anchor, inherited, meta, added_at, reserve)
-	SELECT x.k, x.url, x.host_id, x.state, x.priority, x.depth, (SELECT p.id FROM urls p WHERE p.k = x.pk), x.anchor, x.inherited, x.meta, $12, x.reserve
-	FROM unnest($1::uuid[], $2::text[], $3::bigint[], $4::smallint[], $5::float8[], $6::int[], $7::uuid[], $8::text[], $9::float8[], $10::text[], $11::bool[])
-	  WITH ORDINALITY AS x(k, url, host_id, state, priority, depth, pk, anchor, inherited, meta, reserve, n)
-	ORDER BY x.n
-	ON CONFLICT (k) DO NOTHING RETURNING k`
+// by age); it returns the keys of those that were not known. A seed has
+// no parent to look up (the CASE spares the index probe of each row). $13
+// and $14, the link priorities and classes of a frontier that learns, are
+// NULL (none) when it does not.
+var pgBulkInsert = pgBulkRows + ` ON CONFLICT (k) DO NOTHING RETURNING k`
+
+// pgBulkInsertNew is pgBulkInsert for URLs that all seem new (none of the
+// last bulk insert's was known: seed add of a seed list): a plain insert
+// spares the server the speculative insertion of ON CONFLICT; a URL known
+// after all fails it (unique violation), and the batch is inserted again
+// the other way.
+var pgBulkInsertNew = pgBulkRows
+
+// pgFreshBulk is the least bulk insert tried as all new: a failed try
+// costs the rows inserted before the known one.
+const pgFreshBulk = 1000
+
+const pgBulkRows = `INSERT INTO urls (k, url, host_id, state, priority, depth, parent_id, anchor, inherited, meta, added_at, reserve, prior, class_id)
+	SELECT x.k, x.url, x.host_id, x.state, x.priority, x.depth, CASE WHEN x.pk IS NOT NULL THEN (SELECT p.id FROM urls p WHERE p.k = x.pk) END,
+	  x.anchor, x.inherited, x.meta, $12, x.reserve,
+	  x.prior, x.class_id
+	FROM unnest($1::uuid[], $2::text[], $3::bigint[], $4::smallint[], $5::float8[], $6::int[], $7::uuid[], $8::text[], $9::float8[], $10::text[], $11::bool[],
+	  $13::float8[], $14::bigint[])
+	  WITH ORDINALITY AS x(k, url, host_id, state, priority, depth, pk, anchor, inherited, meta, reserve, prior, class_id, n)
+	ORDER BY x.n`
 
 // queueAll queues the entries: first the URLs that may be new, in one
 // bulk insert (the common case of seed add, and the fast one); then,
@@ -202,6 +239,11 @@ func (a *pgApply) bulkInsert(es []Entry, idx []int, res *Applied) (known []int, 
 	states := make([]int16, n)
 	prios, inherited := make([]float64, n), make([]*float64, n)
 	reserve := make([]bool, n)
+	var priors []*float64
+	var classes []*int64
+	if a.cls != nil {
+		priors, classes = make([]*float64, n), make([]*int64, n)
+	}
 	for j, i := range idx {
 		e := &es[i]
 		hi := a.hosts[e.Host]
@@ -214,6 +256,11 @@ func (a *pgApply) bulkInsert(es []Entry, idx []int, res *Applied) (known []int, 
 			parents[j] = pgtype.UUID{Bytes: pgKey(e.Parent), Valid: true}
 		}
 		urls[j], hosts[j], states[j], prios[j], depths[j], reserve[j] = e.URL, hi.id, int16(state), e.Priority, int32(e.Depth), e.Reserve
+		if a.cls != nil {
+			if prios[j], priors[j], classes[j], err = a.learned(e, hi.id); err != nil {
+				return nil, err
+			}
+		}
 		if e.Anchor != "" {
 			anchors[j] = &e.Anchor
 		}
@@ -225,21 +272,32 @@ func (a *pgApply) bulkInsert(es []Entry, idx []int, res *Applied) (known []int, 
 			metas[j] = &m
 		}
 	}
-	rows, err := a.tx.Query(a.ctx, pgBulkInsert, keys, urls, hosts, states, prios, depths, parents, anchors, inherited, metas, reserve, a.now)
-	if err != nil {
-		return nil, fmt.Errorf("frontier: queue: %w", err)
+	args := []any{keys, urls, hosts, states, prios, depths, parents, anchors, inherited, metas, reserve, a.now, priors, classes}
+	var fresh map[[16]byte]bool // nil: every one inserted
+	allNew := false
+	if n >= pgFreshBulk && a.s.bulkFresh.Load() {
+		if allNew, err = a.insertAllNew(args); err != nil {
+			return nil, err
+		}
 	}
-	inserted, err := pgx.CollectRows(rows, pgx.RowTo[[16]byte])
-	if err != nil {
-		return nil, fmt.Errorf("frontier: queue: %w", err)
-	}
-	fresh := make(map[[16]byte]bool, len(inserted))
-	for _, k := range inserted {
-		fresh[k] = true
+	if !allNew {
+		rows, err := a.tx.Query(a.ctx, pgBulkInsert, args...)
+		if err != nil {
+			return nil, fmt.Errorf("frontier: queue: %w", err)
+		}
+		inserted, err := pgx.CollectRows(rows, pgx.RowTo[[16]byte])
+		if err != nil {
+			return nil, fmt.Errorf("frontier: queue: %w", err)
+		}
+		a.s.bulkFresh.Store(len(inserted) == n)
+		fresh = make(map[[16]byte]bool, len(inserted))
+		for _, k := range inserted {
+			fresh[k] = true
+		}
 	}
 	for j, i := range idx {
 		e := &es[i]
-		if !fresh[keys[j].Bytes] {
+		if fresh != nil && !fresh[keys[j].Bytes] {
 			known = append(known, i)
 			continue
 		}
@@ -305,9 +363,13 @@ func (a *pgApply) queueEach(es []Entry, idx []int, maxPerHost int64, res *Applie
 			}
 			hi = a.hosts[e.Host]
 		}
+		priority, prior, class, err := a.learned(e, hi.id)
+		if err != nil {
+			return err
+		}
 		if maxPerHost > 0 && hi.urls >= maxPerHost {
 			// The host is full: only a URL already known may be improved.
-			b.Queue(pgRaiseURL, pgKey(e.URL), e.Priority, e.Depth, parent, nullString(e.Anchor), nullFloat(e.Inherited), e.Reserve)
+			b.Queue(pgRaiseURL, pgKey(e.URL), priority, e.Depth, parent, nullString(e.Anchor), nullFloat(e.Inherited), e.Reserve, prior, class)
 			pending = append(pending, pgPending{e: e, kind: pgRaiseOnly})
 			continue
 		}
@@ -315,8 +377,8 @@ func (a *pgApply) queueEach(es []Entry, idx []int, maxPerHost int64, res *Applie
 		if len(e.Meta) > 0 && string(e.Meta) != "null" {
 			meta = string(e.Meta)
 		}
-		b.Queue(pgInsertURL, pgKey(e.URL), e.URL, hi.id, state, e.Priority, e.Depth, parent, nullString(e.Anchor),
-			nullFloat(e.Inherited), meta, a.now, e.Reserve)
+		b.Queue(pgInsertURL, pgKey(e.URL), e.URL, hi.id, state, priority, e.Depth, parent, nullString(e.Anchor),
+			nullFloat(e.Inherited), meta, a.now, e.Reserve, prior, class)
 		pending = append(pending, pgPending{e: e, kind: pgInsert})
 		inFlight[e.Host]++
 	}
@@ -372,4 +434,29 @@ func (a *pgApply) queued(br pgx.BatchResults, p pgPending, res *Applied) error {
 		}
 	}
 	return nil
+}
+
+// insertAllNew inserts a bulk whose URLs seem all new (pgBulkInsertNew)
+// under a savepoint; it reports false, having inserted none, when one was
+// known.
+func (a *pgApply) insertAllNew(args []any) (bool, error) {
+	sp, err := a.tx.Begin(a.ctx)
+	if err != nil {
+		return false, fmt.Errorf("frontier: queue: %w", err)
+	}
+	if _, err := sp.Exec(a.ctx, pgBulkInsertNew, args...); err != nil {
+		var pe *pgconn.PgError
+		if !errors.As(err, &pe) || pe.Code != "23505" /* unique_violation */ {
+			return false, fmt.Errorf("frontier: queue: %w", err)
+		}
+		a.s.bulkFresh.Store(false)
+		if err := sp.Rollback(a.ctx); err != nil {
+			return false, fmt.Errorf("frontier: queue: %w", err)
+		}
+		return false, nil
+	}
+	if err := sp.Commit(a.ctx); err != nil {
+		return false, fmt.Errorf("frontier: queue: %w", err)
+	}
+	return true, nil
 }

@@ -2,7 +2,6 @@ package frontier
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"github.com/focuscrawl/focuscrawl/internal/record"
@@ -10,35 +9,8 @@ import (
 )
 
 // The PostgreSQL store's side of score --db: page scores, the link graph
-// and the replay of the crawl for the learned strategies. URL-class
-// re-ranking is not there yet (ErrNoClassRankingPostgres).
-
-// ErrNoClassRankingPostgres is the answer of a PostgreSQL frontier asked
-// to re-rank URL classes (score --db with a learned strategy and a class
-// weight).
-var ErrNoClassRankingPostgres = errors.New("the PostgreSQL frontier does not re-rank URL classes yet " +
-	"(use a SQLite frontier, or --class-weight 0 to learn without it)")
-
-// SetLearning refuses the URL-class re-ranking the SQLite store does;
-// turning it off (nil) is a no-op, so a learned strategy with
-// --class-weight 0 runs on PostgreSQL (it trains on Replay).
-func (s *PostgresStore) SetLearning(ctx context.Context, l *Learning) error {
-	if s.pool == nil {
-		return ErrClosed
-	}
-	if l != nil {
-		return ErrNoClassRankingPostgres
-	}
-	return nil
-}
-
-// Learning reports that the frontier does not learn: nil.
-func (s *PostgresStore) Learning(ctx context.Context) (*Learning, error) {
-	if s.pool == nil {
-		return nil, ErrClosed
-	}
-	return nil, nil
-}
+// and the replay of the crawl for the learned strategies (their URL
+// classes: pg_classes.go).
 
 // PageScores returns the page score of each of urls that was fetched
 // (done or failed; a failed or unscored page counts 0).
@@ -55,7 +27,7 @@ func (s *PostgresStore) PageScores(ctx context.Context, urls []string) (map[stri
 			keys[i] = pgKey(u)
 		}
 		urls = urls[n:]
-		rows, err := s.pool.Query(ctx, sq(`SELECT url, coalesce(score, 0) FROM urls WHERE k = ANY($1) AND state IN ({done}, {failed})`), keys)
+		rows, err := s.query(ctx, sq(`SELECT url, coalesce(score, 0) FROM urls WHERE k = ANY($1) AND state IN ({done}, {failed})`), keys)
 		if err != nil {
 			return nil, fmt.Errorf("frontier: page scores: %w", err)
 		}
@@ -77,7 +49,7 @@ func (s *PostgresStore) WalkEdges(ctx context.Context, fn func(e Edge) error) er
 	if s.pool == nil {
 		return ErrClosed
 	}
-	rows, err := s.pool.Query(ctx, `SELECT f.url, t.url, coalesce(e.priority, 0), coalesce(e.anchor, ''), coalesce(e.context, '')
+	rows, err := s.query(ctx, `SELECT f.url, t.url, coalesce(e.priority, 0), coalesce(e.anchor, ''), coalesce(e.context, '')
 		FROM edges e JOIN urls f ON f.id = e.src JOIN urls t ON t.id = e.dst`)
 	if err != nil {
 		return fmt.Errorf("frontier: edges: %w", err)
@@ -106,7 +78,7 @@ func (s *PostgresStore) Replay(ctx context.Context, fn func(record.Replay) error
 	if s.pool == nil {
 		return ErrClosed
 	}
-	rows, err := s.pool.Query(ctx, sq(`SELECT u.url, coalesce(p.url, ''), coalesce(u.anchor, ''), coalesce(e.context, ''),
+	rows, err := s.query(ctx, sq(`SELECT u.url, coalesce(p.url, ''), coalesce(u.anchor, ''), coalesce(e.context, ''),
 		  coalesce(p.score, 0), coalesce(u.score, 0), u.state = {failed}
 		FROM urls u
 		LEFT JOIN urls p ON p.id = u.parent_id

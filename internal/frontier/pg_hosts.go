@@ -15,7 +15,7 @@ import (
 // parkedHosts lists the parked and given-up hosts, parked first, then by
 // the URLs they hold.
 func (s *PostgresStore) parkedHosts(ctx context.Context) ([]ParkedHost, error) {
-	rows, err := s.pool.Query(ctx, sq(`SELECT h.host, coalesce(st.reason, ''), coalesce(st.since, 0), coalesce(st.retry_at, 0),
+	rows, err := s.query(ctx, sq(`SELECT h.host, coalesce(st.reason, ''), coalesce(st.since, 0), coalesce(st.retry_at, 0),
 		  st.tries, st.parked,
 		  (SELECT count(*) FROM urls u WHERE u.host_id = st.host_id AND u.state = CASE st.parked WHEN {host-parked} THEN {parked} ELSE {failed} END) AS n
 		FROM host_state st JOIN hosts h ON h.id = st.host_id
@@ -50,7 +50,7 @@ func (s *PostgresStore) Peek(ctx context.Context, n int) ([]QueuedURL, error) {
 	if s.pool == nil {
 		return nil, ErrClosed
 	}
-	rows, err := s.pool.Query(ctx, sq(`SELECT u.url, h.host, u.priority, u.depth, u.tries,
+	rows, err := s.query(ctx, sq(`SELECT u.url, h.host, u.priority, u.depth, u.tries,
 		  EXISTS (SELECT 1 FROM host_state st WHERE st.host_id = u.host_id AND st.parked = {host-parked}), u.reserve
 		FROM urls u JOIN hosts h ON h.id = u.host_id
 		WHERE u.id IN (
@@ -163,7 +163,7 @@ func (s *PostgresStore) ParkedSummary(ctx context.Context) (hosts, urls int64, n
 		return 0, 0, next, ErrClosed
 	}
 	var at int64
-	err = s.pool.QueryRow(ctx, sq(`SELECT count(*), coalesce(min(retry_at), 0),
+	err = s.queryRow(ctx, sq(`SELECT count(*), coalesce(min(retry_at), 0),
 		  coalesce((SELECT count(*) FROM urls WHERE state = {parked}), 0)
 		FROM host_state WHERE parked = {host-parked}`)).Scan(&hosts, &at, &urls)
 	if err != nil {

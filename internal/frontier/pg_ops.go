@@ -46,7 +46,7 @@ func (s *PostgresStore) Holding(ctx context.Context, owner int64) (int, error) {
 		return 0, ErrClosed
 	}
 	var n int
-	err := s.pool.QueryRow(ctx, sq(`SELECT count(*) FROM urls WHERE state = {leased} AND lease_until > $1 AND lease_owner = $2`),
+	err := s.queryRow(ctx, sq(`SELECT count(*) FROM urls WHERE state = {leased} AND lease_until > $1 AND lease_owner = $2`),
 		time.Now().UnixMilli(), owner).Scan(&n)
 	if err != nil {
 		return 0, fmt.Errorf("frontier: count leases: %w", err)
@@ -76,7 +76,7 @@ func (s *PostgresStore) Counts(ctx context.Context) (Counts, error) {
 	if s.pool == nil {
 		return c, ErrClosed
 	}
-	err := s.pool.QueryRow(ctx, sq(`SELECT
+	err := s.queryRow(ctx, sq(`SELECT
 		EXISTS (SELECT 1 FROM urls WHERE state = {queued} AND NOT reserve) OR EXISTS (SELECT 1 FROM urls WHERE state = {leased} AND lease_until <= $1)
 		  OR EXISTS (SELECT 1 FROM urls WHERE state = {waiting})
 		  OR EXISTS (SELECT 1 FROM host_state h WHERE parked = {host-parked} AND retry_at <= $1
@@ -98,7 +98,7 @@ func (s *PostgresStore) Progress(ctx context.Context) (Progress, error) {
 	if s.pool == nil {
 		return p, ErrClosed
 	}
-	err := s.pool.QueryRow(ctx, sq(`SELECT (SELECT coalesce(sum(fetched), 0) FROM hosts)::bigint
+	err := s.queryRow(ctx, sq(`SELECT (SELECT coalesce(sum(fetched), 0) FROM hosts)::bigint
 		  - coalesce((SELECT n FROM counters WHERE name = $2), 0),
 		(SELECT count(*) FROM urls WHERE state = {leased} AND lease_until > $1)`), time.Now().UnixMilli(), counterRedirected).
 		Scan(&p.Fetched, &p.Running)

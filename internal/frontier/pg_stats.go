@@ -20,7 +20,7 @@ func (s *PostgresStore) Stats(ctx context.Context, topHosts int) (*Stats, error)
 		st.States[state.String()] = 0
 	}
 	byDepth := map[int]*DepthStat{}
-	rows, err := s.pool.Query(ctx, sq(`SELECT state, depth, fetched_at IS NULL AND state = {failed}, reserve, count(*), count(*) FILTER (WHERE relevant)
+	rows, err := s.query(ctx, sq(`SELECT state, depth, fetched_at IS NULL AND state = {failed}, reserve, count(*), count(*) FILTER (WHERE relevant)
 		FROM urls GROUP BY 1, 2, 3, 4`))
 	if err != nil {
 		return nil, fmt.Errorf("frontier: stats: states: %w", err)
@@ -67,7 +67,7 @@ func (s *PostgresStore) Stats(ctx context.Context, topHosts int) (*Stats, error)
 	}
 	sort.Slice(st.Depths, func(i, j int) bool { return st.Depths[i].Depth < st.Depths[j].Depth })
 	if topHosts > 0 {
-		rows, err := s.pool.Query(ctx, `SELECT host, urls, fetched, relevant FROM hosts ORDER BY urls DESC, fetched DESC, host LIMIT $1`, topHosts)
+		rows, err := s.query(ctx, `SELECT host, urls, fetched, relevant FROM hosts ORDER BY urls DESC, fetched DESC, host LIMIT $1`, topHosts)
 		if err != nil {
 			return nil, fmt.Errorf("frontier: stats: hosts: %w", err)
 		}
@@ -79,10 +79,10 @@ func (s *PostgresStore) Stats(ctx context.Context, topHosts int) (*Stats, error)
 			return nil, fmt.Errorf("frontier: stats: hosts: %w", err)
 		}
 	}
-	if err := s.pool.QueryRow(ctx, `SELECT (SELECT count(*) FROM hosts), (SELECT count(*) FROM edges)`).Scan(&st.Hosts, &st.Edges); err != nil {
+	if err := s.queryRow(ctx, `SELECT (SELECT count(*) FROM hosts), (SELECT count(*) FROM edges)`).Scan(&st.Hosts, &st.Edges); err != nil {
 		return nil, fmt.Errorf("frontier: stats: hosts: %w", err)
 	}
-	rows, err = s.pool.Query(ctx, `SELECT name, n FROM counters`)
+	rows, err = s.query(ctx, `SELECT name, n FROM counters`)
 	if err != nil {
 		return nil, fmt.Errorf("frontier: stats: counters: %w", err)
 	}
@@ -119,7 +119,7 @@ func (s *PostgresStore) History(ctx context.Context, fn func(Fetched) error) err
 	if s.pool == nil {
 		return ErrClosed
 	}
-	rows, err := s.pool.Query(ctx, sq(`SELECT u.url, h.host, u.depth, coalesce(u.status, 0), coalesce(u.fetched_at, u.added_at),
+	rows, err := s.query(ctx, sq(`SELECT u.url, h.host, u.depth, coalesce(u.status, 0), coalesce(u.fetched_at, u.added_at),
 		u.score, u.relevant, coalesce(u.error, '')
 		FROM urls u JOIN hosts h ON h.id = u.host_id
 		WHERE u.state IN ({done}, {failed}) ORDER BY coalesce(u.fetched_at, u.added_at), u.id`))
@@ -170,7 +170,7 @@ func (s *PostgresStore) Info(ctx context.Context) (map[string]string, error) {
 	if s.pool == nil {
 		return nil, ErrClosed
 	}
-	rows, err := s.pool.Query(ctx, `SELECT key, value FROM info`)
+	rows, err := s.query(ctx, `SELECT key, value FROM info`)
 	if err != nil {
 		return nil, fmt.Errorf("frontier: info: %w", err)
 	}
@@ -223,7 +223,7 @@ func (s *PostgresStore) State(ctx context.Context, u string) (State, bool, error
 	}
 	var st State
 	var reserve bool
-	err := s.pool.QueryRow(ctx, sq(`SELECT CASE WHEN state = {leased} AND lease_until <= $2 THEN {queued} ELSE state END, reserve
+	err := s.queryRow(ctx, sq(`SELECT CASE WHEN state = {leased} AND lease_until <= $2 THEN {queued} ELSE state END, reserve
 		FROM urls WHERE k = $1`), pgKey(u), time.Now().UnixMilli()).Scan(&st, &reserve)
 	if err == pgx.ErrNoRows {
 		return 0, false, nil

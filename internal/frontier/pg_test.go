@@ -169,3 +169,48 @@ func TestPostgresLeaseWorkers(t *testing.T) {
 		t.Fatalf("leased %d of %d URLs", len(seen), len(q))
 	}
 }
+
+// TestPostgresBulkAllNew: a large bulk of new URLs is inserted without ON
+// CONFLICT once the one before found none known; one known URL in it
+// sends it back to the insert that sorts new from known, and the counts
+// and the known URL's raise are as if nothing had been tried.
+func TestPostgresBulkAllNew(t *testing.T) {
+	ctx := context.Background()
+	s, _ := openTestPostgres(t)
+	batch := func(from, n int, prio float64) []Entry {
+		var es []Entry
+		for i := from; i < from+n; i++ {
+			host := fmt.Sprintf("h%d.cn", i%50)
+			es = append(es, entry(fmt.Sprintf("http://%s/%d", host, i), host, prio, 1))
+		}
+		return es
+	}
+	for _, c := range []struct {
+		es             []Entry
+		fast           bool // tried as all new
+		queued, raised int
+	}{
+		{batch(0, pgFreshBulk, 0.5), false, pgFreshBulk, 0},
+		{batch(pgFreshBulk, pgFreshBulk, 0.5), true, pgFreshBulk, 0},
+		// One known URL, with a better priority, at the end.
+		{append(batch(2*pgFreshBulk, pgFreshBulk, 0.5), entry("http://h0.cn/0", "h0.cn", 0.9, 1)), true, pgFreshBulk, 1},
+		{batch(3*pgFreshBulk, pgFreshBulk, 0.5), false, pgFreshBulk, 0},
+	} {
+		if got := s.bulkFresh.Load(); got != c.fast {
+			t.Errorf("before a batch of %d: tried as all new %v, want %v", len(c.es), got, c.fast)
+		}
+		r, err := s.Apply(ctx, Batch{Queue: c.es})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Queued != c.queued || r.Raised != c.raised {
+			t.Errorf("queued %d, raised %d; want %d, %d", r.Queued, r.Raised, c.queued, c.raised)
+		}
+	}
+	if n := cStats(t, s).Total; n != 4*int64(pgFreshBulk) {
+		t.Errorf("%d URLs stored, want %d", n, 4*pgFreshBulk)
+	}
+	if got := lease(t, s, LeaseRequest{N: 1}); len(got) != 1 || got[0] != "http://h0.cn/0" {
+		t.Errorf("first leased %v, want the raised http://h0.cn/0", got)
+	}
+}

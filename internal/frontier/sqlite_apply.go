@@ -52,7 +52,8 @@ type applyTx struct {
 	insertURL, raiseURL, lookupURL, doneURL, insertDone, hostFigures *sql.Stmt
 	stmts                                                            map[string]*sql.Stmt // prepared on first use
 
-	cls *classTx // the URL classes, when the frontier learns (sqlite_classes.go)
+	cls    *classTx       // the URL classes, when the frontier learns (sql_classes.go)
+	sqlCls *sqliteClasses // their statements (sqlite_classes.go)
 }
 
 // Apply records outcomes, queues entries, stores edges and counts
@@ -220,8 +221,8 @@ func (a *applyTx) closeStmts() {
 			st.Close()
 		}
 	}
-	if a.cls != nil {
-		a.cls.close()
+	if a.sqlCls != nil {
+		a.sqlCls.close()
 	}
 }
 

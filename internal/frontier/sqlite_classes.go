@@ -3,14 +3,8 @@ package frontier
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"math"
-	"sort"
-
-	"github.com/focuscrawl/focuscrawl/internal/record"
-	"github.com/focuscrawl/focuscrawl/internal/urlx"
 )
 
 // classSchema holds the URL classes of the frontier's feedback (Learning):
@@ -33,13 +27,6 @@ CREATE TABLE IF NOT EXISTS classes (
   UNIQUE (host_id, key)
 );
 `
-
-// maxRerankRows bounds the queued URLs one transaction ranks again, so a
-// large class that moves does not hold up the crawl's writes.
-const maxRerankRows = 20000
-
-// learningKey is the info row that holds the Learning configuration.
-const learningKey = "learning"
 
 // migrateClasses adds the class columns to a urls table made before them
 // and creates the classes table; both are no-ops on a current file.
@@ -87,15 +74,12 @@ func (s *SQLiteStore) SetLearning(ctx context.Context, l *Learning) error {
 		_, err := s.db.ExecContext(ctx, `DELETE FROM info WHERE key = ?`, learningKey)
 		return err
 	}
-	if err := l.Validate(); err != nil {
-		return fmt.Errorf("frontier: %w", err)
-	}
-	v, err := json.Marshal(l)
+	v, err := learningValue(l)
 	if err != nil {
 		return err
 	}
 	_, err = s.db.ExecContext(ctx, `INSERT INTO info (key, value) VALUES (?, ?)
-		ON CONFLICT (key) DO UPDATE SET value = excluded.value`, learningKey, string(v))
+		ON CONFLICT (key) DO UPDATE SET value = excluded.value`, learningKey, v)
 	if err != nil {
 		return fmt.Errorf("frontier: set learning: %w", err)
 	}
@@ -119,33 +103,18 @@ func readLearning(ctx context.Context, row *sql.Row) (*Learning, error) {
 	if err != nil {
 		return nil, fmt.Errorf("frontier: learning: %w", err)
 	}
-	var l Learning
-	if err := json.Unmarshal([]byte(v), &l); err != nil {
-		return nil, fmt.Errorf("frontier: learning %q: %w", v, err)
-	}
-	if err := l.Validate(); err != nil {
-		return nil, fmt.Errorf("frontier: %w", err)
-	}
-	return &l, nil
+	return parseLearning(v)
 }
 
-// classTx is the class state of one Apply transaction: the classes of the
-// hosts it touched, loaded once, and which hosts saw outcomes.
-type classTx struct {
-	cfg     *Learning
-	crawl   *urlClass // the root of every host's classes
-	hosts   map[int64]*hostClasses
-	touched []int64 // hosts with new outcomes, in order of first outcome
+// sqliteClasses is the SQLite side of the URL-class feedback of an Apply
+// transaction (sql_classes.go): its prepared statements.
+type sqliteClasses struct {
+	a *applyTx
 	insertURL, raiseURL,
 	insertClass, updateClass, rerank, linkPrior *sql.Stmt
 }
 
-// hostClasses are the classes of one host, in id order (parents first).
-type hostClasses struct {
-	byKey map[string]*urlClass
-	list  []*urlClass
-	seen  bool // has outcomes in this transaction
-}
+var _ classDB = (*sqliteClasses)(nil)
 
 // startLearning reads the configuration; with learning off the transaction
 // goes on as before.
@@ -154,7 +123,7 @@ func (a *applyTx) startLearning() error {
 	if err != nil || cfg == nil {
 		return err
 	}
-	c := &classTx{cfg: cfg, hosts: map[int64]*hostClasses{}}
+	c := &sqliteClasses{a: a}
 	prep := func(q string) *sql.Stmt {
 		if err != nil {
 			return nil
@@ -180,30 +149,22 @@ func (a *applyTx) startLearning() error {
 		WHERE id = ?6 AND ((state IN ({queued}, {leased}) AND (?1 > coalesce(prior, priority) OR ?2 < depth))
 		  OR (reserve = 1 AND ?9 = 0 AND state IN ({queued}, {leased}, {parked}, {waiting})))`))
 	c.insertClass = prep(`INSERT INTO classes (host_id, key, parent_id, applied) VALUES (?, ?, ?, ?) RETURNING id`)
-	c.updateClass = prep(`UPDATE classes SET fetched = ?2, relevant = ?3, labels = ?4, priors = ?5, applied = ?6 WHERE id = ?1`)
+	c.updateClass = prep(`UPDATE classes SET fetched = fetched + ?2, relevant = relevant + ?3, labels = labels + ?4,
+		  priors = priors + ?5, applied = ?6 WHERE id = ?1`)
 	c.rerank = prep(sq(`UPDATE urls SET priority = max(0, min(1, prior * ?2)) WHERE class_id = ?1 AND state = {queued}`))
 	c.linkPrior = prep(`SELECT prior, priority, parent_id FROM urls WHERE id = ?`)
 	if err != nil {
 		c.close()
 		return fmt.Errorf("frontier: prepare learning: %w", err)
 	}
-	a.cls = c
-	root, err := a.hostClasses(0)
-	if err != nil {
+	a.sqlCls = c
+	if a.cls, err = newClassTx(c, cfg); err != nil {
 		return err
-	}
-	if c.crawl = root.byKey[""]; c.crawl == nil {
-		c.crawl = &urlClass{valid: true, applied: 1}
-		if err := c.insertClass.QueryRowContext(a.ctx, 0, "", nil, 1.0).Scan(&c.crawl.id); err != nil {
-			return fmt.Errorf("frontier: crawl class: %w", err)
-		}
-		root.byKey[""] = c.crawl
-		root.list = append(root.list, c.crawl)
 	}
 	return nil
 }
 
-func (c *classTx) close() {
+func (c *sqliteClasses) close() {
 	for _, st := range []*sql.Stmt{c.insertURL, c.raiseURL, c.insertClass, c.updateClass, c.rerank, c.linkPrior} {
 		if st != nil {
 			st.Close()
@@ -211,85 +172,61 @@ func (c *classTx) close() {
 	}
 }
 
-// host loads the classes of a host.
-func (a *applyTx) hostClasses(hostID int64) (*hostClasses, error) {
-	if hc, ok := a.cls.hosts[hostID]; ok {
-		return hc, nil
-	}
-	rows, err := a.tx.QueryContext(a.ctx, `SELECT id, key, parent_id, fetched, relevant, labels, priors, applied
+func (c *sqliteClasses) classesOf(hostID int64) ([]storedClass, error) {
+	rows, err := c.a.tx.QueryContext(c.a.ctx, `SELECT id, key, coalesce(parent_id, 0), fetched, relevant, labels, priors, applied
 		FROM classes WHERE host_id = ? ORDER BY id`, hostID)
-	if err != nil {
-		return nil, fmt.Errorf("frontier: classes: %w", err)
-	}
-	defer rows.Close()
-	hc := &hostClasses{byKey: map[string]*urlClass{}}
-	byID := map[int64]*urlClass{}
-	for rows.Next() {
-		c := &urlClass{}
-		var parent sql.NullInt64
-		var applied sql.NullFloat64
-		if err := rows.Scan(&c.id, &c.key, &parent, &c.fetched, &c.relevant, &c.labels, &c.priors, &applied); err != nil {
-			return nil, fmt.Errorf("frontier: classes: %w", err)
-		}
-		c.parent = byID[parent.Int64]
-		if c.parent == nil && hostID != 0 {
-			c.parent = a.cls.crawl
-		}
-		c.applied, c.valid = applied.Float64, applied.Valid
-		byID[c.id] = c
-		hc.byKey[c.key] = c
-		hc.list = append(hc.list, c)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("frontier: classes: %w", err)
-	}
-	a.cls.hosts[hostID] = hc
-	return hc, nil
-}
-
-// class gives the finest class of u, creating the chain as needed. New
-// classes take the estimate their parent gives them.
-func (a *applyTx) class(u string, hostID int64) (*urlClass, error) {
-	chain, err := urlx.ClassChain(u)
-	if err != nil {
-		return nil, fmt.Errorf("frontier: %w", err)
-	}
-	hc, err := a.hostClasses(hostID)
 	if err != nil {
 		return nil, err
 	}
-	parent := a.cls.crawl
-	for _, key := range chain {
-		c, ok := hc.byKey[key]
-		if !ok {
-			c = &urlClass{key: key, parent: parent}
-			c.applied, c.valid = c.relative(a.cls.cfg), true
-			var pid any
-			if parent != a.cls.crawl {
-				pid = parent.id
-			}
-			if err := a.cls.insertClass.QueryRowContext(a.ctx, hostID, key, pid, c.applied).Scan(&c.id); err != nil {
-				return nil, fmt.Errorf("frontier: class %s: %w", key, err)
-			}
-			hc.byKey[key] = c
-			hc.list = append(hc.list, c)
+	defer rows.Close()
+	var out []storedClass
+	for rows.Next() {
+		k := &urlClass{}
+		var parent int64
+		var applied sql.NullFloat64
+		if err := rows.Scan(&k.id, &k.key, &parent, &k.fetched, &k.relevant, &k.labels, &k.priors, &applied); err != nil {
+			return nil, err
 		}
-		parent = c
+		k.applied, k.valid = applied.Float64, applied.Valid
+		out = append(out, storedClass{k, parent})
 	}
-	return parent, nil
+	return out, rows.Err()
 }
 
-// learnOutcome counts a page that came back in every class of its URL,
-// with its residual: its label (score's page score; 0 for a failed page)
-// minus the link priority its URL was queued with. Seeds (no parent),
-// pages never queued and pages neither scored nor failed teach nothing.
+func (c *sqliteClasses) addClass(hostID int64, key string, parentID int64, applied float64) (int64, error) {
+	var id int64
+	err := c.insertClass.QueryRowContext(c.a.ctx, hostID, key, nullInt64(parentID), applied).Scan(&id)
+	return id, err
+}
+
+func (c *sqliteClasses) rerankClass(classID int64, factor float64) (int64, error) {
+	r, err := c.rerank.ExecContext(c.a.ctx, classID, factor)
+	if err != nil {
+		return 0, err
+	}
+	return r.RowsAffected()
+}
+
+func (c *sqliteClasses) saveClasses(cs []*urlClass) error {
+	for _, k := range cs {
+		if _, err := c.updateClass.ExecContext(c.a.ctx, k.id, k.add.fetched, k.add.relevant, k.add.labels, k.add.priors,
+			k.appliedOrNil()); err != nil {
+			return fmt.Errorf("class %s: %w", k.key, err)
+		}
+	}
+	return nil
+}
+
+// learnOutcome counts a page that came back in the classes of its URL
+// (classTx.learn) with the link priority it was queued with. Seeds (no
+// parent) and pages never queued teach nothing.
 func (a *applyTx) learnOutcome(id int64, u string, hostID int64, o *Outcome) error {
 	if a.cls == nil || (!o.Scored && o.Error == "") {
 		return nil
 	}
 	var prior, priority sql.NullFloat64
 	var parent sql.NullInt64
-	if err := a.cls.linkPrior.QueryRowContext(a.ctx, id).Scan(&prior, &priority, &parent); err != nil {
+	if err := a.sqlCls.linkPrior.QueryRowContext(a.ctx, id).Scan(&prior, &priority, &parent); err != nil {
 		return fmt.Errorf("frontier: learn from %s: %w", u, err)
 	}
 	if !parent.Valid {
@@ -298,112 +235,38 @@ func (a *applyTx) learnOutcome(id int64, u string, hostID int64, o *Outcome) err
 	if !prior.Valid {
 		prior = priority // queued before the crawl learned
 	}
-	c, err := a.class(u, hostID)
-	if err != nil {
-		return err
-	}
-	label := 0.0
-	if o.Scored && o.Error == "" {
-		label = record.ClampUnit(o.Score)
-	}
-	for ; c != nil; c = c.parent {
-		c.fetched++
-		c.labels += label
-		c.priors += prior.Float64
-		if o.Relevant {
-			c.relevant++
-		}
-		c.dirty = true
-	}
-	if hc := a.cls.hosts[hostID]; !hc.seen {
-		hc.seen = true
-		a.cls.touched = append(a.cls.touched, hostID)
-	}
-	return nil
+	return a.cls.learn(u, hostID, prior.Float64, o)
 }
 
-// rerankClasses ranks again the queued URLs of every class of the hosts
-// with new outcomes whose estimate moved by more than Epsilon, and writes
-// the classes' figures.
+// rerankClasses ranks again the queued URLs of the classes that moved and
+// writes the classes' figures.
 func (a *applyTx) rerankClasses() error {
 	if a.cls == nil {
 		return nil
 	}
-	cfg := a.cls.cfg
-	a.cls.crawl.estDone = false
-	type move struct {
-		c       *urlClass
-		est, by float64
+	if err := a.cls.rerank(); err != nil {
+		return err
 	}
-	var moves []move
-	for _, hostID := range a.cls.touched {
-		for _, c := range a.cls.hosts[hostID].list {
-			c.estDone = false
-		}
-		for _, c := range a.cls.hosts[hostID].list {
-			est := c.relative(cfg)
-			if c.valid && !cfg.moved(est, c.applied) {
-				continue
-			}
-			by := math.Inf(1)
-			if c.valid {
-				by = math.Abs(est/math.Max(c.applied, 1e-9) - 1)
-			}
-			moves = append(moves, move{c, est, by})
-		}
-	}
-	// The classes that moved most first, as many as maxRerankRows queued
-	// URLs allow: the rest are ranked in a later transaction that touches
-	// their host.
-	sort.SliceStable(moves, func(i, j int) bool { return moves[i].by > moves[j].by })
-	rows := int64(0)
-	for _, m := range moves {
-		if rows >= maxRerankRows {
-			break
-		}
-		r, err := a.cls.rerank.ExecContext(a.ctx, m.c.id, cfg.factor(m.est))
-		if err != nil {
-			return fmt.Errorf("frontier: rerank class %s: %w", m.c.key, err)
-		}
-		n, _ := r.RowsAffected()
-		rows += n
-		m.c.applied, m.c.valid, m.c.dirty = m.est, true, true
-	}
-	for _, hc := range a.cls.hosts {
-		for _, c := range hc.list {
-			if !c.dirty {
-				continue
-			}
-			var applied any
-			if c.valid {
-				applied = c.applied
-			}
-			if _, err := a.cls.updateClass.ExecContext(a.ctx, c.id, c.fetched, c.relevant, c.labels, c.priors, applied); err != nil {
-				return fmt.Errorf("frontier: class %s: %w", c.key, err)
-			}
-			c.dirty = false
-		}
-	}
-	return nil
+	return a.cls.save()
 }
 
 // insertLearned queues a new URL in its class: it keeps the link priority
 // as prior and is ordered by the blend with the class's estimate.
 func (a *applyTx) insertLearned(h int64, e *Entry, hostID int64, parent, anchor, inherited, meta any) (sql.Result, error) {
-	c, err := a.class(e.URL, hostID)
+	c, err := a.cls.class(e.URL, hostID)
 	if err != nil {
 		return nil, err
 	}
-	return a.cls.insertURL.ExecContext(a.ctx, h, e.URL, hostID, a.cls.cfg.blend(e.Priority, c.applied), e.Depth,
+	return a.sqlCls.insertURL.ExecContext(a.ctx, h, e.URL, hostID, a.cls.cfg.blend(e.Priority, c.applied), e.Depth,
 		parent, anchor, inherited, meta, a.now, e.Priority, c.id, e.Reserve)
 }
 
 // raiseLearned is raise for a frontier that learns.
 func (a *applyTx) raiseLearned(e *Entry, id, hostID int64, parent, anchor, inherited any) (sql.Result, error) {
-	c, err := a.class(e.URL, hostID)
+	c, err := a.cls.class(e.URL, hostID)
 	if err != nil {
 		return nil, err
 	}
-	return a.cls.raiseURL.ExecContext(a.ctx, e.Priority, e.Depth, parent, anchor, inherited, id,
+	return a.sqlCls.raiseURL.ExecContext(a.ctx, e.Priority, e.Depth, parent, anchor, inherited, id,
 		a.cls.cfg.blend(e.Priority, c.applied), c.id, e.Reserve)
 }

@@ -6,7 +6,10 @@
 # script prints one markdown row per configuration: harvest (mean and each run) and pages.
 #
 # Env: CONFIGS ("1:  2:--host-limit_1_--host-gap_1s  2:--host-limit_1  2:": WORKERS:NEXT_FLAGS
-#      with _ for spaces), PAGES (800), RUNS (3), LINKS (shark), IN_FLIGHT (64), REDIS (redis://127.0.0.1:6379/0).
+#      with _ for spaces), PAGES (800), RUNS (3), LINKS (shark), IN_FLIGHT (64),
+#      DB (redis://127.0.0.1:6379/0; REDIS is its old name): the frontier of each run is a fresh
+#      ?prefix= of a redis:// URL, a fresh ?schema= of a postgres:// URL (left in the database
+#      afterwards, as the SQLite files stay), or, with DB=sqlite, a file in the run's folder.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 configs=${CONFIGS:-"1: 2:--host-limit_1_--host-gap_1s 2:--host-limit_1 2:"}
@@ -14,7 +17,7 @@ pages=${PAGES:-800}
 runs=${RUNS:-3}
 links=${LINKS:-shark}
 inflight=${IN_FLIGHT:-64}
-redis=${REDIS:-redis://127.0.0.1:6379/0}
+dbbase=${DB:-${REDIS:-redis://127.0.0.1:6379/0}}
 work=out/bench/workers
 bin=$work/bin
 mkdir -p "$bin"
@@ -39,7 +42,13 @@ for config in $configs; do
     proxy=$(sed -n 's/.*"proxy":"\([^"]*\)".*/\1/p' "$dir/hello.json")
     [ -n "$proxy" ] || { echo "workers bench: simweb did not start" >&2; exit 1; }
     "$bin/simweb" seeds --seed 1 --sim-topic forestry >"$dir/seeds.txt"
-    db="$redis?prefix=workers-bench-$$-$n-$run-$RANDOM"
+    name=workers_bench_$$_${n}_${run}_$RANDOM
+    case $dbbase in
+      sqlite) db=$dir/crawl.db ;;
+      postgres://*\?*|postgresql://*\?*) db="$dbbase&schema=$name" ;;
+      postgres://*|postgresql://*) db="$dbbase?schema=$name" ;;
+      *) db="$dbbase?prefix=$name" ;;
+    esac
     "$bin/seed" urls "$dir/seeds.txt" | "$bin/seed" add -q --db "$db"
     pids=()
     for i in $(seq "$n"); do

@@ -128,10 +128,13 @@ func AddStream(ctx context.Context, s *cli.Stream, store frontier.Store, o AddOp
 	a.timer.Stop()
 	a.mu.Lock()
 	defer a.mu.Unlock()
+	if werr := a.wait(); werr != nil {
+		a.err = werr
+	}
 	if a.err != nil {
 		err = a.err // what stopped the run
 	}
-	return &a.sum, errors.Join(err, a.flush())
+	return &a.sum, errors.Join(err, a.flush(), a.wait())
 }
 
 // parsed is one line's part of a batch, or why it has none.
@@ -142,6 +145,8 @@ type parsed struct {
 
 // adding is one run of Add: the batch being gathered, written when it is
 // full (by emit) or addBatchWait after its first record (by the timer).
+// A batch is applied while the next is read and parsed (one at a time,
+// in order): the store's work and the parsing overlap.
 type adding struct {
 	ctx     context.Context
 	cancel  context.CancelFunc // stops the run when the timer's flush fails
@@ -158,6 +163,14 @@ type adding struct {
 	batch   frontier.Batch
 	pending int
 	err     error // of a flush by the timer
+	// applying gives the result of the batch being applied (nil: none).
+	applying chan applied
+}
+
+// applied is what became of one batch.
+type applied struct {
+	res frontier.Applied
+	err error
 }
 
 // emit archives an accepted line and adds its part to the batch, in
@@ -207,8 +220,13 @@ func (a *adding) flushLater() {
 	}
 }
 
-// flush applies the batch gathered so far; a.mu is held.
+// flush starts applying the batch gathered so far, once the batch before
+// it is applied; a.mu is held. A failed Apply stops the run (the error is
+// the one wait gives).
 func (a *adding) flush() error {
+	if err := a.wait(); err != nil {
+		return err
+	}
 	if a.pending == 0 {
 		return nil
 	}
@@ -220,10 +238,30 @@ func (a *adding) flush() error {
 		}
 	}
 	b.MaxPerHost, b.Retry = a.o.MaxPerHost, a.o.Retry
-	res, err := a.store.Apply(context.WithoutCancel(a.ctx), b)
-	if err != nil {
-		return err
+	done := make(chan applied, 1)
+	a.applying = done
+	go func() {
+		res, err := a.store.Apply(context.WithoutCancel(a.ctx), b)
+		if err != nil {
+			a.cancel()
+		}
+		done <- applied{res, err}
+	}()
+	return nil
+}
+
+// wait waits for the batch being applied, if any, and counts what it did;
+// a.mu is held.
+func (a *adding) wait() error {
+	if a.applying == nil {
+		return nil
 	}
+	r := <-a.applying
+	a.applying = nil
+	if r.err != nil {
+		return r.err
+	}
+	res := r.res
 	a.sum.Queued += res.Queued
 	a.sum.Reserved += res.Reserved
 	a.sum.Raised += res.Raised

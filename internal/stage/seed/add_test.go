@@ -7,6 +7,7 @@ import (
 	"io"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -118,5 +119,58 @@ func TestAddWritesWhenInputPauses(t *testing.T) {
 	pw.Close()
 	if err := <-done; err != nil {
 		t.Fatal(err)
+	}
+}
+
+// failingStore fails its Apply calls after the first ok ones, and records
+// whether two ran at once.
+type failingStore struct {
+	frontier.Store
+	ok              int
+	calls, inFlight atomic.Int32
+	overlapped      atomic.Bool
+}
+
+var errApplyFails = errors.New("apply fails")
+
+func (f *failingStore) Apply(ctx context.Context, b frontier.Batch) (frontier.Applied, error) {
+	if f.inFlight.Add(1) > 1 {
+		f.overlapped.Store(true)
+	}
+	defer f.inFlight.Add(-1)
+	time.Sleep(20 * time.Millisecond) // as a server would take
+	if int(f.calls.Add(1)) > f.ok {
+		return frontier.Applied{}, errApplyFails
+	}
+	return f.Store.Apply(ctx, b)
+}
+
+// A batch is applied while the next is read (one Apply at a time, in
+// order); an Apply that fails stops Add with its error, and the summary
+// counts what the batches applied before it queued. (The stream is not
+// closed: its reader may still be reading when the run stops.)
+func TestAddApplyFails(t *testing.T) {
+	f := &failingStore{Store: openStore(t), ok: 2}
+	var in strings.Builder
+	for i := range 5 * addBatchSize {
+		fmt.Fprintf(&in, "http://h%d.example/%d\n", i%40, i)
+	}
+	sum, err := AddStream(context.Background(), cli.NewStream(strings.NewReader(in.String()), io.Discard, nil), f, AddOptions{})
+	if !errors.Is(err, errApplyFails) {
+		t.Fatalf("Add: %v, want the Apply's error", err)
+	}
+	st, serr := f.Stats(context.Background(), 0)
+	if serr != nil {
+		t.Fatal(serr)
+	}
+	if sum.Queued == 0 || int64(sum.Queued) != st.Total {
+		t.Errorf("summary %s: want the %d URLs the 2 batches applied queued", sum, st.Total)
+	}
+	if f.overlapped.Load() {
+		t.Error("two Apply calls ran at once")
+	}
+	// After the failing third, the batch read meanwhile may be tried.
+	if n := f.calls.Load(); n < 3 || n > 4 {
+		t.Errorf("%d Apply calls, want the failing third and at most one more", n)
 	}
 }
