@@ -1,0 +1,106 @@
+package segmenter
+
+// Kin of the article. An article is often cut into parts that sit in
+// different wrappers (a lead and the rest of the story, the chunks around
+// an advert, the posts of a thread), so the region the rules choose holds
+// one part. The other parts are written with the same markup: paragraphs
+// of the same tag and class, or in containers of the same tag and class.
+// kinParagraphs finds the prose paragraphs outside the region that share
+// such a class with the paragraphs the region keeps.
+
+// kinKeys are the classed markups of a kept paragraph: its own tag and
+// class, and its container's.
+func kinKeys(p *paragraph) (own, parent string) {
+	if p.n.class != "" {
+		own = p.n.name + "." + p.n.class
+	}
+	if par := p.n.parent; par != nil && par.class != "" {
+		parent = par.name + "." + par.class
+	}
+	return own, parent
+}
+
+// kinParagraphs lists the paragraphs outside the region that are prose,
+// outside noise (structural tags, noise classes, forms), and share a
+// classed markup with at least minKin of the kept paragraphs.
+func kinParagraphs(paras []*paragraph) []*paragraph {
+	count := map[string]int{}
+	for _, p := range paras {
+		if !p.kept {
+			continue
+		}
+		own, parent := kinKeys(p)
+		if own != "" {
+			count["o"+own]++
+		}
+		if parent != "" {
+			count["p"+parent]++
+		}
+	}
+	if len(count) == 0 {
+		return nil
+	}
+	// A part of the article is a run of paragraphs; a teaser of another
+	// story is one paragraph in a wrapper of its own, beside its headline.
+	prosePerParent := map[*node]int{}
+	for _, p := range paras {
+		if p.prose && p.n.parent != nil {
+			prosePerParent[p.n.parent]++
+		}
+	}
+	var out []*paragraph
+	for _, p := range paras {
+		if prosePerParent[p.n.parent] < minKin {
+			continue
+		}
+		f := &p.features
+		if p.kept || f[fPruned] == 1 || !p.prose || f[fPrunedHintAbove] == 1 || f[fStructAbove] == 1 || f[fFormAbove] == 1 {
+			continue
+		}
+		own, parent := kinKeys(p)
+		if (own != "" && count["o"+own] >= minKin) || (parent != "" && count["p"+parent] >= minKin) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+const minKin = 2
+
+// renderWithKin is the region's content with the kin paragraphs in their
+// places, in document order.
+func renderWithKin(body *node, region []*node, kin []*paragraph) string {
+	total := 0
+	inRegion := map[*node]bool{}
+	for _, n := range region {
+		total += n.chars
+		inRegion[n] = true
+	}
+	isKin := map[*node]bool{}
+	for _, p := range kin {
+		isKin[p.n] = true
+	}
+	pr := &pruner{regionChars: total}
+	var w textWriter
+	var walk func(n *node)
+	walk = func(n *node) {
+		if n.isText() || n.chars == 0 {
+			return
+		}
+		if inRegion[n] {
+			w.breakLine(2)
+			render(&w, n, pr.skip)
+			return
+		}
+		if isKin[n] {
+			w.breakLine(2)
+			self := n
+			render(&w, n, func(x *node) bool { return x != self && x.isBlockLevel() })
+		}
+		for _, k := range n.kids {
+			walk(k)
+		}
+	}
+	walk(body)
+	return w.String()
+}
