@@ -53,8 +53,8 @@ func kinParagraphs(paras []*paragraph) []*paragraph {
 		if prosePerParent[p.n.parent] < minKin {
 			continue
 		}
-		f := &p.features
-		if p.kept || f[fPruned] == 1 || !p.prose || f[fPrunedHintAbove] == 1 || f[fStructAbove] == 1 || f[fFormAbove] == 1 {
+		c := &p.ctx
+		if p.kept || c.inRegion || !p.prose || c.prunedHint || c.structural || c.form {
 			continue
 		}
 		own, parent := kinKeys(p)

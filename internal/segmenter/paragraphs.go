@@ -83,7 +83,8 @@ type paragraph struct {
 	commas   int
 	kept     bool
 	prose    bool
-	features [numParagraphFeatures]float64
+	ctx      paraContext
+	features *[numParagraphFeatures]float64 // nil unless asked for
 }
 
 func (p *paragraph) weighted() float64 { return float64(p.chars-p.links) + 2*float64(p.cjk) }
@@ -99,9 +100,10 @@ type paraContext struct {
 	cell, item, caption             int // levels since the nearest td/th, li/dd/dt, figure
 }
 
-// paragraphsOf lists the paragraphs of the page in document order with
-// their features, given the first answer's region.
-func paragraphsOf(body *node, region []*node) []*paragraph {
+// paragraphsOf lists the paragraphs of the page in document order, given
+// the first answer's region, with their features when withFeatures (the
+// kin rule needs only what the walk knows).
+func paragraphsOf(body *node, region []*node, withFeatures bool) []*paragraph {
 	in := map[*node]int{}
 	total := 0
 	for _, n := range region {
@@ -153,10 +155,15 @@ func paragraphsOf(body *node, region []*node) []*paragraph {
 			c.caption = 0
 		}
 		if n.isBlockLevel() || n == body {
-			p := &paragraph{n: n}
+			p := &paragraph{n: n, ctx: c}
 			ownParagraphCounts(n, p)
 			if p.chars > 0 {
-				p.describe(c, len(region) > 0)
+				p.kept = c.inRegion && c.reason == keep
+				p.prose = p.weighted() >= proseMinWeighted && float64(p.links) <= proseMaxLinks*float64(p.chars)
+				if withFeatures {
+					p.features = new([numParagraphFeatures]float64)
+					p.describe(c, len(region) > 0)
+				}
 				paras = append(paras, p)
 			}
 		}
@@ -165,7 +172,9 @@ func paragraphsOf(body *node, region []*node) []*paragraph {
 		}
 	}
 	walk(body, paraContext{cell: far, item: far, caption: far})
-	describePage(paras, body)
+	if withFeatures {
+		describePage(paras, body)
+	}
 	return paras
 }
 
@@ -196,9 +205,8 @@ func b2f(b bool) float64 {
 
 // describe sets the features p has on its own and from its ancestors.
 func (p *paragraph) describe(c paraContext, hasRegion bool) {
-	f := &p.features
+	f := p.features
 	f[fBias] = 1
-	p.kept = c.inRegion && c.reason == keep
 	f[fKept] = b2f(p.kept)
 	f[fPruned] = b2f(c.inRegion && c.reason != keep)
 	f[fPrunedLinks] = b2f(c.inRegion && c.reason == pruneLinks)
@@ -224,7 +232,6 @@ func (p *paragraph) describe(c paraContext, hasRegion bool) {
 		ld = float64(p.links) / float64(p.chars)
 	}
 	f[fLinkDensity] = ld
-	p.prose = wl >= proseMinWeighted && ld <= proseMaxLinks
 	f[fProse] = b2f(p.prose)
 	if p.chars > 0 {
 		f[fPunct] = min(float64(p.commas)*100/float64(p.chars), 10) / 10
@@ -288,7 +295,7 @@ func describePage(paras []*paragraph, body *node) {
 		}
 	}
 	for i, p := range paras {
-		f := &p.features
+		f := p.features
 		if n > 1 {
 			f[fPosition] = float64(i) / float64(n-1)
 		}
@@ -339,7 +346,7 @@ func Paragraphs(htmlText string, t Tuning) []Paragraph {
 	body, _ := build(root)
 	region, _ := scoreCandidates(body).region(t.withDefaults())
 	var out []Paragraph
-	for _, p := range paragraphsOf(body, region) {
+	for _, p := range paragraphsOf(body, region, true) {
 		text := strings.TrimSpace(ownText(p.n))
 		// Set here, not in describe: the text is built only for training.
 		p.features[fSentenceEnd] = b2f(endsSentence(text))

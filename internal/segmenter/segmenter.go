@@ -194,7 +194,7 @@ func (sg *Segmenter) segment(p record.Page) (d record.Doc, blocks []*block) {
 	pg.content = sg.contentText(pg.region)
 	if entry == nil && len(region) > 0 && !sg.o.Tuning.NoKin {
 		// The other parts of an article cut into several wrappers.
-		if kin := kinParagraphs(paragraphsOf(body, region)); len(kin) > 0 {
+		if kin := kinParagraphs(paragraphsOf(body, region, false)); len(kin) > 0 {
 			pg.content = renderWithKin(body, region, kin)
 		}
 	}
