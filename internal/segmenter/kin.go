@@ -54,11 +54,12 @@ func kinParagraphs(paras []*paragraph) []*paragraph {
 			continue
 		}
 		c := &p.ctx
-		if p.kept || c.inRegion || !p.prose || c.prunedHint || c.structural || c.form {
+		if p.kept || c.inRegion || !p.prose || c.structural || c.form {
 			continue
 		}
 		own, parent := kinKeys(p)
-		if (own != "" && count["o"+own] >= minKin) || (parent != "" && count["p"+parent] >= minKin) {
+		if ((own != "" && count["o"+own] >= minKin) || (parent != "" && count["p"+parent] >= minKin)) &&
+			!underNoiseClass(p.n) {
 			out = append(out, p)
 		}
 	}
@@ -103,4 +104,15 @@ func renderWithKin(body *node, region []*node, kin []*paragraph) string {
 	}
 	walk(body)
 	return w.String()
+}
+
+// underNoiseClass: n or an ancestor has a class or id of the noise the
+// pruner drops (comments, share bars, related stories...).
+func underNoiseClass(n *node) bool {
+	for a := n; a != nil; a = a.parent {
+		if !a.isText() && a.anyHint(hintPruned) {
+			return true
+		}
+	}
+	return false
 }

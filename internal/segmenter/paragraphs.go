@@ -95,7 +95,7 @@ type paraContext struct {
 	regionChars                     int
 	reason                          pruneReason
 	beside                          bool
-	prunedHint, posHint, structural bool
+	prunedHint, posHint, structural bool // the hints only withFeatures
 	comment, form                   bool
 	cell, item, caption             int // levels since the nearest td/th, li/dd/dt, figure
 }
@@ -135,14 +135,18 @@ func paragraphsOf(body *node, region []*node, withFeatures bool) []*paragraph {
 		if up[n] {
 			c.beside = true
 		}
-		h := stringHints(n.class) | stringHints(n.id)
-		if h&hintPruned != 0 {
-			c.prunedHint = true
-			if strings.Contains(strings.ToLower(n.class+" "+n.id), "comment") {
-				c.comment = true
+		if withFeatures {
+			// The class/id hints are the costly part of the walk; the kin
+			// rule asks for them only on its few candidates (underNoiseClass).
+			h := stringHints(n.class) | stringHints(n.id)
+			if h&hintPruned != 0 {
+				c.prunedHint = true
+				if strings.Contains(strings.ToLower(n.class+" "+n.id), "comment") {
+					c.comment = true
+				}
 			}
+			c.posHint = c.posHint || h&hintPos != 0
 		}
-		c.posHint = c.posHint || h&hintPos != 0
 		c.structural = c.structural || neverContent[n.tag]
 		c.form = c.form || n.tag == atom.Form
 		c.cell, c.item, c.caption = c.cell+1, c.item+1, c.caption+1
