@@ -8,33 +8,41 @@ package segmenter
 // kinParagraphs finds the prose paragraphs outside the region that share
 // such a class with the paragraphs the region keeps.
 
-// kinKeys are the classed markups of a kept paragraph: its own tag and
-// class, and its container's.
-func kinKeys(p *paragraph) (own, parent string) {
+// markup is a classed element's tag and class; own tells a paragraph's
+// own markup from its container's.
+type markup struct {
+	tag   string
+	class string
+	own   bool
+}
+
+// kinKeys are the classed markups of a paragraph: its own tag and class,
+// and its container's (ok false where there is no class).
+func kinKeys(p *paragraph) (own, parent markup, ownOK, parentOK bool) {
 	if p.n.class != "" {
-		own = p.n.name + "." + p.n.class
+		own, ownOK = markup{p.n.name, p.n.class, true}, true
 	}
 	if par := p.n.parent; par != nil && par.class != "" {
-		parent = par.name + "." + par.class
+		parent, parentOK = markup{par.name, par.class, false}, true
 	}
-	return own, parent
+	return own, parent, ownOK, parentOK
 }
 
 // kinParagraphs lists the paragraphs outside the region that are prose,
 // outside noise (structural tags, noise classes, forms), and share a
 // classed markup with at least minKin of the kept paragraphs.
 func kinParagraphs(paras []*paragraph) []*paragraph {
-	count := map[string]int{}
+	count := map[markup]int{}
 	for _, p := range paras {
 		if !p.kept {
 			continue
 		}
-		own, parent := kinKeys(p)
-		if own != "" {
-			count["o"+own]++
+		own, parent, ownOK, parentOK := kinKeys(p)
+		if ownOK {
+			count[own]++
 		}
-		if parent != "" {
-			count["p"+parent]++
+		if parentOK {
+			count[parent]++
 		}
 	}
 	if len(count) == 0 {
@@ -57,8 +65,8 @@ func kinParagraphs(paras []*paragraph) []*paragraph {
 		if p.kept || c.inRegion || !p.prose || c.structural || c.form {
 			continue
 		}
-		own, parent := kinKeys(p)
-		if ((own != "" && count["o"+own] >= minKin) || (parent != "" && count["p"+parent] >= minKin)) &&
+		own, parent, ownOK, parentOK := kinKeys(p)
+		if ((ownOK && count[own] >= minKin) || (parentOK && count[parent] >= minKin)) &&
 			!underNoiseClass(p.n) {
 			out = append(out, p)
 		}

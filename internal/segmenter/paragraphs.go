@@ -112,8 +112,8 @@ func paragraphsOf(body *node, region []*node, withFeatures bool) []*paragraph {
 	for _, n := range region {
 		in[n] = total
 	}
-	up := map[*node]bool{}
-	if len(region) > 0 {
+	up := map[*node]bool{} // the region's parent and grandparent: "beside"
+	if withFeatures && len(region) > 0 {
 		a := region[0].parent
 		for i := 0; a != nil && i < 2; i, a = i+1, a.parent {
 			up[a] = true
@@ -159,11 +159,16 @@ func paragraphsOf(body *node, region []*node, withFeatures bool) []*paragraph {
 			c.caption = 0
 		}
 		if n.isBlockLevel() || n == body {
-			p := &paragraph{n: n, ctx: c}
-			ownParagraphCounts(n, p)
-			if p.chars > 0 {
-				p.kept = c.inRegion && c.reason == keep
-				p.prose = p.weighted() >= proseMinWeighted && float64(p.links) <= proseMaxLinks*float64(p.chars)
+			var counts paragraph
+			ownParagraphCounts(n, &counts)
+			kept := c.inRegion && c.reason == keep
+			prose := counts.weighted() >= proseMinWeighted && float64(counts.links) <= proseMaxLinks*float64(counts.chars)
+			// Without features only what the kin rule reads is kept, and
+			// only that is allocated.
+			if counts.chars > 0 && (withFeatures || kept || prose) {
+				p := new(paragraph)
+				*p = counts
+				p.n, p.ctx, p.kept, p.prose = n, c, kept, prose
 				if withFeatures {
 					p.features = new([numParagraphFeatures]float64)
 					p.describe(c, len(region) > 0)
