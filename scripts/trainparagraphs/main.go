@@ -275,10 +275,12 @@ func score(pages []*page, w []float64, th thresholds) (p, r, f float64) {
 		pp, rr, ff := eval.PRF(got, pg.gold)
 		a.p, a.r, a.f, a.n = a.p+pp, a.r+rr, a.f+ff, a.n+1
 	}
-	for _, a := range sets {
-		p += a.p / a.n
-		r += a.r / a.n
-		f += a.f / a.n
+	for _, set := range eval.Sets {
+		if a := sets[set]; a != nil {
+			p += a.p / a.n
+			r += a.r / a.n
+			f += a.f / a.n
+		}
 	}
 	k := float64(len(sets))
 	return p / k, r / k, f / k
@@ -298,7 +300,10 @@ func nestedThreshold(pages []*page, d int, lambda float64) thresholds {
 		sets[p.set] = true
 	}
 	var scored []*page
-	for s := range sets {
+	for _, s := range eval.Sets { // in a fixed order: the output is the same every run
+		if !sets[s] {
+			continue
+		}
 		var train, test []*page
 		for _, p := range pages {
 			if p.set == s {
