@@ -6,7 +6,7 @@
 # --dump /tmp/pages.jsonl for every page's extraction and scores,
 # --titles scripts/eval-data/titles-sample.jsonl for the hand-checked titles,
 # --sets pagesignal, --explain ID, --tune extend-prose=0.8 (or fallback-thin=500,
-# no-fallback=1), --diagnose for the missed gold text and kept noise by class.
+# no-fallback=1, no-kin=1), --diagnose for the missed gold text and kept noise by class.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 data="${1:-../shared/data}"

@@ -10,7 +10,8 @@ import (
 // TestExtendChunks: an article cut into chunks by an ad slot, each chunk
 // in a wrapper of its own two levels down, is extracted whole; the
 // navigation beside it is not. Without the growing only the longer chunk
-// is kept.
+// is kept, unless the kin rule (kin.go) finds the other chunk by its
+// markup.
 func TestExtendChunks(t *testing.T) {
 	chunk := func(s string, n int) string {
 		return `<div class="grid"><div class="grid-item">` + strings.Repeat("<p>"+s+"</p>", n) + `</div></div>`
@@ -25,7 +26,8 @@ func TestExtendChunks(t *testing.T) {
 		name  string
 		tune  Tuning
 		whole bool
-	}{{"grown", Tuning{}, true}, {"not grown", Tuning{NoExtend: true}, false}} {
+	}{{"grown", Tuning{}, true}, {"not grown", Tuning{NoExtend: true, NoKin: true}, false},
+		{"not grown, kin", Tuning{NoExtend: true}, true}} {
 		t.Run(c.name, func(t *testing.T) {
 			d := mustNew(t, Options{Tuning: c.tune}).Segment(record.Page{URL: "http://news.example.com/a", HTML: html})
 			if !strings.Contains(d.Content, "In fact") {

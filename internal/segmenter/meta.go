@@ -21,9 +21,12 @@ var publishedMeta = []string{
 	"pubdate", "publishdate", "publish-date", "publish_date", "publishedtime", "publication_date",
 	"parsely-pub-date", "sailthru.date", "dc.date.issued", "dcterms.issued", "dc.date",
 	"dcterms.created", "dc.date.created", "article.published", "weibo:article:create_at",
-	"firstpublishedtime", "pubtime", "createdate", "og:pubdate", "date", "og:updated_time",
-	"article:modified_time",
+	"firstpublishedtime", "pubtime", "createdate", "og:pubdate", "date",
 }
+
+// modifiedMeta are the times of the last change: a page's publication
+// time when nothing better dates it, after the JSON-LD dates.
+var modifiedMeta = []string{"og:updated_time", "article:modified_time"}
 
 var authorMeta = []string{
 	"author", "article:author", "byl", "dc.creator", "dcterms.creator", "sailthru.author",
@@ -252,6 +255,16 @@ func pageLocal(d extract.Date, text string) extract.Date {
 // its date of record, ahead of the date the web page was posted.
 var officialDateCue = regexp.MustCompile(`成\s*文\s*日\s*期\s*[:：]?[\s|｜]*`)
 
+// earlier tells whether a is clearly before b: at all when both carry
+// their offset, else by more than the 14 hours an unknown offset can
+// shift a time.
+func earlier(a, b extract.Date) bool {
+	if a.Zoned && b.Zoned {
+		return a.Time.Before(b.Time)
+	}
+	return b.Time.Sub(a.Time) > 14*time.Hour
+}
+
 func findPublishedDate(pg *page, text string, loc *time.Location) extract.Date {
 	if m := officialDateCue.FindStringIndex(text); m != nil {
 		if dt, s, _, ok := extract.LooseDate(text[m[1]:min(len(text), m[1]+60)], loc); ok && s < 12 && dt.Prec >= extract.Day {
@@ -259,21 +272,44 @@ func findPublishedDate(pg *page, text string, loc *time.Location) extract.Date {
 		}
 	}
 	h := pg.head
-	for _, k := range publishedMeta {
-		if v := h.meta[k]; v != "" {
-			if dt, _, _, ok := extract.LooseDate(v, loc); ok && dt.Prec >= extract.Day {
-				return dt
-			}
-		}
-	}
-	for _, src := range h.jsonLD {
-		for _, f := range []string{"datePublished", "dateCreated", "uploadDate"} {
-			if v := jsonLDField(src, f); v != "" {
-				if dt, ok := extract.ParseDate(v, loc); ok {
-					return dt
+	metaDate := func(keys []string) (extract.Date, bool) {
+		for _, k := range keys {
+			if v := h.meta[k]; v != "" {
+				if dt, _, _, ok := extract.LooseDate(v, loc); ok && dt.Prec >= extract.Day {
+					return dt, true
 				}
 			}
 		}
+		return extract.Date{}, false
+	}
+	jsonLDDate := func(fields ...string) (extract.Date, bool) {
+		for _, src := range h.jsonLD {
+			for _, f := range fields {
+				if v := jsonLDField(src, f); v != "" {
+					if dt, ok := extract.ParseDate(v, loc); ok {
+						return dt, true
+					}
+				}
+			}
+		}
+		return extract.Date{}, false
+	}
+	// The meta published time and the JSON-LD datePublished: when both
+	// give a day and disagree, the earlier is the first publication (a
+	// republished story refreshes one of them and keeps the other). A
+	// time written without its offset may be off by up to 14 hours, so
+	// then only an earlier day beyond that counts.
+	if dm, ok := metaDate(publishedMeta); ok {
+		if dj, ok := jsonLDDate("datePublished"); ok && dj.Prec >= extract.Day && earlier(dj, dm) {
+			return dj
+		}
+		return dm
+	}
+	if dt, ok := jsonLDDate("datePublished", "dateCreated", "uploadDate"); ok {
+		return dt
+	}
+	if dt, ok := metaDate(modifiedMeta); ok {
+		return dt
 	}
 	for _, v := range h.timeAttrs {
 		if dt, ok := extract.ParseDate(v, loc); ok && dt.Prec >= extract.Day {

@@ -3,6 +3,8 @@ package segmenter
 import (
 	"testing"
 	"time"
+
+	"github.com/focuscrawl/focuscrawl/internal/record"
 )
 
 // TestOpeningDateLine: a line of only a date among the content's first
@@ -43,5 +45,41 @@ func TestNotAuthors(t *testing.T) {
 	}
 	if notAuthors(h, "", "尹娟")("尹娟") {
 		t.Error("a person given as the source was taken for an outlet")
+	}
+}
+
+// TestPublishedMetaAndJSONLD: the meta published time and the JSON-LD
+// datePublished, the earlier when both carry their offset (or differ by
+// more than an unknown offset can); a modified time only after both.
+func TestPublishedMetaAndJSONLD(t *testing.T) {
+	page := func(meta, ld string) string {
+		return `<html><head>` + meta + `<script type="application/ld+json">{"@type":"NewsArticle",` + ld +
+			`}</script></head><body><article><p>The story, long enough to be the content of the page, with a sentence or two more.</p></article></body></html>`
+	}
+	for _, c := range []struct {
+		name, meta, ld, want string
+	}{
+		{"JSON-LD earlier, both zoned",
+			`<meta property="article:published_time" content="2024-12-07T12:43:39Z">`,
+			`"datePublished":"2024-12-06T22:00:40.000Z"`, "2024-12-06T22:00:40Z"},
+		{"meta earlier",
+			`<meta property="article:published_time" content="2015-10-15T02:19:15Z">`,
+			`"datePublished":"2015-12-11T14:28:34Z"`, "2015-10-15T02:19:15Z"},
+		{"JSON-LD without offset, within 14 hours",
+			`<meta property="article:published_time" content="2019-11-19T11:21:08Z">`,
+			`"datePublished":"2019-11-19T06:21:00"`, "2019-11-19T11:21:08Z"},
+		{"modified meta after JSON-LD",
+			`<meta property="article:modified_time" content="2025-01-07T09:08:22+00:00">`,
+			`"datePublished":"2020-07-10T14:15:42+00:00"`, "2020-07-10T14:15:42Z"},
+		{"modified meta alone",
+			`<meta property="article:modified_time" content="2025-01-07T09:08:22+00:00">`,
+			`"headline":"x"`, "2025-01-07T09:08:22Z"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			d := mustNew(t, Options{}).Segment(record.Page{URL: "http://news.example.com/a", HTML: page(c.meta, c.ld)})
+			if d.Published != c.want {
+				t.Errorf("published %q, want %q", d.Published, c.want)
+			}
+		})
 	}
 }

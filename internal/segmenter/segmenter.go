@@ -192,6 +192,12 @@ func (sg *Segmenter) segment(p record.Page) (d record.Doc, blocks []*block) {
 		pg.inMain[n] = true
 	}
 	pg.content = sg.contentText(pg.region)
+	if entry == nil && len(region) > 0 && !sg.o.Tuning.NoKin {
+		// The other parts of an article cut into several wrappers.
+		if kin := kinParagraphs(paragraphsOf(body, region, false)); len(kin) > 0 {
+			pg.content = renderWithKin(body, region, kin)
+		}
+	}
 	pg.text, pg.from, pg.to = markedText(body, pg.region)
 
 	// language reads at most 4,000 runes (8,000 bytes of Latin text).

@@ -132,7 +132,7 @@ func Eval(w io.Writer, o EvalOptions) error {
 
 // ParseTuning sets one content threshold of t from NAME=VALUE:
 // extend-prose, extend-link-density, extend-loose, no-extend,
-// fallback-thin, fallback-ratio or no-fallback.
+// fallback-thin, fallback-ratio, no-fallback or no-kin.
 func ParseTuning(t *segmenter.Tuning, kv string) error {
 	name, val, ok := strings.Cut(kv, "=")
 	if !ok {
@@ -147,6 +147,9 @@ func ParseTuning(t *segmenter.Tuning, kv string) error {
 		return nil
 	case "no-fallback":
 		t.NoFallback = val == "true" || val == "1"
+		return nil
+	case "no-kin":
+		t.NoKin = val == "true" || val == "1"
 		return nil
 	}
 	v, err := strconv.ParseFloat(val, 64)
