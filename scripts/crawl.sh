@@ -5,8 +5,9 @@
 #
 # TOPIC  topic profile (YAML); checked before anything runs
 # SEEDS  seed list: URLs one per line, or url records (seed search, seed hosts…);
-#        "-" reads stdin; "" adds no seeds (resume from DB only). Lines that are
-#        not URLs are reported and left out; the crawl goes on with the rest
+#        "-" reads stdin; "" adds no seeds (resume from DB only: a DB never
+#        seeded is refused). Lines that are not URLs are reported and left
+#        out; the crawl goes on with the rest
 # DB     the frontier: a SQLite file, created if missing, or a Redis URL
 #        redis://HOST:PORT/DB?prefix=NAME shared by any number of machines,
 #        each running this same script; run again to resume
@@ -63,7 +64,7 @@
 #                            extra flags for each stage (word-split)
 set -euo pipefail
 
-usage() { sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 [ $# -ge 3 ] && [ $# -le 4 ] || usage
 topic=$1 seeds=$2 db=$3 pages=${4:-1000}
 case $pages in ''|*[!0-9]*) echo "crawl.sh: PAGES must be a number, not '$pages'" >&2; exit 2;; esac
@@ -244,8 +245,16 @@ if [ -n "$seeds" ]; then
 fi
 
 # 2. The budget left: PAGES minus the pages already fetched.
+#    A frontier that was never begun is refused, not "resumed" empty: a
+#    missing SQLite file, a Redis prefix without its crawl marker (a typo,
+#    or a server that lost its data in a restart), a PostgreSQL schema
+#    without the crawl's tables. seed stats says which (its message).
 json=$(stats_json)
-[ -n "$json" ] || { echo "crawl.sh: no frontier in $db: give seeds" >&2; exit 2; }
+if [ -z "$json" ]; then
+  "$BIN/seed" stats --db "$db" --json 2>&1 >/dev/null | sed 's/^/crawl.sh: /' >&2 || true
+  echo "crawl.sh: nothing to resume in $db: give SEEDS to begin a crawl there (crawl.sh TOPIC seeds.txt DB PAGES)" >&2
+  exit 2
+fi
 fetched=$(stats_field fetched "$json")
 left=$((pages - fetched))
 if [ "$left" -le 0 ]; then

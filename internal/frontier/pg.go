@@ -71,6 +71,13 @@ var pgSchemaName = regexp.MustCompile(`^[a-z_][a-z0-9_]{0,62}$`)
 // apart: each is a schema of its own, created with its tables on first
 // use. Other query parameters are pgx's (sslmode, pool_max_conns, …).
 func OpenPostgres(ctx context.Context, dsn string) (*PostgresStore, error) {
+	return openPostgres(ctx, dsn, true)
+}
+
+// openPostgres opens a PostgreSQL frontier; without create, a schema
+// that holds no crawl (mistyped, or never seeded) is ErrNoFrontier
+// instead of an empty frontier made on the spot.
+func openPostgres(ctx context.Context, dsn string, create bool) (*PostgresStore, error) {
 	u, err := url.Parse(dsn)
 	if err != nil {
 		return nil, fmt.Errorf("open frontier %s: %w", redactDSN(dsn), err)
@@ -96,8 +103,11 @@ func OpenPostgres(ctx context.Context, dsn string) (*PostgresStore, error) {
 	}
 	s := &PostgresStore{pool: pool, schema: name, lockKey: int64(xxhash.Sum64String("focuscrawl lease " + name)),
 		hosts: map[string]hostInfo{}, sites: map[int64]string{}}
-	if err := s.init(ctx); err != nil {
+	if err := s.init(ctx, create); err != nil {
 		pool.Close()
+		if errors.Is(err, ErrNoFrontier) {
+			return nil, fmt.Errorf("%s: %w", redactDSN(dsn), err)
+		}
 		return nil, fmt.Errorf("open frontier %s: %w", redactDSN(dsn), err)
 	}
 	return s, nil
@@ -178,10 +188,14 @@ CREATE TABLE IF NOT EXISTS host_lease (host_id bigint PRIMARY KEY, owner bigint 
 // layout version. A crawl made already is only checked: its DDL would
 // lock tables that running workers write (CREATE INDEX IF NOT EXISTS
 // takes a share lock before it looks), and deadlock with them.
-func (s *PostgresStore) init(ctx context.Context) error {
+func (s *PostgresStore) init(ctx context.Context, create bool) error {
 	v, err := s.version(ctx, s.pool)
 	if err != nil || v != "" {
 		return err
+	}
+	if !create {
+		return fmt.Errorf("%w: no crawl in schema %q of this database (it has no focuscrawl tables): "+
+			"a mistyped schema, or a crawl never seeded", ErrNoFrontier, s.schema)
 	}
 	return s.inTx(ctx, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, int64(xxhash.Sum64String("focuscrawl schema "+s.schema))); err != nil {
