@@ -251,7 +251,7 @@ fi
 #    without the crawl's tables. seed stats says which (its message).
 json=$(stats_json)
 if [ -z "$json" ]; then
-  "$BIN/seed" stats --db "$db" --json 2>&1 >/dev/null | sed 's/^/crawl.sh: /' >&2 || true
+  "$BIN/seed" stats --db "$db" --json 2>&1 >/dev/null | sed -e '/--help. for usage/d' -e 's/^/crawl.sh: /' >&2 || true
   echo "crawl.sh: nothing to resume in $db: give SEEDS to begin a crawl there (crawl.sh TOPIC seeds.txt DB PAGES)" >&2
   exit 2
 fi
