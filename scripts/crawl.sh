@@ -197,6 +197,9 @@ interrupted() {
   stop_all TERM
   exit 130
 }
+describe() { # describe STATUS: how a stage ended
+  if [ "$1" -gt 128 ]; then echo "was killed by SIG$(kill -l "$(($1 - 128))" 2>/dev/null || echo "$(($1 - 128))")"; else echo "failed with exit $1"; fi
+}
 trap 'interrupted INT' INT
 trap 'interrupted TERM' TERM HUP
 
@@ -239,9 +242,9 @@ if [ -n "$seeds" ]; then
   if [ "${st[0]}" -eq 3 ]; then
     echo "crawl.sh: some seed lines were rejected (above; SEED_FLAGS=--default-scheme https takes lines without a scheme); going on with the rest" >&2
   elif [ "${st[0]}" -ne 0 ]; then
-    echo "crawl.sh: seed urls failed (exit ${st[0]}) on $seeds" >&2; exit 1
+    echo "crawl.sh: seed urls failed on $seeds (it $(describe "${st[0]}")); run crawl.sh again" >&2; exit 1
   fi
-  case ${st[1]} in 0|3) ;; *) echo "crawl.sh: seed add failed (exit ${st[1]}) on the seeds" >&2; exit 1;; esac
+  case ${st[1]} in 0|3) ;; *) echo "crawl.sh: seed add failed on the seeds (it $(describe "${st[1]}")); run crawl.sh again" >&2; exit 1;; esac
 fi
 
 # 2. The budget left: PAGES minus the pages already fetched.
@@ -346,10 +349,6 @@ end_progress() {
   [ -z "$progress_pid" ] || wait "$progress_pid" 2>/dev/null || true
   progress_pid=
   if [ -n "$redraw" ]; then printf '\r\033[K' >&2; fi
-}
-
-describe() { # describe STATUS: how a stage ended
-  if [ "$1" -gt 128 ]; then echo "was killed by SIG$(kill -l "$(($1 - 128))" 2>/dev/null || echo "$(($1 - 128))")"; else echo "failed with exit $1"; fi
 }
 
 # failed STATUS: the stage's exit status is a failure (3: nothing left to do, is not).
