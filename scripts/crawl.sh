@@ -221,9 +221,9 @@ if [ -n "$seeds" ]; then
     done_pid=
     set +e
     if [ -z "${st[0]:-}" ]; then
-      wait -n -p done_pid "${pids[@]}"
+      wait -n -p done_pid "${pids[@]}" 2>/dev/null
     else
-      wait -n -p done_pid "${pids[1]}"
+      wait -n -p done_pid "${pids[1]}" 2>/dev/null
     fi
     rc=$?
     set -e
@@ -357,7 +357,7 @@ failed() { [ "$1" -ne 0 ] && [ "$1" -ne 3 ]; }
 # in $reaped. False when it still runs or was waited for already.
 reap() {
   [ -z "${ended[$1]:-}" ] && ! running "${pids[$1]}" || return 1
-  wait "${pids[$1]}" && reaped=0 || reaped=$?
+  wait "${pids[$1]}" 2>/dev/null && reaped=0 || reaped=$?
   ended[$1]=1
   left_stages=$((left_stages - 1))
 }
@@ -372,7 +372,9 @@ while [ "$left_stages" -gt 0 ]; do
   for i in "${!pids[@]}"; do [ -n "${ended[$i]:-}" ] || waiting+=("${pids[$i]}"); done
   done_pid=
   set +e
-  wait -n -p done_pid "${waiting[@]}"
+  # (2>/dev/null: bash's own notice of a killed job prints the stage's
+  # subshell code; the line below names the stage instead.)
+  wait -n -p done_pid "${waiting[@]}" 2>/dev/null
   rc=$?
   set -e
   [ -n "$done_pid" ] || continue

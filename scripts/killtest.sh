@@ -180,6 +180,13 @@ stages() {
     esac
   done
 }
+# end_run: a run the test gives up on is killed whole before the next.
+end_run() {
+  kill -KILL -- "-$crawl_pid" 2>/dev/null || true
+  { wait "$crawl_pid"; } 2>/dev/null || true
+  crawl_pid=
+  if [ -n "$producer" ]; then kill "$producer" 2>/dev/null || true; wait "$producer" 2>/dev/null || true; producer=; fi
+}
 now_ms() { echo $(($(date +%s%N) / 1000000)); }
 fail=0
 problem() { echo "killtest: FAIL: $*" >&2; fail=1; }
@@ -188,6 +195,7 @@ printf '%-5s %-20s %5s %8s %9s\n' kill stage exit exit_ms in_flight
 : >"$OUT/leased-at-kills.txt"
 max_window=0 sum_window=0 done_kills=0 exit_ms_max=0 seeding_kills=0 self_kills=0
 for k in $(seq "$kills"); do
+  kill -0 "$simweb" 2>/dev/null || { problem "simweb (the web crawled) has died"; break; }
   round=loop
   [ $((k % 4)) -eq 2 ] && round=seeding
   run_crawl "$k" "$round"
@@ -201,20 +209,26 @@ for k in $(seq "$kills"); do
       sleep 0.1
       mapfile -t list < <(stages "$crawl_pid")
     done
-    [ "${#list[@]}" -eq 2 ] || { problem "run $k: want the two seeding stages, found: ${list[*]:-none} ($(tail -n 2 "$OUT/run$k.err" | tr '\n' ' '))"; break; }
+    [ "${#list[@]}" -eq 2 ] || { problem "run $k: want the two seeding stages, found: ${list[*]:-none} ($(tail -n 2 "$OUT/run$k.err" | tr '\n' ' '))"; end_run; break; }
   else
+    # All five stages; fewer while they start (a loaded machine may take a
+    # while), or once the crawl has ended at its budget.
     mapfile -t list < <(stages "$crawl_pid")
+    for _ in $(seq 50); do
+      [ "${#list[@]}" -lt 5 ] && kill -0 "$crawl_pid" 2>/dev/null || break
+      sleep 0.1
+      mapfile -t list < <(stages "$crawl_pid")
+    done
     if [ "${#list[@]}" -lt 5 ]; then
-      # The crawl ended (budget reached) or had not started all stages yet.
       if ! kill -0 "$crawl_pid" 2>/dev/null; then
         wait "$crawl_pid" || true
         echo "killtest: run $k ended before its kill (the budget is spent?)" >&2
         crawl_pid=
         break
       fi
-      sleep 0.5
-      mapfile -t list < <(stages "$crawl_pid")
-      [ "${#list[@]}" -ge 5 ] || { problem "run $k: only ${#list[@]} stages: ${list[*]}"; break; }
+      problem "run $k: only ${#list[@]} stages: ${list[*]} ($(tail -n 2 "$OUT/run$k.err" | tr '\n' ' '))"
+      end_run
+      break
     fi
   fi
   # crawl.sh itself is one of the candidates: its stages must end with it.
@@ -244,7 +258,7 @@ for k in $(seq "$kills"); do
     kill -KILL -- "-$crawl_pid" 2>/dev/null || true
   fi
   rc=0
-  wait "$crawl_pid" || rc=$?
+  { wait "$crawl_pid"; } 2>/dev/null || rc=$?  # (bash would say "Killed")
   left=$(stages "$crawl_pid" | wc -l)
   # every process of the run's session is gone?
   if pgrep -s "$crawl_pid" >/dev/null 2>&1; then problem "run $k: processes of the killed run still run: $(pgrep -s "$crawl_pid" -a | tr '\n' ';')"; fi
