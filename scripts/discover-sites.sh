@@ -15,7 +15,7 @@
 #   BIN=bin               where the commands are (else those on PATH)
 #   ENGINES=searxng       seed search engines: searxng, or engine description files
 #                         (examples/engines/*.yaml), space-separated
-#   ENDPOINT=             the SearXNG instance's URL (or FOCUSCRAWL_ENDPOINT)
+#   ENDPOINT=             the SearXNG instance's URL (or FOCUSCRAWL_SEED_SEARCH_ENDPOINT)
 #   PAGES=2               result pages per query and engine
 #   URLS=                 skip the search: verify this file of URLs or url records
 #   FETCH_FLAGS=          fetch's flags for verify's fetches, as crawl.sh takes them (word-split),

@@ -18,7 +18,7 @@ import (
 
 // Flag names.
 const (
-	flagK            = "k"
+	flagHamming      = "hamming"
 	flagMethod       = "method"
 	flagMaxDistance  = "max-distance"
 	flagCandidateK   = "candidate-k"
@@ -77,25 +77,25 @@ func newApp() *ucli.App {
 		Args:    "[FILE...]",
 		Example: "score --topic t.yaml docs.jsonl | dedupe --index kb.idx --store kb.sqlite > knowledge.jsonl",
 		Flags: append([]ucli.Flag{
-			&ucli.IntFlag{Name: flagK, Value: def.K, Usage: fmt.Sprintf("near-duplicates: SimHash Hamming distance <= `K` (0..%d)", dedup.MaxK), EnvVars: cli.Env("hamming")},
-			&ucli.StringFlag{Name: flagMethod, Value: def.Method, Usage: "near-duplicate test: simhash or euclid (TF-IDF Euclidean distance on SimHash candidates)", EnvVars: cli.Env(flagMethod)},
-			&ucli.Float64Flag{Name: flagMaxDistance, Value: def.MaxDistance, Usage: "--method euclid: duplicates at Euclidean distance <= `D` of unit TF-IDF vectors (0..2)", EnvVars: cli.Env(flagMaxDistance)},
-			&ucli.IntFlag{Name: flagCandidateK, Value: def.CandidateK, Usage: "--method euclid: SimHash candidates within Hamming distance `K`", EnvVars: cli.Env(flagCandidateK)},
-			&ucli.StringFlag{Name: flagKeep, Value: "first", Usage: "which copy to keep: first, longest, best-score or newest", EnvVars: cli.Env(flagKeep)},
-			&ucli.StringFlag{Name: flagWindow, Value: strconv.Itoa(def.Window), Usage: "hold each group for `N` more docs before writing it (0: write at once; all: until the end)", EnvVars: cli.Env("dedupe-" + flagWindow)},
-			&ucli.DurationFlag{Name: flagMaxHold, Value: 10 * time.Second, Usage: "write a held group after `D` even before its window closes, so slow input keeps flowing (0: never)", EnvVars: cli.Env(flagMaxHold)},
-			&ucli.BoolFlag{Name: flagEmitDups, Usage: "also write the dropped copies, with duplicate_of", EnvVars: cli.Env(flagEmitDups)},
-			&ucli.BoolFlag{Name: flagAll, Usage: "keep docs with \"relevant\": false too", EnvVars: cli.Env(flagAll)},
-			&ucli.BoolFlag{Name: flagHubs, Usage: "keep hub pages (page_type hub: home, list and channel pages) too", EnvVars: cli.Env(flagHubs)},
-			&ucli.StringFlag{Name: flagIndex, Usage: "persistent index `FILE`: de-duplicate against earlier runs and add this one", EnvVars: cli.Env(flagIndex)},
-			&ucli.StringFlag{Name: flagStore, Usage: "write kept records to the knowledge base `FILE` (SQLite, FTS5)", EnvVars: cli.Env(flagStore)},
-			&ucli.StringFlag{Name: flagStoreMaxSize, Usage: "cap the knowledge base file at `SIZE` (512MiB, 2GiB …): a run that fills it stops as on a full disk, the index kept in step", EnvVars: cli.Env(flagStoreMaxSize)},
-			&ucli.IntFlag{Name: flagShingle, Value: 1, Usage: "SimHash features: single tokens, and shingles of `N` tokens (1: tokens only)", EnvVars: cli.Env(flagShingle)},
-			&ucli.IntFlag{Name: flagMinTokens, Value: def.MinTokens, Usage: "texts with fewer than `N` tokens are matched by URL and exact content only", EnvVars: cli.Env(flagMinTokens)},
-			&ucli.IntFlag{Name: flagWorkers, Usage: "goroutines decoding and fingerprinting (default: number of CPUs)", EnvVars: cli.Env(flagWorkers)},
-			&ucli.BoolFlag{Name: flagDocTokens, Value: true, Usage: "fingerprint docs that carry tokens (segment's, score's) from them instead of cutting the content again; turn off when segment ran with another --topic than dedupe's", EnvVars: cli.Env(flagDocTokens)},
+			&ucli.IntFlag{Name: flagHamming, Aliases: []string{"k"}, Value: def.K, Usage: fmt.Sprintf("near-duplicates: SimHash Hamming distance <= `K` (0..%d)", dedup.MaxK)},
+			&ucli.StringFlag{Name: flagMethod, Value: def.Method, Usage: "near-duplicate test: simhash or euclid (TF-IDF Euclidean distance on SimHash candidates)"},
+			&ucli.Float64Flag{Name: flagMaxDistance, Value: def.MaxDistance, Usage: "--method euclid: duplicates at Euclidean distance <= `D` of unit TF-IDF vectors (0..2)"},
+			&ucli.IntFlag{Name: flagCandidateK, Value: def.CandidateK, Usage: "--method euclid: SimHash candidates within Hamming distance `K`"},
+			&ucli.StringFlag{Name: flagKeep, Value: "first", Usage: "which copy to keep: first, longest, best-score or newest"},
+			&ucli.StringFlag{Name: flagWindow, Value: strconv.Itoa(def.Window), Usage: "hold each group for `N` more docs before writing it (0: write at once; all: until the end)"},
+			&ucli.DurationFlag{Name: flagMaxHold, Value: 10 * time.Second, Usage: "write a held group after `DURATION` even before its window closes, so slow input keeps flowing (0: never)"},
+			&ucli.BoolFlag{Name: flagEmitDups, Usage: "also write the dropped copies, with duplicate_of"},
+			&ucli.BoolFlag{Name: flagAll, Usage: "keep docs with \"relevant\": false too"},
+			&ucli.BoolFlag{Name: flagHubs, Usage: "keep hub pages (page_type hub: home, list and channel pages) too"},
+			&ucli.StringFlag{Name: flagIndex, Usage: "persistent index `FILE`: de-duplicate against earlier runs and add this one"},
+			&ucli.StringFlag{Name: flagStore, Usage: "write kept records to the knowledge base `FILE` (SQLite, FTS5)"},
+			&ucli.StringFlag{Name: flagStoreMaxSize, Usage: "cap the knowledge base file at `SIZE` (512MiB, 2GiB …): a run that fills it stops as on a full disk, the index kept in step"},
+			&ucli.IntFlag{Name: flagShingle, Value: 1, Usage: "SimHash features: single tokens, and shingles of `N` tokens (1: tokens only)"},
+			&ucli.IntFlag{Name: flagMinTokens, Value: def.MinTokens, Usage: "texts with fewer than `N` tokens are matched by URL and exact content only"},
+			&ucli.IntFlag{Name: flagWorkers, Usage: "goroutines decoding and fingerprinting (0: the number of CPUs)", DefaultText: "number of CPUs"},
+			&ucli.BoolFlag{Name: flagDocTokens, Value: true, Usage: "fingerprint docs that carry tokens (segment's, score's) from them instead of cutting the content again; turn off when segment ran with another --topic than dedupe's"},
 			cli.TopicFlag(false),
-			&ucli.StringFlag{Name: flagErrors, Usage: "write the docs that carry an error (failed fetch, segment or score) to `FILE` (.gz/.zst compress); by default they are left out of the output and counted", EnvVars: cli.Env("dedupe-" + flagErrors)},
+			&ucli.StringFlag{Name: flagErrors, Usage: "write the docs that carry an error (failed fetch, segment or score) to `FILE` (.gz/.zst compress); by default they are left out of the output and counted"},
 		}, cli.StreamFlags()...),
 		Action:   runDedupe,
 		Commands: []*ucli.Command{searchCommand(), exportCommand()},
@@ -108,7 +108,7 @@ func newApp() *ucli.App {
 func options(c *ucli.Context) (dedupe.Options, error) {
 	o := dedupe.DefaultOptions()
 	d := &o.Dedup
-	d.K = c.Int(flagK)
+	d.K = c.Int(flagHamming)
 	d.Method = c.String(flagMethod)
 	d.MaxDistance = c.Float64(flagMaxDistance)
 	d.CandidateK = c.Int(flagCandidateK)

@@ -116,3 +116,9 @@ func TestExport(t *testing.T) {
 // TestHelpPages: docs/help/ holds this command's --help (go generate
 // ./cmd/... rewrites it).
 func TestHelpPages(t *testing.T) { clitest.HelpPages(t, newApp, "../../docs/help") }
+
+// TestVocabulary holds every flag of every subcommand to the rules of the
+// command-line vocabulary (docs/cli.md): environment variables by one
+// rule, -n and the other letters one flag each, --format for the output
+// format, one default shown, upper-case placeholders, "did you mean".
+func TestVocabulary(t *testing.T) { clitest.Vocabulary(t, newApp) }

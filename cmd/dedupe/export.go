@@ -20,6 +20,10 @@ import (
 // csvColumns are the columns of dedupe export --format csv.
 var csvColumns = []string{"url", "title", "published", "source", "author", "score", "fingerprint", "duplicates", "first_seen", "updated", "meta", "content"}
 
+// exportFormat is the --format of dedupe export.
+var exportFormat = cli.Format{Values: []string{cli.FormatJSONL, cli.FormatCSV, cli.FormatAuto}, Default: cli.FormatAuto,
+	Usage: "auto is csv when -o ends in .csv, .csv.gz or .csv.zst, else jsonl"}
+
 func exportCommand() *ucli.Command {
 	return &ucli.Command{
 		Name:  "export",
@@ -27,12 +31,12 @@ func exportCommand() *ucli.Command {
 		Description: "JSON Lines are knowledge records, as dedupe writes them (dedupe reads them back).\n" +
 			"CSV has a header row and the columns " + strings.Join(csvColumns, ", ") + ";\n" +
 			"duplicates are separated by spaces, meta is JSON. Records come in the order they were first stored.",
-		Flags: []ucli.Flag{
-			&ucli.StringFlag{Name: flagStore, Usage: "knowledge base `FILE` (must exist)", EnvVars: cli.Env(flagStore), Required: true},
-			&ucli.StringFlag{Name: flagFormat, Usage: "jsonl or csv (default: csv when -o ends in .csv, .csv.gz or .csv.zst, else jsonl)", EnvVars: cli.Env("export-" + flagFormat)},
+		Flags: append(append([]ucli.Flag{
+			&ucli.StringFlag{Name: flagStore, Usage: "knowledge base `FILE` (must exist)", Required: true},
+		}, exportFormat.Flags()...),
 			&ucli.StringFlag{Name: cli.FlagOutput, Aliases: []string{"o"}, Usage: "write to `FILE` (.gz/.zst compress) instead of stdout"},
-			&ucli.BoolFlag{Name: cli.FlagQuiet, Aliases: []string{"q"}, Usage: "no summary on stderr", EnvVars: cli.Env(cli.FlagQuiet)},
-		},
+			&ucli.BoolFlag{Name: cli.FlagQuiet, Aliases: []string{"q"}, Usage: "no summary on stderr"},
+		),
 		Action: runExport,
 	}
 }
@@ -42,16 +46,16 @@ func runExport(c *ucli.Context) error {
 		return cli.Usagef("export takes no arguments, got %q", c.Args().First())
 	}
 	out := c.String(cli.FlagOutput)
-	format := c.String(flagFormat)
-	if format == "" {
-		format = "jsonl"
+	format, err := exportFormat.Value(c)
+	if err != nil {
+		return err
+	}
+	if format == cli.FormatAuto {
+		format = cli.FormatJSONL
 		trimmed := strings.TrimSuffix(strings.TrimSuffix(out, ".gz"), ".zst")
 		if strings.HasSuffix(trimmed, ".csv") {
-			format = "csv"
+			format = cli.FormatCSV
 		}
-	}
-	if format != "jsonl" && format != "csv" {
-		return cli.Usagef("--%s: %q is not jsonl or csv", flagFormat, format)
 	}
 	store, err := openExistingKB(c.String(flagStore))
 	if err != nil {

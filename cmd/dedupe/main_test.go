@@ -159,7 +159,7 @@ func TestDedupeEndToEnd(t *testing.T) {
 	if hit.URL != "http://a.test/2" || !strings.Contains(hit.Snippet, "[防火]") || strings.Join(hit.Duplicates, ",") != "http://c.test/again" {
 		t.Fatalf("hit %+v", hit)
 	}
-	code, stdout, _ = runCmd(t, "search", "--store", store, "--format", "table", "抚育")
+	code, stdout, _ = runCmd(t, "search", "--store", store, "--format", "text", "抚育")
 	if code != 0 || !strings.Contains(stdout, " 1. 标题 http://b.test/copy") || !strings.Contains(stdout, "+1 copies") {
 		t.Fatalf("table: exit %d\n%s", code, stdout)
 	}
@@ -307,7 +307,7 @@ func TestDocTokens(t *testing.T) {
 
 // TestSearchTableIsPrintable: a page whose title and text carry terminal
 // escape sequences (retitle the window, clear the screen) and BEL is
-// printed by search --format table without them; the match is still
+// printed by search --format text (the table) without them; the match is still
 // marked, and the JSON output keeps the text as it was.
 func TestSearchTableIsPrintable(t *testing.T) {
 	dir := t.TempDir()
@@ -318,7 +318,7 @@ func TestSearchTableIsPrintable(t *testing.T) {
 	if code, _, stderr := runCmd(t, "--store", store, "-o", filepath.Join(dir, "out.jsonl"), in); code != 0 {
 		t.Fatalf("dedupe: exit %d\n%s", code, stderr)
 	}
-	code, stdout, stderr := runCmd(t, "search", "--store", store, "--format", "table", "抚育")
+	code, stdout, stderr := runCmd(t, "search", "--store", store, "--format", "text", "抚育")
 	if code != 0 {
 		t.Fatalf("search: exit %d\n%s", code, stderr)
 	}

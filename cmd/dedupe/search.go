@@ -17,12 +17,15 @@ import (
 )
 
 const (
-	flagFormat  = "format"
-	flagLimit   = "limit"
 	flagAny     = "any"
 	flagRaw     = "raw"
 	flagSnippet = "snippet"
 )
+
+// searchFormat is the --format of dedupe search; table is the old
+// spelling of text.
+var searchFormat = cli.Format{Values: []string{cli.FormatJSONL, cli.FormatText, cli.FormatAuto}, Default: cli.FormatAuto,
+	Usage: "auto is text on a terminal, else jsonl", Deprecated: map[string]string{"table": cli.FormatText}}
 
 func searchCommand() *ucli.Command {
 	return &ucli.Command{
@@ -32,16 +35,16 @@ func searchCommand() *ucli.Command {
 		Description: "The query is cut into words like the stored text (Chinese by gse, traditional folded to\n" +
 			"simplified, stop words dropped); records holding all of them (--any: any) are ranked by\n" +
 			"bm25, the title weighing 3 and the content 1. --raw passes FTS5 query syntax unchanged.\n" +
-			"--format jsonl writes one hit per line; table (the default on a terminal) a readable list.",
-		Flags: []ucli.Flag{
-			&ucli.StringFlag{Name: flagStore, Usage: "knowledge base `FILE`", EnvVars: cli.Env(flagStore), Required: true},
-			&ucli.StringFlag{Name: flagFormat, Value: "auto", Usage: "jsonl, table, or auto (table on a terminal)", EnvVars: cli.Env(flagFormat)},
-			&ucli.IntFlag{Name: flagLimit, Aliases: []string{"n"}, Value: 20, Usage: "at most `N` hits", EnvVars: cli.Env(flagLimit)},
-			&ucli.BoolFlag{Name: flagAny, Usage: "match records with any of the words, not all", EnvVars: cli.Env(flagAny)},
-			&ucli.BoolFlag{Name: flagRaw, Usage: "the query is FTS5 syntax over the segmented text", EnvVars: cli.Env(flagRaw)},
-			&ucli.IntFlag{Name: flagSnippet, Value: 120, Usage: "snippet length in `CHARS`", EnvVars: cli.Env(flagSnippet)},
+			"--format jsonl writes one hit per line; text (the default on a terminal) a readable list.",
+		Flags: append(append([]ucli.Flag{
+			&ucli.StringFlag{Name: flagStore, Usage: "knowledge base `FILE`", Required: true},
+		}, searchFormat.Flags()...),
+			&ucli.IntFlag{Name: cli.FlagLimit, Aliases: []string{"n"}, Value: 20, Usage: "at most `N` hits"},
+			&ucli.BoolFlag{Name: flagAny, Usage: "match records with any of the words, not all"},
+			&ucli.BoolFlag{Name: flagRaw, Usage: "the query is FTS5 syntax over the segmented text"},
+			&ucli.IntFlag{Name: flagSnippet, Value: 120, Usage: "snippet length in `CHARS`"},
 			cli.TopicFlag(false),
-		},
+		),
 		Action: runSearch,
 	}
 }
@@ -52,16 +55,15 @@ func runSearch(c *ucli.Context) error {
 		return cli.Usagef("search: give a QUERY")
 	}
 	out := c.App.Writer
-	format := c.String(flagFormat)
-	switch format {
-	case "auto":
-		format = "jsonl"
+	format, err := searchFormat.Value(c)
+	if err != nil {
+		return err
+	}
+	if format == cli.FormatAuto {
+		format = cli.FormatJSONL
 		if cli.IsTerminal(out) {
-			format = "table"
+			format = cli.FormatText
 		}
-	case "jsonl", "table":
-	default:
-		return cli.Usagef("--format: %q is not jsonl, table or auto", format)
 	}
 	if _, err := os.Stat(c.String(flagStore)); err != nil {
 		return cli.Usagef("--store: %v", err)
@@ -85,13 +87,13 @@ func runSearch(c *ucli.Context) error {
 		}
 	}
 	open, close := "[", "]"
-	if format == "table" {
+	if format == cli.FormatText {
 		// Marks the table replaces after it has made the page's text
 		// printable (the text may hold escape sequences of its own).
 		open, close = markOpen, markClose
 	}
 	hits, err := store.Search(kb.Query{Text: query, Any: c.Bool(flagAny), Raw: c.Bool(flagRaw),
-		Limit: c.Int(flagLimit), Snippet: c.Int(flagSnippet), Open: open, Close: close})
+		Limit: c.Int(cli.FlagLimit), Snippet: c.Int(flagSnippet), Open: open, Close: close})
 	if errors.Is(err, kb.ErrEmptyQuery) {
 		return cli.Usagef("search %q: %v", query, err)
 	}
@@ -101,7 +103,7 @@ func runSearch(c *ucli.Context) error {
 		}
 		return err
 	}
-	if format == "table" {
+	if format == cli.FormatText {
 		hl := highlight{"[", "]"}
 		if cli.IsTerminal(out) {
 			hl = highlight{"\033[1;31m", "\033[0m"}

@@ -45,3 +45,9 @@ func TestProxyAfterFileName(t *testing.T) {
 		t.Fatalf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
 }
+
+// TestVocabulary holds every flag of every subcommand to the rules of the
+// command-line vocabulary (docs/cli.md): environment variables by one
+// rule, -n and the other letters one flag each, --format for the output
+// format, one default shown, upper-case placeholders, "did you mean".
+func TestVocabulary(t *testing.T) { clitest.Vocabulary(t, newApp) }

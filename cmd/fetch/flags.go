@@ -16,6 +16,6 @@ var fetcherFlags = fetchflags.Options{}
 
 func fetchFlags() []ucli.Flag {
 	return append(append(append(cli.StreamFlags(), fetchflags.Flags(fetcherFlags)...), renderflags.Flags()...),
-		&ucli.StringFlag{Name: flagWARC, Usage: "also write every HTTP exchange to `FILE` (WARC/1.1): FILE.warc.gz is gzip, one member per record; FILE.warc is plain", EnvVars: cli.Env(flagWARC)},
+		&ucli.StringFlag{Name: flagWARC, Usage: "also write every HTTP exchange to `FILE` (WARC/1.1): FILE.warc.gz is gzip, one member per record; FILE.warc is plain"},
 	)
 }

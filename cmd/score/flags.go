@@ -32,28 +32,28 @@ const (
 func scoreFlags() []ucli.Flag {
 	p := scoring.DefaultPageOptions()
 	f := func(name string, v float64, usage string) ucli.Flag {
-		return &ucli.Float64Flag{Name: name, Value: v, Usage: usage, EnvVars: cli.Env(name)}
+		return &ucli.Float64Flag{Name: name, Value: v, Usage: usage}
 	}
 	flags := append(cli.StreamFlags(), cli.TopicFlag(false),
-		&ucli.StringFlag{Name: flagPage, Value: p.Method, Usage: "page method: " + strings.Join(scoring.PageMethods, ", "), EnvVars: cli.Env(flagPage)},
-		&ucli.StringFlag{Name: flagCombo, Value: "vsm=0.5,rules=0.5", Usage: "weights of --page combo (vsm, pearson, rules)", EnvVars: cli.Env(flagCombo)},
+		&ucli.StringFlag{Name: flagPage, Value: p.Method, Usage: "page method: " + strings.Join(scoring.PageMethods, ", ")},
+		&ucli.StringFlag{Name: flagCombo, Value: "vsm=0.5,rules=0.5", Usage: "weights of --page combo (vsm, pearson, rules)"},
 		f(flagKeywordShare, p.KeywordShare, "κ: share of vsm and pearson given to the weighted keyword cover"),
 		f(flagKeywordCover, p.KeywordCover, "share of the keyword weight a page must hold for full cover"),
-		&ucli.Float64Flag{Name: flagSimScale, Value: p.SimScale, Usage: "τ: vsm and pearson report 1 − e^(−sim/τ) of the raw similarity (0: raw)", EnvVars: cli.Env(flagSimScale)},
-		&ucli.StringFlag{Name: flagRulesOn, Value: cli.RulesOnContent, Usage: "apply the rules to: content (title and main text), html (also the raw HTML of segment --keep-html); verify also has page", EnvVars: cli.Env(flagRulesOn)},
-		&ucli.StringFlag{Name: flagLinks, Value: scoring.DefaultStrategy, Usage: linksUsage(), EnvVars: cli.Env(flagLinks)},
+		&ucli.Float64Flag{Name: flagSimScale, Value: p.SimScale, Usage: "τ: vsm and pearson report 1 − e^(−sim/τ) of the raw similarity (0: raw)"},
+		&ucli.StringFlag{Name: flagRulesOn, Value: cli.RulesOnContent, Usage: "apply the rules to: content (title and main text), html (also the raw HTML of segment --keep-html); verify also has page"},
+		&ucli.StringFlag{Name: flagLinks, Value: scoring.DefaultStrategy, Usage: linksUsage()},
 	)
 	flags = append(flags, strategyFlags()...)
 	flags = append(flags,
-		&ucli.StringFlag{Name: flagIDF, Usage: "IDF table `FILE` (score idf build); default: the built-in Chinese and English table", EnvVars: cli.Env(flagIDF)},
-		&ucli.StringFlag{Name: flagModel, Usage: "page model `FILE` (score train): a page's score is its probability, relevant at the model's threshold", EnvVars: cli.Env(flagModel)},
-		&ucli.BoolFlag{Name: flagBatch, Usage: "read all input, then score it as one batch (needed by " + graphStrategies() + " without --db)", EnvVars: cli.Env(flagBatch)},
-		&ucli.StringFlag{Name: flagDB, Usage: "frontier store `FILE` (seed add --db): sibling scores, n′/n and the crawled link graph", EnvVars: cli.Env(flagDB)},
-		&ucli.IntFlag{Name: flagWindow, Value: 500, Usage: graphStrategies() + " with --db and without --batch: docs scored together", EnvVars: cli.Env("score-" + flagWindow)},
-		&ucli.DurationFlag{Name: flagWindowWait, Value: 200 * time.Millisecond, Usage: "with --window: score a partial window when no doc came for this long (a crawl loop waits for it)", EnvVars: cli.Env(flagWindowWait)},
-		&ucli.BoolFlag{Name: flagDropPruned, Usage: "leave out links under thresholds.link instead of marking them pruned", EnvVars: cli.Env(flagDropPruned)},
-		&ucli.IntFlag{Name: flagRemember, Value: 1_000_000, Usage: "page scores kept in memory for sibling scores when there is no --db", EnvVars: cli.Env(flagRemember)},
-		&ucli.IntFlag{Name: flagWorkers, Value: 0, Usage: "docs scored in parallel (0: one per core)", EnvVars: cli.Env(flagWorkers)},
+		&ucli.StringFlag{Name: flagIDF, Usage: "IDF table `FILE` (score idf build); default: the built-in Chinese and English table"},
+		&ucli.StringFlag{Name: flagModel, Usage: "page model `FILE` (score train): a page's score is its probability, relevant at the model's threshold"},
+		&ucli.BoolFlag{Name: flagBatch, Usage: "read all input, then score it as one batch (needed by " + graphStrategies() + " without --db)"},
+		&ucli.StringFlag{Name: flagDB, Usage: "frontier store `FILE` (seed add --db): sibling scores, n′/n and the crawled link graph"},
+		&ucli.IntFlag{Name: flagWindow, Value: 500, Usage: graphStrategies() + " with --db and without --batch: docs scored together"},
+		&ucli.DurationFlag{Name: flagWindowWait, Value: 200 * time.Millisecond, Usage: "with --window: score a partial window when no doc came for this long (a crawl loop waits for it)"},
+		&ucli.BoolFlag{Name: flagDropPruned, Usage: "leave out links under thresholds.link instead of marking them pruned"},
+		&ucli.IntFlag{Name: flagRemember, Value: 1_000_000, Usage: "page scores kept in memory for sibling scores when there is no --db"},
+		&ucli.IntFlag{Name: flagWorkers, Value: 0, Usage: "docs scored in parallel (0: one per core)"},
 	)
 	return append(flags, learnFlags()...)
 }

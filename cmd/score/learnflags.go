@@ -20,7 +20,7 @@ const (
 func learnFlags() []ucli.Flag {
 	fl := frontier.DefaultLearning()
 	f := func(name string, v float64, usage string) ucli.Flag {
-		return &ucli.Float64Flag{Name: name, Value: v, Usage: usage, EnvVars: cli.Env(name)}
+		return &ucli.Float64Flag{Name: name, Value: v, Usage: usage}
 	}
 	return []ucli.Flag{
 		f(flagClassWeight, fl.Weight, "learned, +learned, with --db: exponent of a URL class's ratio (label/priority, against its host's) in the frontier's order (0: no re-ranking)"),

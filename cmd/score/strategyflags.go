@@ -38,14 +38,14 @@ func strategyFlags() []ucli.Flag {
 	for _, p := range scoring.AllParams() {
 		usage := strings.Join(p.Strategies, ", ") + ": " + p.Usage
 		if p.IsBool() {
-			flags = append(flags, &ucli.BoolFlag{Name: p.Name, Usage: usage, EnvVars: cli.Env(p.Name)})
+			flags = append(flags, &ucli.BoolFlag{Name: p.Name, Usage: usage})
 			continue
 		}
 		def := p.DefaultText
 		if def == "" {
 			def = p.Value.String()
 		}
-		flags = append(flags, &ucli.StringFlag{Name: p.Name, Value: p.Value.String(), DefaultText: def, Usage: usage, EnvVars: cli.Env(p.Name)})
+		flags = append(flags, &ucli.StringFlag{Name: p.Name, Value: p.Value.String(), DefaultText: def, Usage: usage})
 	}
 	return flags
 }

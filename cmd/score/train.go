@@ -62,7 +62,7 @@ func trainCommand() *ucli.Command {
 		Description: trainDescription + "\n\nEXAMPLES:\n   score train --topic t.yaml --example-urls | seed urls | fetch | segment --topic t.yaml > examples.jsonl\n   score train --topic t.yaml --docs examples.jsonl -o t.model.json\n   score train --topic t.yaml --labels labels.jsonl --docs crawl.jsonl.zst -o t.model.json\n   score train --explain t.model.json",
 		Flags: []ucli.Flag{
 			cli.TopicFlag(false),
-			&ucli.StringFlag{Name: cli.FlagOutput, Aliases: []string{"o"}, Usage: "write the model to `MODEL`"},
+			&ucli.StringFlag{Name: cli.FlagOutput, Aliases: []string{"o"}, Usage: "write the model to `FILE` (score --model FILE reads it)"},
 			&ucli.StringSliceFlag{Name: flagPositive, Usage: "`FILE` of relevant docs (repeatable; .zst/.gz read)"},
 			&ucli.StringSliceFlag{Name: flagNegative, Usage: "`FILE` of irrelevant docs (repeatable)"},
 			&ucli.StringSliceFlag{Name: flagLabels, Usage: "`FILE` of {\"url\",\"relevant\"} lines (repeatable; needs --docs)"},

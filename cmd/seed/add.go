@@ -48,33 +48,32 @@ func addCommand() *ucli.Command {
 			"priorities. A URL seen again keeps its best priority and lowest depth.",
 		Flags: append([]ucli.Flag{
 			dbFlag(),
-			&ucli.StringFlag{Name: flagScope, Value: cli.ScopeAny, Usage: "links may lead to: host (the page's host), site (its registrable domain), any", EnvVars: cli.Env("add-scope")},
-			&ucli.StringFlag{Name: flagHostsFromTopic, Usage: "admit only the hosts of the address library of topic `FILE`", EnvVars: cli.Env(flagHostsFromTopic)},
-			&ucli.IntFlag{Name: flagMaxDepth, Usage: "refuse URLs more than `N` links from a seed (0: no limit)", EnvVars: cli.Env(flagMaxDepth)},
-			&ucli.StringSliceFlag{Name: flagAllow, Usage: "admit only URLs matching one of these `REGEXP`s (repeatable)", EnvVars: cli.Env(flagAllow)},
-			&ucli.StringSliceFlag{Name: flagDeny, Usage: "refuse URLs matching any of these `REGEXP`s (repeatable)", EnvVars: cli.Env(flagDeny)},
-			&ucli.Int64Flag{Name: flagMaxPerHost, Value: 100000, Usage: "trap guard: at most `N` URLs per host (0: no limit)", EnvVars: cli.Env(flagMaxPerHost)},
-			&ucli.IntFlag{Name: flagMaxPathDepth, Value: 16, Usage: "trap guard: at most `N` path segments (0: no limit)", EnvVars: cli.Env(flagMaxPathDepth)},
-			&ucli.IntFlag{Name: flagMaxRepeat, Value: 2, Usage: "trap guard: one path segment at most `N` times (0: no limit)", EnvVars: cli.Env(flagMaxRepeat)},
-			&ucli.IntFlag{Name: flagMaxQuery, Value: 8, Usage: "trap guard: at most `N` query parameters (0: no limit)", EnvVars: cli.Env(flagMaxQuery)},
-			&ucli.IntFlag{Name: flagMaxURLLength, Value: 2048, Usage: "trap guard: at most `N` bytes per URL (0: no limit)", EnvVars: cli.Env(flagMaxURLLength)},
-			&ucli.Float64Flag{Name: flagSeedPriority, Value: 1, Usage: "priority of url records that carry none", EnvVars: cli.Env(flagSeedPriority)},
-			&ucli.Float64Flag{Name: flagLinkPriority, Value: 0.5, Usage: "priority of the links of unscored doc records", EnvVars: cli.Env(flagLinkPriority)},
+			&ucli.StringFlag{Name: flagScope, Value: cli.ScopeAny, Usage: "links may lead to: host (the page's host), site (its registrable domain), any"},
+			&ucli.StringFlag{Name: flagHostsFromTopic, Usage: "admit only the hosts of the address library of topic `FILE`"},
+			&ucli.IntFlag{Name: flagMaxDepth, Usage: "refuse URLs more than `N` links from a seed (0: no limit)"},
+			&ucli.StringSliceFlag{Name: flagAllow, Usage: "admit only URLs matching one of these `REGEXP`s (repeatable)"},
+			&ucli.StringSliceFlag{Name: flagDeny, Usage: "refuse URLs matching any of these `REGEXP`s (repeatable)"},
+			&ucli.Int64Flag{Name: flagMaxPerHost, Value: 100000, Usage: "trap guard: at most `N` URLs per host (0: no limit)"},
+			&ucli.IntFlag{Name: flagMaxPathDepth, Value: 16, Usage: "trap guard: at most `N` path segments (0: no limit)"},
+			&ucli.IntFlag{Name: flagMaxRepeat, Value: 2, Usage: "trap guard: one path segment at most `N` times (0: no limit)"},
+			&ucli.IntFlag{Name: flagMaxQuery, Value: 8, Usage: "trap guard: at most `N` query parameters (0: no limit)"},
+			&ucli.IntFlag{Name: flagMaxURLLength, Value: 2048, Usage: "trap guard: at most `N` bytes per URL (0: no limit)"},
+			&ucli.Float64Flag{Name: flagSeedPriority, Value: 1, Usage: "priority of url records that carry none"},
+			&ucli.Float64Flag{Name: flagLinkPriority, Value: 0.5, Usage: "priority of the links of unscored doc records"},
 			&ucli.StringFlag{Name: flagPruned, Value: frontier.PrunedReserve.String(), Usage: "links score marked pruned (under thresholds.link): " +
-				"reserve (queue them under every other URL: seed next leases them when nothing else is left), queue (like any link), drop (refuse them)",
-				EnvVars: cli.Env(flagPruned)},
-			&ucli.BoolFlag{Name: flagKeepPruned, Usage: "deprecated: --pruned queue (--keep-pruned=false: --pruned drop)", EnvVars: cli.Env(flagKeepPruned)},
-			&ucli.BoolFlag{Name: flagFollowNofollow, Usage: "queue rel=nofollow links too", EnvVars: cli.Env(flagFollowNofollow)},
-			&ucli.BoolFlag{Name: flagNoGraph, Usage: "do not keep the link graph (edges table)", EnvVars: cli.Env(flagNoGraph)},
-			&ucli.BoolFlag{Name: flagKeepSessionIDs, Usage: "keep session ids (sid=, PHPSESSID=, ;jsessionid= …) in URLs instead of stripping them (a trap: every page hands out new ones)", EnvVars: cli.Env(flagKeepSessionIDs)},
+				"reserve (queue them under every other URL: seed next leases them when nothing else is left), queue (like any link), drop (refuse them)"},
+			&ucli.BoolFlag{Name: flagKeepPruned, Usage: "deprecated: --pruned queue (--keep-pruned=false: --pruned drop)"},
+			&ucli.BoolFlag{Name: flagFollowNofollow, Usage: "queue rel=nofollow links too"},
+			&ucli.BoolFlag{Name: flagNoGraph, Usage: "do not keep the link graph (edges table)"},
+			&ucli.BoolFlag{Name: flagKeepSessionIDs, Usage: "keep session ids (sid=, PHPSESSID=, ;jsessionid= …) in URLs instead of stripping them (a trap: every page hands out new ones)"},
 		}, append(append(retryFlags(), sinkFlags()...),
 			// In place of a tee and a compressor in the crawl loop: one
 			// stage fewer to die, and frames that end at each batch, so a
 			// kill costs at most the last frame, which readers skip.
 			&ucli.StringFlag{Name: flagArchive, Usage: "append every accepted input record to `FILE` before recording it " +
-				"(.zst/.gz compress, one frame per batch); one writer per FILE (a lock)", EnvVars: cli.Env("add-archive")},
+				"(.zst/.gz compress, one frame per batch); one writer per FILE (a lock)"},
 			&ucli.BoolFlag{Name: flagArchiveFree, Usage: "when another process is appending to the --archive FILE, append to the first free of " +
-				"FILE-2, FILE-3 … (before the extension) instead of failing", EnvVars: cli.Env("add-archive-next-free")})...),
+				"FILE-2, FILE-3 … (before the extension) instead of failing"})...),
 		Action: runAdd,
 	}
 }

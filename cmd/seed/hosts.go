@@ -26,8 +26,8 @@ func hostsCommand() *ucli.Command {
 			"change it with --rank-priority national=1,city=0.7), meta.rank and meta.name.",
 		Flags: append([]ucli.Flag{
 			cli.TopicFlag(true),
-			&ucli.StringFlag{Name: flagScheme, Value: "http", Usage: "`SCHEME` of the root URLs (http or https; sites that moved to https redirect)", EnvVars: cli.Env(flagScheme)},
-			&ucli.StringFlag{Name: flagRankPriority, Usage: "priorities by rank: `RANK=P,…` (ranks: " + strings.Join(topic.Ranks, ", ") + ")", EnvVars: cli.Env(flagRankPriority)},
+			&ucli.StringFlag{Name: flagScheme, Value: "http", Usage: "`SCHEME` of the root URLs (http or https; sites that moved to https redirect)"},
+			&ucli.StringFlag{Name: flagRankPriority, Usage: "priorities by rank: `RANK=P,…` (ranks: " + strings.Join(topic.Ranks, ", ") + ")"},
 		}, cli.StreamFlags()...),
 		Action: runHosts,
 	}

@@ -3,7 +3,6 @@ package main
 import (
 	ucli "github.com/urfave/cli/v2"
 
-	"github.com/focuscrawl/focuscrawl/internal/cli"
 	"github.com/focuscrawl/focuscrawl/internal/fetcher/fetchflags"
 	"github.com/focuscrawl/focuscrawl/internal/netguard"
 )
@@ -13,7 +12,7 @@ import (
 const flagAllowPrivate = fetchflags.AllowPrivate
 
 func allowPrivateFlag() ucli.Flag {
-	return &ucli.BoolFlag{Name: flagAllowPrivate, Usage: "let requests reach loopback, private, link-local and other special addresses (refused by default: links are strangers')", EnvVars: cli.Env(flagAllowPrivate)}
+	return &ucli.BoolFlag{Name: flagAllowPrivate, Usage: "let requests reach loopback, private, link-local and other special addresses (refused by default: links are strangers')"}
 }
 
 // netPolicy reads --allow-private.

@@ -24,13 +24,13 @@ const (
 func retryFlags() []ucli.Flag {
 	d := frontier.DefaultRetryPolicy()
 	return []ucli.Flag{
-		&ucli.IntFlag{Name: flagRetries, Value: d.Retries, Usage: "try a URL again up to `N` times after a transient failure (timeout, network, http 429/5xx) before it fails for good", EnvVars: cli.Env("add-retries")},
-		&ucli.DurationFlag{Name: flagRetryBackoff, Value: d.Backoff, Usage: "wait `DURATION` before the first retry of a URL, doubled for each next one", EnvVars: cli.Env(flagRetryBackoff)},
-		&ucli.DurationFlag{Name: flagRetryBackoffMax, Value: d.MaxBackoff, Usage: "the longest wait between retries of a URL", EnvVars: cli.Env(flagRetryBackoffMax)},
-		&ucli.DurationFlag{Name: flagHostBackoff, Value: d.HostBackoff, Usage: "a host found down (dns, connect, robots-unreachable) is parked and probed again after `DURATION`, doubled after each failed probe", EnvVars: cli.Env(flagHostBackoff)},
-		&ucli.DurationFlag{Name: flagHostBackoffMax, Value: d.HostMaxBackoff, Usage: "the longest wait between probes of a parked host", EnvVars: cli.Env(flagHostBackoffMax)},
-		&ucli.IntFlag{Name: flagHostTries, Value: d.HostTries, Usage: "give a parked host up after `N` failed probes: its URLs fail with the reason (0: never)", EnvVars: cli.Env(flagHostTries)},
-		&ucli.IntFlag{Name: flagParkAfterTimeouts, Value: d.ParkAfterTimeouts, Usage: "park a host after `N` timeouts in a row (0: never)", EnvVars: cli.Env(flagParkAfterTimeouts)},
+		&ucli.IntFlag{Name: flagRetries, Value: d.Retries, Usage: "try a URL again up to `N` times after a transient failure (timeout, network, http 429/5xx) before it fails for good"},
+		&ucli.DurationFlag{Name: flagRetryBackoff, Value: d.Backoff, Usage: "wait `DURATION` before the first retry of a URL, doubled for each next one"},
+		&ucli.DurationFlag{Name: flagRetryBackoffMax, Value: d.MaxBackoff, Usage: "the longest wait between retries of a URL"},
+		&ucli.DurationFlag{Name: flagHostBackoff, Value: d.HostBackoff, Usage: "a host found down (dns, connect, robots-unreachable) is parked and probed again after `DURATION`, doubled after each failed probe"},
+		&ucli.DurationFlag{Name: flagHostBackoffMax, Value: d.HostMaxBackoff, Usage: "the longest wait between probes of a parked host"},
+		&ucli.IntFlag{Name: flagHostTries, Value: d.HostTries, Usage: "give a parked host up after `N` failed probes: its URLs fail with the reason (0: never)"},
+		&ucli.IntFlag{Name: flagParkAfterTimeouts, Value: d.ParkAfterTimeouts, Usage: "park a host after `N` timeouts in a row (0: never)"},
 	}
 }
 

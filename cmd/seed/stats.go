@@ -9,27 +9,33 @@ import (
 )
 
 const (
-	flagJSON = "json"
-	flagTop  = "top"
+	flagTop = "top"
 )
+
+// statsFormat is the --format of seed stats.
+var statsFormat = cli.Format{Values: []string{cli.FormatText, cli.FormatJSON}, Default: cli.FormatText,
+	Usage: "text is a table, json one object"}
 
 func statsCommand() *ucli.Command {
 	return &ucli.Command{
 		Name:      "stats",
 		Usage:     "summarise the frontier: states, harvest rate, depths, top hosts, refusals",
 		ArgsUsage: " ",
-		Flags: []ucli.Flag{
+		Flags: append([]ucli.Flag{
 			existingDBFlag(),
-			&ucli.BoolFlag{Name: flagJSON, Usage: "one JSON object instead of a table", EnvVars: cli.Env("stats-json")},
-			&ucli.IntFlag{Name: flagTop, Value: 10, Usage: "show the `N` hosts with the most URLs", EnvVars: cli.Env("stats-top")},
-		},
+			&ucli.IntFlag{Name: flagTop, Value: 10, Usage: "show the `N` hosts with the most URLs"},
+		}, statsFormat.Flags()...),
 		Action: func(c *ucli.Context) error {
+			format, err := statsFormat.Value(c)
+			if err != nil {
+				return err
+			}
 			store, err := readOnly(c, "stats", nil)
 			if err != nil {
 				return err
 			}
 			defer store.Close()
-			return seed.Stats(c.Context, store, c.App.Writer, c.Int(flagTop), c.Bool(flagJSON))
+			return seed.Stats(c.Context, store, c.App.Writer, c.Int(flagTop), format == cli.FormatJSON)
 		},
 	}
 }

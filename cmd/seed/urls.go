@@ -43,12 +43,12 @@ seen URLs spills to sorted files in --temp-dir.
 EXAMPLE:
    seed urls seeds.txt more-seeds.jsonl.gz | seed add --db crawl.db`,
 		Flags: append(cli.StreamFlags(),
-			&ucli.BoolFlag{Name: urlsFlagSortQuery, Usage: "sort query parameters by name before comparing (some servers care about the order)", EnvVars: cli.Env(urlsFlagSortQuery)},
-			&ucli.StringFlag{Name: urlsFlagScope, Value: cli.ScopeSite, Usage: "site key: site (registrable domain) or host", EnvVars: cli.Env(urlsFlagScope)},
-			&ucli.StringFlag{Name: urlsFlagDefaultScheme, Usage: "scheme (http or https) for lines without one, such as www.example.com; by default they are rejected", EnvVars: cli.Env(urlsFlagDefaultScheme)},
-			&ucli.StringFlag{Name: urlsFlagMemory, Value: "256MiB", Usage: "memory budget of the seen-URL set before it spills to disk", EnvVars: cli.Env(urlsFlagMemory)},
-			&ucli.StringFlag{Name: urlsFlagTempDir, Usage: "`DIR` for spill files (default: $TMPDIR)", EnvVars: cli.Env(urlsFlagTempDir)},
-			&ucli.IntFlag{Name: urlsFlagWorkers, Value: runtime.GOMAXPROCS(0), DefaultText: "number of CPUs", Usage: "goroutines normalising URLs", EnvVars: cli.Env(urlsFlagWorkers)},
+			&ucli.BoolFlag{Name: urlsFlagSortQuery, Usage: "sort query parameters by name before comparing (some servers care about the order)"},
+			&ucli.StringFlag{Name: urlsFlagScope, Value: cli.ScopeSite, Usage: "site key: site (registrable domain) or host"},
+			&ucli.StringFlag{Name: urlsFlagDefaultScheme, Usage: "scheme (http or https) for lines without one, such as www.example.com; by default they are rejected"},
+			&ucli.StringFlag{Name: urlsFlagMemory, Value: "256MiB", Usage: "memory budget of the seen-URL set before it spills to disk"},
+			&ucli.StringFlag{Name: urlsFlagTempDir, Usage: "`DIR` for spill files (default: $TMPDIR)"},
+			&ucli.IntFlag{Name: urlsFlagWorkers, Value: runtime.GOMAXPROCS(0), DefaultText: "number of CPUs", Usage: "goroutines normalising URLs"},
 		),
 		Action: runURLs,
 	}

@@ -115,10 +115,18 @@ func TestSeedURLsProcess(t *testing.T) {
 		{
 			name:      "env var sets a flag",
 			stdin:     "http://a.example/?b=1&a=2\n",
-			env:       []string{"FOCUSCRAWL_SORT_QUERY=true", "FOCUSCRAWL_QUIET=1"},
+			env:       []string{"FOCUSCRAWL_SEED_URLS_SORT_QUERY=true", "FOCUSCRAWL_QUIET=1"},
 			args:      []string{"urls"},
 			wantOutEq: ptr(`{"url":"http://a.example/?a=2&b=1","depth":0,"site":"a.example"}` + "\n"),
 			wantNoErr: true,
+		},
+		{
+			name:      "old env var still sets the flag, with a warning",
+			stdin:     "http://a.example/?b=1&a=2\n",
+			env:       []string{"FOCUSCRAWL_SORT_QUERY=true"},
+			args:      []string{"urls"},
+			wantOutEq: ptr(`{"url":"http://a.example/?a=2&b=1","depth":0,"site":"a.example"}` + "\n"),
+			wantErr:   []string{"seed urls: warning: FOCUSCRAWL_SORT_QUERY is deprecated: set FOCUSCRAWL_SEED_URLS_SORT_QUERY"},
 		},
 		{
 			name:      "env var output to a compressed file",

@@ -18,8 +18,8 @@ const (
 // memory it takes while segmented.
 func linkFlags() []ucli.Flag {
 	return []ucli.Flag{
-		&ucli.IntFlag{Name: flagMaxLinks, Value: segmenter.DefaultMaxLinks, Usage: "links kept per page, in document order; the doc's links_dropped counts the rest", EnvVars: cli.Env(flagMaxLinks)},
-		&ucli.StringFlag{Name: flagMaxContextBytes, Value: strconv.Itoa(segmenter.DefaultMaxContextBytes>>20) + "MiB", Usage: "bytes of link context per page; later links get none (counted in contexts_dropped)", EnvVars: cli.Env(flagMaxContextBytes)},
+		&ucli.IntFlag{Name: flagMaxLinks, Value: segmenter.DefaultMaxLinks, Usage: "links kept per page, in document order; the doc's links_dropped counts the rest"},
+		&ucli.StringFlag{Name: flagMaxContextBytes, Value: strconv.Itoa(segmenter.DefaultMaxContextBytes>>20) + "MiB", Usage: "bytes of link context per page; later links get none (counted in contexts_dropped)"},
 	}
 }
 

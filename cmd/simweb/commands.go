@@ -18,13 +18,17 @@ func evalCommand() *ucli.Command {
 		ArgsUsage: "[FILE...]",
 		Description: "Reads the crawl's records in fetch order (fetch, segment or score output, or plain URL lines)\n" +
 			"from FILEs or stdin; every record is one fetch. Writes one JSON object.",
-		Flags: webFlags(append(simTopicFlags("(required) "), evalFlags("harvest-rate checkpoints", "(one object) or text (a report for people)")...)...),
+		Flags: webFlags(append(simTopicFlags("(required) "), evalFlags("harvest-rate checkpoints")...)...),
 		Action: func(c *ucli.Context) error {
 			topic, err := simTopic(c, true)
 			if err != nil {
 				return err
 			}
-			at, err := stage.ParseEvalFlags(c.String("format"), c.String("at"))
+			format, err := evalFormat.Value(c)
+			if err != nil {
+				return err
+			}
+			at, err := stage.ParseEvalFlags(format, c.String("at"))
 			if err != nil {
 				return err
 			}
@@ -36,7 +40,7 @@ func evalCommand() *ucli.Command {
 			if err != nil {
 				return err
 			}
-			return stage.EvalStream(c.Context, st, stage.EvalOptions{Web: web, Topic: topic, At: at, Format: c.String("format")})
+			return stage.EvalStream(c.Context, st, stage.EvalOptions{Web: web, Topic: topic, At: at, Format: format})
 		},
 	}
 }
@@ -60,11 +64,15 @@ func getCommand() *ucli.Command {
 	}
 }
 
+// seedsFormat is the --format of simweb seeds.
+var seedsFormat = cli.Format{Values: []string{cli.FormatText, cli.FormatJSONL}, Default: cli.FormatText,
+	Usage: "text is one URL a line, jsonl url records"}
+
 func seedsCommand() *ucli.Command {
 	return &ucli.Command{
 		Name:  "seeds",
 		Usage: "print a few seed URLs for a topic: portal homes, a portal channel, the best relevant site",
-		Flags: webFlags(append(simTopicFlags("(required) "), &ucli.BoolFlag{Name: "json", Usage: "write url records instead of plain lines"})...),
+		Flags: webFlags(append(simTopicFlags("(required) "), seedsFormat.Flags()...)...),
 		Action: func(c *ucli.Context) error {
 			topic, err := simTopic(c, true)
 			if err != nil {
@@ -74,7 +82,11 @@ func seedsCommand() *ucli.Command {
 			if err != nil {
 				return err
 			}
-			return stage.Seeds(c.App.Writer, stage.SeedsOptions{Web: web, Topic: topic, JSON: c.Bool("json")})
+			format, err := seedsFormat.Value(c)
+			if err != nil {
+				return err
+			}
+			return stage.Seeds(c.App.Writer, stage.SeedsOptions{Web: web, Topic: topic, JSON: format == cli.FormatJSONL})
 		},
 	}
 }
@@ -86,10 +98,10 @@ func serveCommand() *ucli.Command {
 		Description: "Prints {\"addr\":\"127.0.0.1:PORT\",...} as the first line on stdout once the listener is up,\n" +
 			"then serves until SIGINT or SIGTERM. Point a client at it as an HTTP proxy (fetch --proxy http://ADDR)\n" +
 			"or send requests to ADDR with the site's Host header.",
-		Flags: webFlags(serveFlags("simweb-addr",
-			&ucli.DurationFlag{Name: "slow-latency", Value: 150 * time.Millisecond, Usage: "delay `D` of each answer of a slow host (0: none)", EnvVars: cli.Env("simweb-slow-latency")},
-			&ucli.Float64Flag{Name: "rate-limit", Value: 5, Usage: "requests per second `R` a rate-limited host answers before 429", EnvVars: cli.Env("simweb-rate-limit")},
-			&ucli.BoolFlag{Name: "no-faults", Usage: "no slow hosts, 429s or flaky first answers (dead hosts, 5xx pages, redirects and traps stay)", EnvVars: cli.Env("simweb-no-faults")},
+		Flags: webFlags(serveFlags(
+			&ucli.DurationFlag{Name: "slow-latency", Value: 150 * time.Millisecond, Usage: "delay `DURATION` of each answer of a slow host (0: none)"},
+			&ucli.Float64Flag{Name: "rate-limit", Value: 5, Usage: "requests per second `R` a rate-limited host answers before 429"},
+			&ucli.BoolFlag{Name: "no-faults", Usage: "no slow hosts, 429s or flaky first answers (dead hosts, 5xx pages, redirects and traps stay)"},
 		)...),
 		Action: func(c *ucli.Context) error {
 			o := stage.ServeOptions{Addr: c.String("addr"), Out: c.App.Writer, Log: cli.NewLogger("simweb", c.App.ErrWriter, c.Bool(cli.FlagQuiet))}
@@ -188,9 +200,13 @@ func mirrorEvalCommand() *ucli.Command {
 		Flags: append([]ucli.Flag{
 			&ucli.StringFlag{Name: "truth", Required: true, Usage: "truth `FILE` written by simweb mirror truth"},
 			&ucli.StringFlag{Name: "topic", Required: true, Usage: "`TOPIC` of the truth's rules"},
-		}, evalFlags("checkpoints", "or text")...),
+		}, evalFlags("checkpoints")...),
 		Action: func(c *ucli.Context) error {
-			at, err := stage.ParseEvalFlags(c.String("format"), c.String("at"))
+			format, err := evalFormat.Value(c)
+			if err != nil {
+				return err
+			}
+			at, err := stage.ParseEvalFlags(format, c.String("at"))
 			if err != nil {
 				return err
 			}
@@ -202,7 +218,7 @@ func mirrorEvalCommand() *ucli.Command {
 			if err != nil {
 				return err
 			}
-			return stage.MirrorEvalStream(c.Context, st, stage.MirrorEvalOptions{Truth: g, Topic: c.String("topic"), At: at, Format: c.String("format")})
+			return stage.MirrorEvalStream(c.Context, st, stage.MirrorEvalOptions{Truth: g, Topic: c.String("topic"), At: at, Format: format})
 		},
 	}
 }
@@ -215,8 +231,8 @@ func mirrorServeCommand() *ucli.Command {
 		Description: "Prints {\"addr\":\"127.0.0.1:PORT\",\"proxy\":\"http://127.0.0.1:PORT\",...} as the first stdout line once\n" +
 			"the listener is up, then serves until SIGINT or SIGTERM. Unknown hosts answer 502 with\n" +
 			"Proxy-Status: simweb; error=dns_error.",
-		Flags: mirrorFlags(serveFlags("mirror-addr",
-			&ucli.StringFlag{Name: "log", Usage: "append every request to `FILE` as a JSON line (time, host, uri, status, bytes, ms)", EnvVars: cli.Env("mirror-log")})...),
+		Flags: mirrorFlags(serveFlags(
+			&ucli.StringFlag{Name: "log", Usage: "append every request to `FILE` as a JSON line (time, host, uri, status, bytes, ms)"})...),
 		Action: func(c *ucli.Context) error {
 			return stage.MirrorServe(c.Context, stage.MirrorServeOptions{Mirror: mirrorOptions(c), Addr: c.String("addr"), LogFile: c.String("log"),
 				Out: c.App.Writer, Log: cli.NewLogger("simweb mirror", c.App.ErrWriter, c.Bool(cli.FlagQuiet))})

@@ -34,8 +34,8 @@ func newApp() *ucli.App {
 // serve agree when given the same values.
 func webFlags(more ...ucli.Flag) []ucli.Flag {
 	return append([]ucli.Flag{
-		&ucli.Int64Flag{Name: "seed", Value: 1, Usage: "the web's `SEED`: the same seed gives the same pages and truth", EnvVars: cli.Env("simweb-seed")},
-		&ucli.IntFlag{Name: "sites", Value: sim.DefaultSites, Usage: "number of `N` sites (at least 12)", EnvVars: cli.Env("simweb-sites")},
+		&ucli.Int64Flag{Name: "seed", Value: 1, Usage: "the web's `SEED`: the same seed gives the same pages and truth"},
+		&ucli.IntFlag{Name: "sites", Value: sim.DefaultSites, Usage: "number of `N` sites (at least 12)"},
 	}, more...)
 }
 
@@ -51,7 +51,7 @@ func newWeb(c *ucli.Context) (*sim.Web, error) {
 // NAME still works with a warning.
 func simTopicFlags(usage string) []ucli.Flag {
 	return []ucli.Flag{
-		&ucli.StringFlag{Name: "sim-topic", Usage: usage + "`TOPIC`: " + strings.Join(sim.Topics, ", "), EnvVars: cli.Env("simweb-topic")},
+		&ucli.StringFlag{Name: "sim-topic", Usage: usage + "`TOPIC`: " + strings.Join(sim.Topics, ", ")},
 		&ucli.StringFlag{Name: "topic", Hidden: true, Usage: "old name of --sim-topic"},
 	}
 }
@@ -75,19 +75,22 @@ func openStream(c *ucli.Context, inputs []string) (*cli.Stream, error) {
 	return cli.OpenStreamWith(c, inputs, os.Stdin, c.App.Writer, c.App.ErrWriter)
 }
 
+// evalFormat is the --format of eval and mirror eval.
+var evalFormat = cli.Format{Values: []string{cli.FormatJSON, cli.FormatText}, Default: cli.FormatJSON,
+	Usage: "json is one object, text a report for people"}
+
 // evalFlags are --at and --format of eval and mirror eval
 // (stage.ParseEvalFlags reads them), and the stream flags.
-func evalFlags(atUsage string, formatUsage string) []ucli.Flag {
-	return append([]ucli.Flag{
+func evalFlags(atUsage string) []ucli.Flag {
+	return append(append([]ucli.Flag{
 		&ucli.StringFlag{Name: "at", Value: "500,1000,2000", Usage: atUsage + ", comma-separated `N,N,…`"},
-		&ucli.StringFlag{Name: "format", Value: "json", Usage: "`FORMAT` of the result: json " + formatUsage},
-	}, cli.StreamFlags()...)
+	}, evalFormat.Flags()...), cli.StreamFlags()...)
 }
 
-// serveFlags are --addr (its environment variable named by env) and -q.
-func serveFlags(env string, more ...ucli.Flag) []ucli.Flag {
+// serveFlags are --addr and -q.
+func serveFlags(more ...ucli.Flag) []ucli.Flag {
 	return append([]ucli.Flag{
-		&ucli.StringFlag{Name: "addr", Value: "127.0.0.1:0", Usage: "listen on `HOST:PORT` (port 0: any free port)", EnvVars: cli.Env(env)},
+		&ucli.StringFlag{Name: "addr", Value: "127.0.0.1:0", Usage: "listen on `HOST:PORT` (port 0: any free port)"},
 	}, append(more, &ucli.BoolFlag{Name: cli.FlagQuiet, Aliases: []string{"q"}, Usage: "no log on stderr"})...)
 }
 
@@ -95,10 +98,10 @@ func serveFlags(env string, more ...ucli.Flag) []ucli.Flag {
 // the same web.
 func mirrorFlags(more ...ucli.Flag) []ucli.Flag {
 	return append([]ucli.Flag{
-		&ucli.StringSliceFlag{Name: "sources", Usage: "`FILE` listing sources, one per line (HOST=DIR or a WARC path, relative to the file); repeatable", EnvVars: cli.Env("mirror-sources")},
-		&ucli.StringSliceFlag{Name: "down", Usage: "`HOST[=refused|timeout|dns]`: a host that does not answer (refused by default); repeatable", EnvVars: cli.Env("mirror-down")},
-		&ucli.DurationFlag{Name: "down-delay", Value: 5 * time.Second, Usage: "how long a host declared timeout keeps a request before 504", EnvVars: cli.Env("mirror-down-delay")},
-		&ucli.BoolFlag{Name: "autoindex", Value: true, Usage: "list directories that have no index.html (as Apache's autoindex); --autoindex=false: 404", EnvVars: cli.Env("mirror-autoindex")},
+		&ucli.StringSliceFlag{Name: "sources", Usage: "`FILE` listing sources, one per line (HOST=DIR or a WARC path, relative to the file); repeatable"},
+		&ucli.StringSliceFlag{Name: "down", Usage: "`HOST[=refused|timeout|dns]`: a host that does not answer (refused by default); repeatable"},
+		&ucli.DurationFlag{Name: "down-delay", Value: 5 * time.Second, Usage: "how long a host declared timeout keeps a request before 504"},
+		&ucli.BoolFlag{Name: "autoindex", Value: true, Usage: "list directories that have no index.html (as Apache's autoindex); --autoindex=false: 404"},
 	}, more...)
 }
 

@@ -13,9 +13,9 @@ import (
 	"github.com/focuscrawl/focuscrawl/internal/siteverify"
 )
 
-// Flag names of verify's own settings. Their environment variables carry
-// a VERIFY_ prefix (FOCUSCRAWL_VERIFY_STRATEGY) so that they never pick up
-// a variable meant for another stage's flag of the same name.
+// Flag names of verify's own settings. Their environment variables are
+// verify's own (FOCUSCRAWL_VERIFY_STRATEGY, cli.FlagEnv), so that they never
+// pick up a variable meant for another stage's flag of the same name.
 const (
 	flagConcurrency   = "concurrency"
 	flagStrategy      = "strategy"
@@ -45,29 +45,27 @@ var fetcherFlags = fetchflags.Options{Omit: []string{
 	fetchflags.RobotsErrorTTL, fetchflags.Cookies, fetchflags.Queue,
 }}
 
-func venv(flag string) []string { return cli.Env("verify-" + flag) }
-
 func verifyFlags() []ucli.Flag {
 	d := siteverify.DefaultOptions()
 	return []ucli.Flag{
 		cli.TopicFlag(false),
-		&ucli.IntFlag{Name: flagConcurrency, Aliases: []string{"c"}, Value: 16, Usage: "requests in flight over all hosts, as in fetch; verify keeps one per site, so it is also the number of sites verified at once", EnvVars: venv(flagConcurrency)},
-		&ucli.StringFlag{Name: flagStrategy, Value: d.Strategy, Usage: "heuristic (best-first over URL classes, docs/algorithms.md §1) or bfs (the baseline)", EnvVars: venv(flagStrategy)},
-		&ucli.StringFlag{Name: flagScope, Value: d.Scope, Usage: "what one site is: site (registrable domain) or host (exact host)", EnvVars: venv(flagScope)},
-		&ucli.Float64Flag{Name: flagPageThreshold, Value: d.PageThreshold, Usage: "score from which a page is good (when not given: the profile's thresholds.page)", EnvVars: venv(flagPageThreshold)},
-		&ucli.IntFlag{Name: flagNumRelPages, Value: d.NumRelPages, Usage: "good pages that make a site relevant", EnvVars: venv(flagNumRelPages)},
-		&ucli.IntFlag{Name: flagNumExpPages, Value: d.NumExpPages, Usage: "most pages fetched per site", EnvVars: venv(flagNumExpPages)},
-		&ucli.IntFlag{Name: flagPatience, Value: d.Patience, Usage: "give up a site after this many pages in a row without a good one (0: never, the paper's algorithm)", EnvVars: venv(flagPatience)},
-		&ucli.StringFlag{Name: flagPrior, Value: d.Prior.String(), Usage: "H of a class with no page fetched yet: parent (score of the page its first link was on), best-parent, mean-parent, or a number in [0,1]", EnvVars: venv(flagPrior)},
-		&ucli.StringFlag{Name: flagClasses, Value: d.Classes, Usage: "URL classes: template (AbstractURL with digit runs in the path as {n}) or abstract (the paper's AbstractURL)", EnvVars: venv(flagClasses)},
-		&ucli.StringFlag{Name: flagPage, Value: scoring.PageRules, Usage: "page score: rules (F(P,R)), " + strings.Join([]string{scoring.PageVSM, scoring.PagePearson, scoring.PageCombo}, ", "), EnvVars: venv(flagPage)},
-		&ucli.StringFlag{Name: flagCombo, Value: "vsm=0.5,rules=0.5", Usage: "weights of --page combo (vsm, pearson, rules)", EnvVars: venv(flagCombo)},
-		&ucli.StringFlag{Name: flagRulesOn, Value: siteverify.RulesOnPage, Usage: "text the rules see: page (all visible text but ads), content (title and main text, as score), html (also the raw HTML)", EnvVars: venv(flagRulesOn)},
-		&ucli.StringFlag{Name: flagIDF, Usage: "IDF table `FILE` for vsm and pearson (score idf build); default: the built-in one", EnvVars: venv(flagIDF)},
-		&ucli.StringFlag{Name: flagPages, Usage: "also write every page fetched to `FILE` (page records; .gz/.zst compress)", EnvVars: venv(flagPages)},
-		&ucli.IntFlag{Name: flagLookahead, Value: 10000, Usage: "start a site once this many more input URLs were read after its first (or at the end of the input)", EnvVars: venv(flagLookahead)},
-		&ucli.StringSliceFlag{Name: flagSkipJudged, Usage: "verdicts `FILE` of an earlier run (repeatable): its sites with a verdict are not verified again (canceled and failed ones are)", EnvVars: venv(flagSkipJudged)},
-		&ucli.DurationFlag{Name: flagGroupIdle, Value: time.Second, Usage: "start the sites read so far when the input has been idle this long", EnvVars: venv(flagGroupIdle)},
+		&ucli.IntFlag{Name: flagConcurrency, Aliases: []string{"c"}, Value: 16, Usage: "requests in flight over all hosts, as in fetch; verify keeps one per site, so it is also the number of sites verified at once"},
+		&ucli.StringFlag{Name: flagStrategy, Value: d.Strategy, Usage: "heuristic (best-first over URL classes, docs/algorithms.md §1) or bfs (the baseline)"},
+		&ucli.StringFlag{Name: flagScope, Value: d.Scope, Usage: "what one site is: site (registrable domain) or host (exact host)"},
+		&ucli.Float64Flag{Name: flagPageThreshold, Value: d.PageThreshold, Usage: "score from which a page is good (when not given: the profile's thresholds.page)"},
+		&ucli.IntFlag{Name: flagNumRelPages, Value: d.NumRelPages, Usage: "good pages that make a site relevant"},
+		&ucli.IntFlag{Name: flagNumExpPages, Value: d.NumExpPages, Usage: "most pages fetched per site"},
+		&ucli.IntFlag{Name: flagPatience, Value: d.Patience, Usage: "give up a site after this many pages in a row without a good one (0: never, the paper's algorithm)"},
+		&ucli.StringFlag{Name: flagPrior, Value: d.Prior.String(), Usage: "H of a class with no page fetched yet: parent (score of the page its first link was on), best-parent, mean-parent, or a number in [0,1]"},
+		&ucli.StringFlag{Name: flagClasses, Value: d.Classes, Usage: "URL classes: template (AbstractURL with digit runs in the path as {n}) or abstract (the paper's AbstractURL)"},
+		&ucli.StringFlag{Name: flagPage, Value: scoring.PageRules, Usage: "page score: rules (F(P,R)), " + strings.Join([]string{scoring.PageVSM, scoring.PagePearson, scoring.PageCombo}, ", ")},
+		&ucli.StringFlag{Name: flagCombo, Value: "vsm=0.5,rules=0.5", Usage: "weights of --page combo (vsm, pearson, rules)"},
+		&ucli.StringFlag{Name: flagRulesOn, Value: siteverify.RulesOnPage, Usage: "text the rules see: page (all visible text but ads), content (title and main text, as score), html (also the raw HTML)"},
+		&ucli.StringFlag{Name: flagIDF, Usage: "IDF table `FILE` for vsm and pearson (score idf build); default: the built-in one"},
+		&ucli.StringFlag{Name: flagPages, Usage: "also write every page fetched to `FILE` (page records; .gz/.zst compress)"},
+		&ucli.IntFlag{Name: flagLookahead, Value: 10000, Usage: "start a site once this many more input URLs were read after its first (or at the end of the input)"},
+		&ucli.StringSliceFlag{Name: flagSkipJudged, Usage: "verdicts `FILE` of an earlier run (repeatable): its sites with a verdict are not verified again (canceled and failed ones are)"},
+		&ucli.DurationFlag{Name: flagGroupIdle, Value: time.Second, Usage: "start the sites read so far when the input has been idle this long"},
 	}
 }
 

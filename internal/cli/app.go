@@ -43,8 +43,8 @@ func New(a App) *ucli.App {
 		OnUsageError:           usageError(a.Flags),
 		CustomAppHelpTemplate:  ucli.AppHelpTemplate + "\n" + ExitCodesHelp,
 	}
-	app.Before = checkRequired(takeRequired(app.Flags), app.Before)
-	setCommandEnv([]string{a.Name}, app.Flags)
+	app.Before = checkRequired(takeRequired(app.Flags), warnOldEnv([]string{a.Name}, app.Before))
+	setEnv([]string{a.Name}, app.Flags)
 	for _, c := range a.Commands {
 		prepareCommand(c, []string{a.Name})
 	}
@@ -53,7 +53,7 @@ func New(a App) *ucli.App {
 
 func prepareCommand(c *ucli.Command, parent []string) {
 	path := append(slices.Clone(parent), c.Name)
-	setCommandEnv(path, c.Flags)
+	setEnv(path, c.Flags)
 	// urfave/cli derives HelpName from the parent's when it is empty, and
 	// prefixes the app's name to a top-level command's on every run: a
 	// command built again in one process (tests) would read "seed seed add".
@@ -69,7 +69,7 @@ func prepareCommand(c *ucli.Command, parent []string) {
 	if c.OnUsageError == nil {
 		c.OnUsageError = usageError(c.Flags)
 	}
-	c.Before = checkRequired(takeRequired(c.Flags), c.Before)
+	c.Before = checkRequired(takeRequired(c.Flags), warnOldEnv(path, c.Before))
 	for _, s := range c.Subcommands {
 		prepareCommand(s, path)
 	}
@@ -101,12 +101,14 @@ func Run(app *ucli.App, args []string, stderr io.Writer) int {
 	app.ExitErrHandler = func(*ucli.Context, error) {} // exit in one place: here
 	normalizeDurationEnv(app)
 	warnRetiredEnv(app.Name, stderr)
-	err := app.RunContext(ctx, ReorderArgs(app, args))
+	reordered := ReorderArgs(app, args)
+	words := commandPath(app, reordered)
+	err := app.RunContext(ctx, reordered)
 	code, report := ExitCode(ctx, err)
 	if report && err != nil && err.Error() != "" {
 		// The line names the command and subcommand that failed:
 		// "seed next: missing required flag --db".
-		path := strings.Join(commandPath(app, ReorderArgs(app, args)), " ")
+		path := strings.Join(words, " ")
 		// An error may quote a page (a title, a URL): no terminal controls.
 		fmt.Fprintf(stderr, "%s: %s\n", path, PrintableText(err.Error()))
 		if code == ExitUsage {

@@ -27,7 +27,7 @@ func (ch Choice) Value(c *ucli.Context) (string, error) {
 		return v, nil
 	}
 	if now, ok := ch.Deprecated[v]; ok {
-		fmt.Fprintf(c.App.ErrWriter, "%s: --%s %s is deprecated: write --%s %s (same meaning)\n", c.App.Name, ch.Flag, v, ch.Flag, now)
+		fmt.Fprintf(c.App.ErrWriter, "%s: --%s %s is deprecated: write --%s %s (same meaning)\n", commandName(c), ch.Flag, v, ch.Flag, now)
 		return now, nil
 	}
 	return "", Usagef("--%s: %q is not %s", ch.Flag, v, orList(ch.Values))
@@ -51,3 +51,11 @@ const (
 	RulesOnPage    = "page"    // all visible text of the page but ads
 	RulesOnHTML    = "html"    // the text and also the raw HTML
 )
+
+// commandName is the program and subcommand that c runs: "dedupe search".
+func commandName(c *ucli.Context) string {
+	if c.Command != nil && c.Command.HelpName != "" {
+		return c.Command.HelpName
+	}
+	return c.App.Name
+}

@@ -42,9 +42,3 @@ func TestExitCode(t *testing.T) {
 		})
 	}
 }
-
-func TestEnv(t *testing.T) {
-	if got := Env("max-bytes"); len(got) != 1 || got[0] != "FOCUSCRAWL_MAX_BYTES" {
-		t.Fatalf("Env = %v", got)
-	}
-}

@@ -124,7 +124,7 @@ func TestBareNumberDurations(t *testing.T) {
 		Flags: []ucli.Flag{
 			&ucli.DurationFlag{Name: "delay"},
 			&ucli.DurationFlag{Name: "timeout"},
-			&ucli.DurationFlag{Name: "wait", EnvVars: []string{"TOOL_TEST_WAIT"}},
+			&ucli.DurationFlag{Name: "wait"}, // FOCUSCRAWL_TOOL_WAIT
 			&ucli.StringFlag{Name: "name"},
 		},
 		Action: func(c *ucli.Context) error {
@@ -134,7 +134,7 @@ func TestBareNumberDurations(t *testing.T) {
 			}
 			return nil
 		}})
-	t.Setenv("TOOL_TEST_WAIT", "2.5")
+	t.Setenv("FOCUSCRAWL_TOOL_WAIT", "2.5")
 	var stderr bytes.Buffer
 	if code := Run(app, []string{"tool", "--delay", "5", "--timeout=0.5", "--name", "5"}, &stderr); code != ExitOK {
 		t.Fatalf("exit %d: %s", code, stderr.String())

@@ -12,7 +12,8 @@ import (
 	"github.com/focuscrawl/focuscrawl/internal/fetcher"
 )
 
-// Flag names, each settable as FOCUSCRAWL_<NAME> too (cli.Env).
+// Flag names; each is settable by the environment variable cli.FlagEnv
+// gives it too (FOCUSCRAWL_DELAY, FOCUSCRAWL_FETCH_QUEUE).
 const (
 	Concurrency    = "concurrency"
 	PerHost        = "per-host"
@@ -79,7 +80,7 @@ var settings = []setting{
 	duration(HeaderTimeout, "wait for response headers", func(c *fetcher.Config) *time.Duration { return &c.HeaderTimeout }),
 	{MaxBytes,
 		func(fetcher.Config) ucli.Flag {
-			return &ucli.StringFlag{Name: MaxBytes, Value: defaultMaxBytes, Usage: "body cap, on the wire and decompressed (k, KiB, M, MiB, …); a cut body is truncated", EnvVars: cli.Env(MaxBytes)}
+			return &ucli.StringFlag{Name: MaxBytes, Value: defaultMaxBytes, Usage: "body cap, on the wire and decompressed (k, KiB, M, MiB, …); a cut body is truncated"}
 		},
 		func(c *ucli.Context, cfg *fetcher.Config) error {
 			n, err := cli.ParseSize(c.String(MaxBytes))
@@ -95,7 +96,7 @@ var settings = []setting{
 	integer(MaxRedirects, 0, "redirects followed; more, or a loop, is an error", func(c *fetcher.Config) *int { return &c.MaxRedirects }),
 	{Accept,
 		func(d fetcher.Config) ucli.Flag {
-			return &ucli.StringSliceFlag{Name: Accept, Usage: "media types whose bodies are kept (repeat or comma-separate; text/*, */* work)", DefaultText: strings.Join(d.Accept, ","), EnvVars: cli.Env(Accept)}
+			return &ucli.StringSliceFlag{Name: Accept, Usage: "media types whose bodies are kept (repeat or comma-separate; text/*, */* work)", DefaultText: strings.Join(d.Accept, ",")}
 		},
 		func(c *ucli.Context, cfg *fetcher.Config) error {
 			if c.IsSet(Accept) {
@@ -105,7 +106,7 @@ var settings = []setting{
 		}},
 	{Header,
 		func(fetcher.Config) ucli.Flag {
-			return &ucli.StringSliceFlag{Name: Header, Aliases: []string{"H"}, Usage: "extra request header, like curl (repeatable; Accept-Language, Referer, …)", EnvVars: cli.Env(Header)}
+			return &ucli.StringSliceFlag{Name: Header, Aliases: []string{"H"}, Usage: "extra request header, like curl (repeatable; Accept-Language, Referer, …)"}
 		},
 		func(c *ucli.Context, cfg *fetcher.Config) (err error) {
 			if cfg.Header, err = fetcher.ParseHeaders(c.StringSlice(Header)); err != nil {
@@ -120,7 +121,7 @@ var settings = []setting{
 	text(Proxy, "HTTP proxy `URL`", func(c *fetcher.Config) *string { return &c.Proxy }), // checked by the fetcher
 	{Resolve,
 		func(fetcher.Config) ucli.Flag {
-			return &ucli.StringSliceFlag{Name: Resolve, Usage: "connect HOST:PORT to ADDR or ADDR:PORT, like curl (`HOST:PORT:ADDR`; * for any host or port)", EnvVars: cli.Env(Resolve)}
+			return &ucli.StringSliceFlag{Name: Resolve, Usage: "connect HOST:PORT to ADDR or ADDR:PORT, like curl (`HOST:PORT:ADDR`; * for any host or port)"}
 		},
 		func(c *ucli.Context, cfg *fetcher.Config) (err error) {
 			// Comma-separated lists work too (handy in $FOCUSCRAWL_RESOLVE).
@@ -148,7 +149,7 @@ var (
 func integer(name string, least int, usage string, field func(*fetcher.Config) *int) setting {
 	return setting{name,
 		func(d fetcher.Config) ucli.Flag {
-			return &ucli.IntFlag{Name: name, Aliases: aliases[name], Value: *field(&d), Usage: usage, EnvVars: cli.Env(name)}
+			return &ucli.IntFlag{Name: name, Aliases: aliases[name], Value: *field(&d), Usage: usage}
 		},
 		func(c *ucli.Context, cfg *fetcher.Config) error {
 			v := c.Int(name)
@@ -168,7 +169,7 @@ func integer(name string, least int, usage string, field func(*fetcher.Config) *
 func duration(name, usage string, field func(*fetcher.Config) *time.Duration) setting {
 	return setting{name,
 		func(d fetcher.Config) ucli.Flag {
-			return &ucli.DurationFlag{Name: name, Value: *field(&d), Usage: usage, DefaultText: defaultTexts[name], EnvVars: cli.Env(name)}
+			return &ucli.DurationFlag{Name: name, Value: *field(&d), Usage: usage, DefaultText: defaultTexts[name]}
 		},
 		func(c *ucli.Context, cfg *fetcher.Config) error {
 			*field(cfg) = c.Duration(name)
@@ -191,7 +192,7 @@ func positive(s setting) setting {
 func text(name, usage string, field func(*fetcher.Config) *string) setting {
 	return setting{name,
 		func(d fetcher.Config) ucli.Flag {
-			return &ucli.StringFlag{Name: name, Value: *field(&d), Usage: usage, DefaultText: defaultTexts[name], EnvVars: cli.Env(name)}
+			return &ucli.StringFlag{Name: name, Value: *field(&d), Usage: usage, DefaultText: defaultTexts[name]}
 		},
 		func(c *ucli.Context, cfg *fetcher.Config) error {
 			*field(cfg) = c.String(name)
@@ -202,7 +203,7 @@ func text(name, usage string, field func(*fetcher.Config) *string) setting {
 func boolean(name, usage string, field func(*fetcher.Config) *bool) setting {
 	return setting{name,
 		func(d fetcher.Config) ucli.Flag {
-			return &ucli.BoolFlag{Name: name, Value: *field(&d), Usage: usage, EnvVars: cli.Env(name)}
+			return &ucli.BoolFlag{Name: name, Value: *field(&d), Usage: usage}
 		},
 		func(c *ucli.Context, cfg *fetcher.Config) error {
 			*field(cfg) = c.Bool(name)

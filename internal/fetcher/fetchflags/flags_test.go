@@ -26,18 +26,19 @@ func parse(t *testing.T, o Options, extra []ucli.Flag, args ...string) (fetcher.
 	var cfg fetcher.Config
 	var cfgErr error
 	ran := false
-	app := &ucli.App{
-		Name:   "t",
-		Flags:  append(Flags(o), extra...),
-		Writer: io.Discard, ErrWriter: io.Discard,
+	// As fetch: cli.New gives the flags their environment variables.
+	app := cli.New(cli.App{
+		Name:  "fetch",
+		Flags: append(Flags(o), extra...),
 		Action: func(c *ucli.Context) error {
 			ran = true
 			cfg, cfgErr = Config(c, o)
 			return nil
 		},
-		DisableSliceFlagSeparator: true,
-	}
-	if err := app.Run(append([]string{"t"}, args...)); err != nil {
+	})
+	app.Writer, app.ErrWriter = io.Discard, io.Discard
+	app.DisableSliceFlagSeparator = true
+	if err := app.Run(append([]string{"fetch"}, args...)); err != nil {
 		return cfg, err
 	}
 	if !ran {
@@ -102,7 +103,7 @@ func TestEnvironmentSetsFlags(t *testing.T) {
 	t.Setenv("FOCUSCRAWL_DELAY", "250ms")
 	t.Setenv("FOCUSCRAWL_MAX_BYTES", "2kb")
 	t.Setenv("FOCUSCRAWL_RESOLVE", "a.test:80:127.0.0.1,*:443:127.0.0.2:8443")
-	t.Setenv("FOCUSCRAWL_COOKIES", "false")
+	t.Setenv("FOCUSCRAWL_FETCH_COOKIES", "false") // fetch's own: verify has no --cookies
 	cfg, err := parse(t, Options{}, nil, "--delay", "2s")
 	if err != nil {
 		t.Fatal(err)
@@ -189,20 +190,22 @@ func TestOmittedFlags(t *testing.T) {
 	}
 }
 
-// TestHelp: every flag shows its environment variable and its default.
+// TestHelp: every flag shows its placeholder, its environment variable
+// (shared with verify, or fetch's own) and its default.
 func TestHelp(t *testing.T) {
 	var help bytes.Buffer
-	app := &ucli.App{Name: "t", Flags: Flags(Options{}), Writer: &help}
+	app := cli.New(cli.App{Name: "fetch", Flags: Flags(Options{})})
+	app.Writer = &help
 	if err := app.Run([]string{"t", "--help"}); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{
-		"--concurrency value, -c value", "[$FOCUSCRAWL_CONCURRENCY]", "--header value, -H value", "[$FOCUSCRAWL_HEADER]",
+		"--concurrency N, -c N", "[$FOCUSCRAWL_FETCH_CONCURRENCY]", "--header HEADER, -H HEADER", "[$FOCUSCRAWL_FETCH_HEADER]",
 		"(default: 1s) [$FOCUSCRAWL_DELAY]", `(default: "10MiB") [$FOCUSCRAWL_MAX_BYTES]`,
 		"wait for response headers (default: --timeout) [$FOCUSCRAWL_HEADER_TIMEOUT]",
 		"(default: $HTTP_PROXY, $HTTPS_PROXY, $NO_PROXY) [$FOCUSCRAWL_PROXY]",
-		"(default: text/html,application/xhtml+xml) [$FOCUSCRAWL_ACCEPT]",
-		"(default: true) [$FOCUSCRAWL_COOKIES]",
+		"(default: text/html,application/xhtml+xml) [$FOCUSCRAWL_FETCH_ACCEPT]",
+		"(default: true) [$FOCUSCRAWL_FETCH_COOKIES]",
 	} {
 		if !strings.Contains(help.String(), want) {
 			t.Errorf("--help lacks %q:\n%s", want, help.String())

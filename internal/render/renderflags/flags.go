@@ -11,7 +11,8 @@ import (
 	"github.com/focuscrawl/focuscrawl/internal/render"
 )
 
-// Flag names, each settable as FOCUSCRAWL_<NAME> too.
+// Flag names; each is settable by the environment variable cli.FlagEnv
+// gives it too (FOCUSCRAWL_RENDER).
 const (
 	Render     = "render"
 	Chromium   = "chromium"
@@ -29,11 +30,11 @@ type Options struct {
 // Flags returns the rendering flags.
 func Flags() []ucli.Flag {
 	return []ucli.Flag{
-		&ucli.StringFlag{Name: Render, Value: "never", Usage: "run pages' scripts in headless Chromium: never, auto (the pages whose HTML shows they need it) or always", EnvVars: cli.Env(Render)},
-		&ucli.StringFlag{Name: Chromium, Usage: "the browser to render with (`PATH`)", DefaultText: "chromium on $PATH", EnvVars: cli.Env(Chromium)},
-		&ucli.DurationFlag{Name: Timeout, Value: 20 * time.Second, Usage: "hard cap on rendering one page; a page still changing then is taken as it stands (render_cut)", EnvVars: cli.Env(Timeout)},
-		&ucli.IntFlag{Name: Tabs, Value: 2, Usage: "pages rendered at once (browser tabs)", EnvVars: cli.Env(Tabs)},
-		&ucli.BoolFlag{Name: ThirdParty, Usage: "let rendered pages' scripts request other hosts than the page's own (each fetched politely)", EnvVars: cli.Env(ThirdParty)},
+		&ucli.StringFlag{Name: Render, Value: "never", Usage: "run pages' scripts in headless Chromium: never, auto (the pages whose HTML shows they need it) or always"},
+		&ucli.StringFlag{Name: Chromium, Usage: "the browser to render with (`PATH`)", DefaultText: "chromium on $PATH"},
+		&ucli.DurationFlag{Name: Timeout, Value: 20 * time.Second, Usage: "hard cap on rendering one page; a page still changing then is taken as it stands (render_cut)"},
+		&ucli.IntFlag{Name: Tabs, Value: 2, Usage: "pages rendered at once (browser tabs)"},
+		&ucli.BoolFlag{Name: ThirdParty, Usage: "let rendered pages' scripts request other hosts than the page's own (each fetched politely)"},
 	}
 }
 
