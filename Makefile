@@ -54,7 +54,7 @@ test: lint build
 # that is deleted after), each checked for URLs lost, an archive that does
 # not read back whole, processes or files left behind. 6 kills over 400
 # pages took 31 s (SQLite) and 38–59 s (Redis) on the 2-core machine at a
-# load average of 13–15. CI runs it (.ci/run).
+# load average of 13–15, 57 s for both at 9. CI runs it (.ci/run).
 KILLTEST ?= 6 400
 KILLTEST_REDIS ?= $(or $(FOCUSCRAWL_TEST_REDIS),redis://127.0.0.1:6379/15)
 killtest: build
