@@ -5,8 +5,9 @@
 #
 # TOPIC  topic profile (YAML); checked before anything runs
 # SEEDS  seed list: URLs one per line, or url records (seed search, seed hosts…);
-#        "-" reads stdin; "" adds no seeds (resume from DB only). Lines that are
-#        not URLs are reported and left out; the crawl goes on with the rest
+#        "-" reads stdin; "" adds no seeds (resume from DB only: a DB never
+#        seeded is refused). Lines that are not URLs are reported and left
+#        out; the crawl goes on with the rest
 # DB     the frontier: a SQLite file, created if missing, or a Redis URL
 #        redis://HOST:PORT/DB?prefix=NAME or a PostgreSQL URL
 #        postgres://USER@HOST:PORT/DATABASE?schema=NAME shared by any number of
@@ -64,7 +65,7 @@
 #                            extra flags for each stage (word-split)
 set -euo pipefail
 
-usage() { sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 [ $# -ge 3 ] && [ $# -le 4 ] || usage
 topic=$1 seeds=$2 db=$3 pages=${4:-1000}
 case $pages in ''|*[!0-9]*) echo "crawl.sh: PAGES must be a number, not '$pages'" >&2; exit 2;; esac
@@ -197,6 +198,9 @@ interrupted() {
   stop_all TERM
   exit 130
 }
+describe() { # describe STATUS: how a stage ended
+  if [ "$1" -gt 128 ]; then echo "was killed by SIG$(kill -l "$(($1 - 128))" 2>/dev/null || echo "$(($1 - 128))")"; else echo "failed with exit $1"; fi
+}
 trap 'interrupted INT' INT
 trap 'interrupted TERM' TERM HUP
 
@@ -218,9 +222,9 @@ if [ -n "$seeds" ]; then
     done_pid=
     set +e
     if [ -z "${st[0]:-}" ]; then
-      wait -n -p done_pid "${pids[@]}"
+      wait -n -p done_pid "${pids[@]}" 2>/dev/null
     else
-      wait -n -p done_pid "${pids[1]}"
+      wait -n -p done_pid "${pids[1]}" 2>/dev/null
     fi
     rc=$?
     set -e
@@ -239,14 +243,22 @@ if [ -n "$seeds" ]; then
   if [ "${st[0]}" -eq 3 ]; then
     echo "crawl.sh: some seed lines were rejected (above; SEED_FLAGS=--default-scheme https takes lines without a scheme); going on with the rest" >&2
   elif [ "${st[0]}" -ne 0 ]; then
-    echo "crawl.sh: seed urls failed (exit ${st[0]}) on $seeds" >&2; exit 1
+    echo "crawl.sh: seed urls failed on $seeds (it $(describe "${st[0]}")); run crawl.sh again" >&2; exit 1
   fi
-  case ${st[1]} in 0|3) ;; *) echo "crawl.sh: seed add failed (exit ${st[1]}) on the seeds" >&2; exit 1;; esac
+  case ${st[1]} in 0|3) ;; *) echo "crawl.sh: seed add failed on the seeds (it $(describe "${st[1]}")); run crawl.sh again" >&2; exit 1;; esac
 fi
 
 # 2. The budget left: PAGES minus the pages already fetched.
+#    A frontier that was never begun is refused, not "resumed" empty: a
+#    missing SQLite file, a Redis prefix without its crawl marker (a typo,
+#    or a server that lost its data in a restart), a PostgreSQL schema
+#    without the crawl's tables. seed stats says which (its message).
 json=$(stats_json)
-[ -n "$json" ] || { echo "crawl.sh: no frontier in $db: give seeds" >&2; exit 2; }
+if [ -z "$json" ]; then
+  "$BIN/seed" stats --db "$db" --json 2>&1 >/dev/null | sed -e '/--help. for usage/d' -e 's/^/crawl.sh: /' >&2 || true
+  echo "crawl.sh: nothing to resume in $db: give SEEDS to begin a crawl there (crawl.sh TOPIC seeds.txt DB PAGES)" >&2
+  exit 2
+fi
 fetched=$(stats_field fetched "$json")
 left=$((pages - fetched))
 if [ "$left" -le 0 ]; then
@@ -340,17 +352,13 @@ end_progress() {
   if [ -n "$redraw" ]; then printf '\r\033[K' >&2; fi
 }
 
-describe() { # describe STATUS: how a stage ended
-  if [ "$1" -gt 128 ]; then echo "was killed by SIG$(kill -l "$(($1 - 128))" 2>/dev/null || echo "$(($1 - 128))")"; else echo "failed with exit $1"; fi
-}
-
 # failed STATUS: the stage's exit status is a failure (3: nothing left to do, is not).
 failed() { [ "$1" -ne 0 ] && [ "$1" -ne 3 ]; }
 # reap J: stage J has ended but was not waited for: wait for it, its status
 # in $reaped. False when it still runs or was waited for already.
 reap() {
   [ -z "${ended[$1]:-}" ] && ! running "${pids[$1]}" || return 1
-  wait "${pids[$1]}" && reaped=0 || reaped=$?
+  wait "${pids[$1]}" 2>/dev/null && reaped=0 || reaped=$?
   ended[$1]=1
   left_stages=$((left_stages - 1))
 }
@@ -365,7 +373,9 @@ while [ "$left_stages" -gt 0 ]; do
   for i in "${!pids[@]}"; do [ -n "${ended[$i]:-}" ] || waiting+=("${pids[$i]}"); done
   done_pid=
   set +e
-  wait -n -p done_pid "${waiting[@]}"
+  # (2>/dev/null: bash's own notice of a killed job prints the stage's
+  # subshell code; the line below names the stage instead.)
+  wait -n -p done_pid "${waiting[@]}" 2>/dev/null
   rc=$?
   set -e
   [ -n "$done_pid" ] || continue

@@ -304,3 +304,32 @@ func TestDocTokens(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchTableIsPrintable: a page whose title and text carry terminal
+// escape sequences (retitle the window, clear the screen) and BEL is
+// printed by search --format text (the table) without them; the match is still
+// marked, and the JSON output keeps the text as it was.
+func TestSearchTableIsPrintable(t *testing.T) {
+	dir := t.TempDir()
+	store := filepath.Join(dir, "kb.db")
+	doc := scored("http://evil.test/\x1b[2J", "\x1b]0;PWNED\x07"+articleA+"\x1b[2J\x07", 0.9, true)
+	doc.Title = "\x1b]0;PWNED\x07\x1b[2J抚育 news\x07"
+	in := writeInput(t, dir, "docs.jsonl", line(t, doc))
+	if code, _, stderr := runCmd(t, "--store", store, "-o", filepath.Join(dir, "out.jsonl"), in); code != 0 {
+		t.Fatalf("dedupe: exit %d\n%s", code, stderr)
+	}
+	code, stdout, stderr := runCmd(t, "search", "--store", store, "--format", "text", "抚育")
+	if code != 0 {
+		t.Fatalf("search: exit %d\n%s", code, stderr)
+	}
+	if strings.ContainsAny(stdout, "\x1b\x07\x00") || strings.Contains(stdout, "PWNED") {
+		t.Fatalf("the table prints the page's control characters:\n%q", stdout)
+	}
+	if !strings.Contains(stdout, " 1. 抚育 news") || !strings.Contains(stdout, "[抚育]") {
+		t.Fatalf("the title or the marked match is lost:\n%s", stdout)
+	}
+	code, stdout, _ = runCmd(t, "search", "--store", store, "--format", "jsonl", "抚育")
+	if code != 0 || !strings.Contains(stdout, `\u001b]0;PWNED`) {
+		t.Fatalf("the JSON output should keep the title as it is (escaped): exit %d\n%s", code, stdout)
+	}
+}

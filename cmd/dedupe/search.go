@@ -87,8 +87,10 @@ func runSearch(c *ucli.Context) error {
 		}
 	}
 	open, close := "[", "]"
-	if format == cli.FormatText && cli.IsTerminal(out) {
-		open, close = "\033[1;31m", "\033[0m"
+	if format == cli.FormatText {
+		// Marks the table replaces after it has made the page's text
+		// printable (the text may hold escape sequences of its own).
+		open, close = markOpen, markClose
 	}
 	hits, err := store.Search(kb.Query{Text: query, Any: c.Bool(flagAny), Raw: c.Bool(flagRaw),
 		Limit: c.Int(cli.FlagLimit), Snippet: c.Int(flagSnippet), Open: open, Close: close})
@@ -102,7 +104,11 @@ func runSearch(c *ucli.Context) error {
 		return err
 	}
 	if format == cli.FormatText {
-		return writeTable(out, hits)
+		hl := highlight{"[", "]"}
+		if cli.IsTerminal(out) {
+			hl = highlight{"\033[1;31m", "\033[0m"}
+		}
+		return writeTable(out, hits, hl)
 	}
 	w := jsonl.NewWriter(out)
 	for i := range hits {
@@ -113,23 +119,33 @@ func runSearch(c *ucli.Context) error {
 	return w.Close()
 }
 
+// markOpen and markClose bracket a match in a table's snippet until the
+// snippet is printable: NUL never survives Printable, so page text cannot
+// forge them.
+const markOpen, markClose = "\x00\x01", "\x00\x02"
+
+// highlight is how a table shows a match: red on a terminal, else [ ].
+type highlight struct{ open, close string }
+
 // writeTable prints hits as a readable list: rank and title, then URL,
-// date, source, copies and score, then the snippet.
-func writeTable(w io.Writer, hits []kb.Hit) error {
+// date, source, copies and score, then the snippet. Everything that came
+// from a page is made printable (cli.Printable): a title may hold
+// terminal escape sequences.
+func writeTable(w io.Writer, hits []kb.Hit, hl highlight) error {
 	bw := bufio.NewWriter(w)
 	if len(hits) == 0 {
 		fmt.Fprintln(bw, "no match")
 	}
 	for _, h := range hits {
-		title := h.Title
+		title := cli.Printable(h.Title)
 		if title == "" {
 			title = "(no title)"
 		}
 		fmt.Fprintf(bw, "%2d. %s\n", h.Rank, title)
-		facts := []string{h.URL}
+		facts := []string{cli.Printable(h.URL)}
 		for _, f := range []string{h.Published, h.Source} {
 			if f != "" {
-				facts = append(facts, f)
+				facts = append(facts, cli.Printable(f))
 			}
 		}
 		if len(h.Duplicates) > 0 {
@@ -138,9 +154,30 @@ func writeTable(w io.Writer, hits []kb.Hit) error {
 		facts = append(facts, fmt.Sprintf("bm25 %.3g", h.Score))
 		fmt.Fprintf(bw, "    %s\n", strings.Join(facts, " · "))
 		if h.Snippet != "" {
-			fmt.Fprintf(bw, "    %s\n", h.Snippet)
+			fmt.Fprintf(bw, "    %s\n", printableSnippet(h.Snippet, hl))
 		}
 		fmt.Fprintln(bw)
 	}
 	return bw.Flush()
+}
+
+// printableSnippet makes a snippet printable piece by piece, the match
+// marks turned into hl.
+func printableSnippet(s string, hl highlight) string {
+	var b strings.Builder
+	for {
+		i := strings.Index(s, markOpen)
+		j := strings.Index(s, markClose)
+		if i < 0 && j < 0 {
+			b.WriteString(cli.Printable(s))
+			return b.String()
+		}
+		mark, with := markOpen, hl.open
+		if i < 0 || j >= 0 && j < i {
+			i, mark, with = j, markClose, hl.close
+		}
+		b.WriteString(cli.Printable(s[:i]))
+		b.WriteString(with)
+		s = s[i+len(mark):]
+	}
 }

@@ -105,7 +105,7 @@ func runTrain(c *ucli.Context) error {
 	if c.Bool(flagExampleURLs) {
 		for _, e := range prof.Examples.Items {
 			if e.URL != "" {
-				fmt.Fprintln(c.App.Writer, e.URL)
+				fmt.Fprintln(c.App.Writer, cli.Printable(e.URL))
 			}
 		}
 		return nil
@@ -166,7 +166,7 @@ func explain(w io.Writer, m *pagemodel.Model, top int) {
 	fmt.Fprintf(w, "page model for topic %q (format %s/%d)\n", m.Topic, m.Format, m.Version)
 	fmt.Fprintf(w, "  trained on %d relevant and %d irrelevant pages", tr.Positive, tr.Negative)
 	if len(tr.Sources) > 0 {
-		fmt.Fprintf(w, " from %s", strings.Join(tr.Sources, ", "))
+		fmt.Fprintf(w, " from %s", cli.Printable(strings.Join(tr.Sources, ", ")))
 	}
 	fmt.Fprintln(w)
 	if tr.Unlabelled > 0 {
@@ -181,10 +181,10 @@ func explain(w io.Writer, m *pagemodel.Model, top int) {
 	pos, neg := m.Top(top)
 	fmt.Fprintln(w, "  most relevant features:")
 	for _, f := range pos {
-		fmt.Fprintf(w, "    %+8.3f  %-6s %s\n", f.Weight, f.Group, f.Term)
+		fmt.Fprintf(w, "    %+8.3f  %-6s %s\n", f.Weight, f.Group, cli.Printable(f.Term))
 	}
 	fmt.Fprintln(w, "  most irrelevant features:")
 	for _, f := range neg {
-		fmt.Fprintf(w, "    %+8.3f  %-6s %s\n", f.Weight, f.Group, f.Term)
+		fmt.Fprintf(w, "    %+8.3f  %-6s %s\n", f.Weight, f.Group, cli.Printable(f.Term))
 	}
 }

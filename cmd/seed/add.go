@@ -84,16 +84,20 @@ func runAdd(c *ucli.Context) error {
 		return err
 	}
 	if path := c.String(flagArchive); path != "" {
+		log := cli.NewLogger(c.App.Name, c.App.ErrWriter, false)
+		used := path
 		if c.Bool(flagArchiveFree) {
-			var used string
 			if o.Archive, used, err = jsonl.AppendFree(path); err == nil && used != path {
-				cli.NewLogger(c.App.Name, c.App.ErrWriter, false).Infof("another process is appending to the archive %s: appending to %s", path, used)
+				log.Infof("another process is appending to the archive %s: appending to %s", path, used)
 			}
 		} else {
 			o.Archive, err = jsonl.Append(path)
 		}
 		if err != nil {
 			return fmt.Errorf("--%s: %w", flagArchive, err)
+		}
+		if r := o.Archive.Repaired(); r != nil {
+			log.Infof("the archive %s: %v", used, r)
 		}
 	}
 	store, err := frontier.Open(c.Context, c.String(flagDB))

@@ -99,6 +99,7 @@ func runNext(c *ucli.Context) error {
 		return err
 	}
 	defer store.Close()
+	seed.WarnVolatile(c.Context, store, c.App.ErrWriter, "seed next")
 	st, err := cli.OpenStreamWith(c, nil, nil, c.App.Writer, c.App.ErrWriter)
 	if err != nil {
 		return err

@@ -109,7 +109,8 @@ func Run(app *ucli.App, args []string, stderr io.Writer) int {
 		// The line names the command and subcommand that failed:
 		// "seed next: missing required flag --db".
 		path := strings.Join(words, " ")
-		fmt.Fprintf(stderr, "%s: %v\n", path, err)
+		// An error may quote a page (a title, a URL): no terminal controls.
+		fmt.Fprintf(stderr, "%s: %s\n", path, PrintableText(err.Error()))
 		if code == ExitUsage {
 			fmt.Fprintf(stderr, "Run '%s --help' for usage.\n", path)
 		}

@@ -184,7 +184,7 @@ func (l *Logger) printf(format string, args ...any) {
 		fmt.Fprint(l.w, "\r\033[K")
 		l.line = false
 	}
-	fmt.Fprintf(l.w, "%s: %s\n", l.name, fmt.Sprintf(format, args...))
+	fmt.Fprintf(l.w, "%s: %s\n", l.name, PrintableText(fmt.Sprintf(format, args...)))
 }
 
 // Progressf redraws the progress line in place.
@@ -198,7 +198,7 @@ func (l *Logger) Progressf(format string, args ...any) {
 		}
 		return
 	}
-	fmt.Fprintf(l.w, "\r\033[K%s: %s", l.name, fmt.Sprintf(format, args...))
+	fmt.Fprintf(l.w, "\r\033[K%s: %s", l.name, Printable(fmt.Sprintf(format, args...)))
 	l.line = true
 }
 

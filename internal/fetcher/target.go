@@ -7,6 +7,8 @@ import (
 	"net/url"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/focuscrawl/focuscrawl/internal/urlx"
 )
 
 // MaxURLLength is the longest URL fetched; longer ones get an error
@@ -61,6 +63,20 @@ func parseTarget(raw string) (target, error) {
 		// Credentials in URLs leak into logs and WARC files; refuse them.
 		return target{}, fmt.Errorf("%w: user info in URL", errInvalidURL)
 	}
+	// What is fetched is the URL as seed urls and seed add read it
+	// (urlx.Normalize, a WHATWG URL parser): a host written as a number
+	// (2130706433), in hex or octal (0x7f.1, 0177.0.0.1) or short (127.1)
+	// is the IPv4 address it names, and localhost. is localhost; the
+	// address policy (netguard) and the politeness key see the address,
+	// where a name was sent to DNS before.
+	norm, err := urlx.Normalize(raw)
+	if err != nil {
+		return target{}, fmt.Errorf("%w: %v", errInvalidURL, err)
+	}
+	if u, err = url.Parse(norm); err != nil {
+		return target{}, fmt.Errorf("%w: %v", errInvalidURL, err)
+	}
+	hostname = strings.ToLower(strings.TrimSuffix(u.Hostname(), "."))
 	port := u.Port()
 	key := hostname
 	if port != "" {

@@ -81,6 +81,13 @@ var pgSchemaName = regexp.MustCompile(`^[a-z_][a-z0-9_]{0,62}$`)
 // server that went away (pg_outage.go). Other query parameters are pgx's
 // (sslmode, pool_max_conns, …).
 func OpenPostgres(ctx context.Context, dsn string) (*PostgresStore, error) {
+	return openPostgres(ctx, dsn, true)
+}
+
+// openPostgres opens a PostgreSQL frontier; without create, a schema
+// that holds no crawl (mistyped, or never seeded) is ErrNoFrontier
+// instead of an empty frontier made on the spot.
+func openPostgres(ctx context.Context, dsn string, create bool) (*PostgresStore, error) {
 	u, err := url.Parse(dsn)
 	if err != nil {
 		return nil, fmt.Errorf("open frontier %s: %w", redactDSN(dsn), err)
@@ -111,8 +118,11 @@ func OpenPostgres(ctx context.Context, dsn string) (*PostgresStore, error) {
 	}
 	s := &PostgresStore{pool: pool, schema: name, lockKey: int64(xxhash.Sum64String("focuscrawl lease " + name)),
 		hosts: map[string]hostInfo{}, sites: map[int64]string{}, outage: newPgOutage(u.Host, wait)}
-	if err := s.init(ctx); err != nil {
+	if err := s.init(ctx, create); err != nil {
 		pool.Close()
+		if errors.Is(err, ErrNoFrontier) {
+			return nil, fmt.Errorf("%s: %w", redactDSN(dsn), err)
+		}
 		return nil, fmt.Errorf("open frontier %s: %w", redactDSN(dsn), err)
 	}
 	return s, nil
@@ -195,8 +205,9 @@ CREATE TABLE IF NOT EXISTS host_lease (host_id bigint PRIMARY KEY, owner bigint 
 // layout version. A crawl made already is only checked: its DDL would
 // lock tables that running workers write (CREATE INDEX IF NOT EXISTS
 // takes a share lock before it looks), and deadlock with them. A crawl of
-// an older layout is brought up to date once.
-func (s *PostgresStore) init(ctx context.Context) error {
+// an older layout is brought up to date once; without create, a schema
+// with no crawl in it is ErrNoFrontier.
+func (s *PostgresStore) init(ctx context.Context, create bool) error {
 	var v string
 	err := s.outage.run(ctx, func() error {
 		var err error
@@ -205,6 +216,10 @@ func (s *PostgresStore) init(ctx context.Context) error {
 	})
 	if err != nil || v == pgSchemaVersion {
 		return err
+	}
+	if v == "" && !create {
+		return fmt.Errorf("%w: no crawl in schema %q of this database (it has no focuscrawl tables): "+
+			"a mistyped schema, or a crawl never seeded", ErrNoFrontier, s.schema)
 	}
 	return s.inTx(ctx, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, int64(xxhash.Sum64String("focuscrawl schema "+s.schema))); err != nil {

@@ -62,6 +62,13 @@ func IsRedisURL(db string) bool {
 // NAME tells crawls on one database apart (default "focuscrawl"). Other
 // query parameters are go-redis options (dial_timeout, …).
 func OpenRedis(ctx context.Context, dsn string) (*RedisStore, error) {
+	return openRedis(ctx, dsn, true)
+}
+
+// openRedis opens a Redis frontier; create marks the crawl as begun
+// (meta.created, the crawl marker), else a prefix without the marker is
+// ErrNoFrontier: a mistyped prefix, or a server that lost its data.
+func openRedis(ctx context.Context, dsn string, create bool) (*RedisStore, error) {
 	u, err := url.Parse(dsn)
 	if err != nil {
 		return nil, fmt.Errorf("open frontier %s: %w", redactDSN(dsn), err)
@@ -97,7 +104,16 @@ func OpenRedis(ctx context.Context, dsn string) (*RedisStore, error) {
 		return nil, fmt.Errorf("open frontier %s: %w", redactDSN(dsn), err)
 	}
 	s := &RedisStore{rdb: rdb, prefix: redisKeyPrefix(name), dsn: dsn, robotsVersion: -1}
-	if err := s.init(ctx); err != nil {
+	if !create {
+		if err := s.mustExist(ctx, name); err != nil {
+			rdb.Close()
+			if errors.Is(err, ErrNoFrontier) {
+				return nil, fmt.Errorf("%s: %w", redactDSN(dsn), err)
+			}
+			return nil, fmt.Errorf("open frontier %s: %w", redactDSN(dsn), err)
+		}
+	}
+	if err := s.init(ctx, create); err != nil {
 		rdb.Close()
 		return nil, fmt.Errorf("open frontier %s: %w", redactDSN(dsn), err)
 	}
@@ -120,13 +136,20 @@ func redactDSN(dsn string) string {
 // another layout is refused.
 const redisSchemaVersion = "1"
 
-func (s *RedisStore) init(ctx context.Context) error {
+// init checks the key layout version, writing it in a new crawl, and
+// with create the crawl marker (meta.created, the time in ms) if missing.
+func (s *RedisStore) init(ctx context.Context, create bool) error {
 	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
 	if err := s.rdb.Ping(ctx).Err(); err != nil {
 		return err
 	}
 	key := s.key("meta")
+	if create {
+		if err := s.rdb.HSetNX(ctx, key, "created", time.Now().UnixMilli()).Err(); err != nil {
+			return err
+		}
+	}
 	ok, err := s.rdb.HSetNX(ctx, key, "schema", redisSchemaVersion).Result()
 	if err != nil {
 		return err

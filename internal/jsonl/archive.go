@@ -24,8 +24,17 @@ import (
 // (flock, released when the process ends, however it ends) and fails with
 // ErrArchiveBusy when another process holds it, since two appenders
 // interleave their frames into a file no one can read back.
+//
+// Holding the lock, Append first removes a cut last frame (member, line)
+// that a killed writer left (archive_seal.go); Writer.Repaired says what
+// it removed, for the caller to say once.
 func Append(name string) (*Writer, error) {
-	f, err := os.OpenFile(name, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	f, err := os.OpenFile(name, os.O_CREATE|os.O_APPEND|os.O_RDWR, 0o644)
+	readable := err == nil
+	if errors.Is(err, os.ErrPermission) {
+		// Writable but not readable: appended to without the repair.
+		f, err = os.OpenFile(name, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("open output: %w", err)
 	}
@@ -36,6 +45,34 @@ func Append(name string) (*Writer, error) {
 		}
 		return nil, fmt.Errorf("lock %s: %w", name, err)
 	}
+	var repair *Repair
+	if readable {
+		format := ""
+		switch {
+		case strings.HasSuffix(name, ".gz"):
+			format = "gzip"
+		case strings.HasSuffix(name, ".zst"):
+			format = "zstd"
+		}
+		if repair, err = sealTail(f, format); err != nil {
+			f.Close()
+			return nil, fmt.Errorf("%s: check its end: %w", name, err)
+		}
+	}
+	w, err := appendWriter(name, f)
+	if err != nil {
+		return nil, err
+	}
+	w.repair = repair
+	return w, nil
+}
+
+// Repaired tells what Append removed from the end of the file (a frame
+// cut by a killed writer), or nil.
+func (w *Writer) Repaired() *Repair { return w.repair }
+
+// appendWriter is the Writer of an opened, locked file.
+func appendWriter(name string, f *os.File) (*Writer, error) {
 	var zw interface {
 		io.WriteCloser
 		Reset(io.Writer)

@@ -64,9 +64,11 @@ func readLines(t *testing.T, path string) (lines []string, warnings string, d Da
 }
 
 // TestAppendSurvivesCutFrame cuts the last frame a killed run wrote at
-// every length, appends a later run behind it, and reads the file: every
-// line of the whole frames comes back, in order, nothing else does, and
-// the damage is reported.
+// every length. Read with a later run's frames behind it (as a build
+// before Append's repair left it, or as another tool may), every line of
+// the whole frames comes back, in order, nothing else does, and the
+// damage is reported. Appended to by Append, the cut frame is removed
+// first and said, and the file reads back whole.
 func TestAppendSurvivesCutFrame(t *testing.T) {
 	for _, ext := range []string{".zst", ".gz"} {
 		for _, size := range []int{20, 40 << 10} { // one block per frame; several
@@ -82,19 +84,44 @@ func TestAppendSurvivesCutFrame(t *testing.T) {
 				appendRun(t, base, killed, len(killed)) // one frame
 				whole, _ := os.ReadFile(base)
 				frame := len(whole) - len(good)
+				laterPath := filepath.Join(dir, "later"+ext)
+				appendRun(t, laterPath, later, 2)
+				laterFrames, _ := os.ReadFile(laterPath)
 				step := 1
 				if frame > 400 {
 					step = frame / 97
 				}
 				for cut := 1; cut < frame; cut += step {
+					what := fmt.Sprintf("cut %d of %d", cut, frame)
 					path := filepath.Join(dir, fmt.Sprintf("cut%d%s", cut, ext))
-					writeFile(t, path, whole[:len(good)+cut])
-					appendRun(t, path, later, 2)
+					writeFile(t, path, append(append([]byte(nil), whole[:len(good)+cut]...), laterFrames...))
 					got, warn, d := readLines(t, path)
 					if d.Frames < 1 || !strings.Contains(warn, "damaged") {
-						t.Fatalf("cut %d of %d: damage not reported: %+v %q", cut, frame, d, warn)
+						t.Fatalf("%s: damage not reported: %+v %q", what, d, warn)
 					}
-					checkSurvivors(t, fmt.Sprintf("cut %d of %d", cut, frame), got, first, killed, later)
+					checkSurvivors(t, what, got, first, killed, later)
+
+					path = filepath.Join(dir, fmt.Sprintf("sealed%d%s", cut, ext))
+					writeFile(t, path, whole[:len(good)+cut])
+					w, err := Append(path)
+					if err != nil {
+						t.Fatal(err)
+					}
+					r := w.Repaired()
+					if r == nil || r.Offset != int64(len(good)) || r.Bytes != int64(cut) {
+						t.Fatalf("%s: Append's repair %+v, want the %d bytes from %d removed", what, r, cut, len(good))
+					}
+					if err := w.Close(); err != nil {
+						t.Fatal(err)
+					}
+					appendRun(t, path, later, 2)
+					got, warn, d = readLines(t, path)
+					if d.Frames != 0 || warn != "" {
+						t.Fatalf("%s: after the repair the archive is still damaged: %+v %q", what, d, warn)
+					}
+					if want := append(append([]string(nil), first...), later...); strings.Join(got, "\n") != strings.Join(want, "\n") {
+						t.Fatalf("%s: after the repair %d lines, want the %d of the whole runs", what, len(got), len(want))
+					}
 				}
 				// Cut at the end of the file, nothing after it.
 				path := filepath.Join(dir, "end"+ext)
@@ -107,6 +134,64 @@ func TestAppendSurvivesCutFrame(t *testing.T) {
 			})
 		}
 	}
+}
+
+// TestAppendLeavesWholeAndInnerDamage: Append removes only a cut tail. A
+// whole file is not touched; a damaged frame inside a zstd file (left by
+// a build before the repair) stays for the readers to skip, while a cut
+// tail after it is still removed; a plain file loses only a cut last line.
+func TestAppendLeavesWholeAndInnerDamage(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(7, 7))
+	dir := t.TempDir()
+	for _, ext := range []string{".zst", ".gz", ".jsonl"} {
+		path := filepath.Join(dir, "whole"+ext)
+		appendRun(t, path, runLines("a", 5, 30, rnd), 2)
+		before, _ := os.ReadFile(path)
+		w, err := Append(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r := w.Repaired(); r != nil {
+			t.Errorf("%s: a whole file repaired: %+v", ext, r)
+		}
+		w.Close()
+		if after, _ := os.ReadFile(path); !bytes.Equal(before, after) {
+			t.Errorf("%s: a whole file changed by Append", ext)
+		}
+	}
+	// zstd: whole, cut (inner), whole, cut (tail).
+	part := func(name string, n int) []byte {
+		p := filepath.Join(dir, name+".zst")
+		appendRun(t, p, runLines(name, n, 50, rnd), n)
+		b, _ := os.ReadFile(p)
+		return b
+	}
+	a, b, c, d := part("a", 3), part("b", 3), part("c", 3), part("d", 3)
+	file := append(append(append(append([]byte(nil), a...), b[:len(b)/2]...), c...), d[:len(d)-3]...)
+	path := filepath.Join(dir, "inner.zst")
+	writeFile(t, path, file)
+	w, err := Append(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := w.Repaired(); r == nil || r.Offset != int64(len(file)-len(d)+3) {
+		t.Fatalf("inner damage and a cut tail: repair %+v, want the tail from byte %d removed", r, len(file)-len(d)+3)
+	}
+	w.Close()
+	if got, _, dmg := readLines(t, path); len(got) != 6 || dmg.Frames != 1 {
+		t.Errorf("inner damage kept for the readers: %d lines, %+v; want 6 lines and 1 damaged frame", len(got), dmg)
+	}
+	// Plain lines: a cut last line.
+	path = filepath.Join(dir, "cut.jsonl")
+	writeFile(t, path, []byte("{\"a\":1}\n{\"a\":2}\n{\"a\""))
+	w, err = Append(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := w.Repaired(); r == nil || r.Offset != 16 || r.Unit != "line" {
+		t.Fatalf("a cut last line: repair %+v", r)
+	}
+	w.Close()
 }
 
 // checkSurvivors wants first, then a prefix of killed, then later, exactly.

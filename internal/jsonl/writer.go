@@ -32,6 +32,7 @@ type Writer struct {
 	err       error
 	scratch   bytes.Buffer
 	enc       *json.Encoder
+	repair    *Repair // what Append removed from the file's end
 }
 
 // Create writes to the named file, compressed by its suffix (.gz, .zst),

@@ -283,18 +283,38 @@ func (a *adding) wait() error {
 // create.
 func OpenExisting(ctx context.Context, path string) (frontier.Store, error) {
 	s, err := frontier.OpenExisting(ctx, path)
-	if errors.Is(err, frontier.ErrNoFrontier) {
-		return nil, cli.Usagef("--db %s: no such frontier (seed add --db %s creates it)", path, path)
-	}
-	return s, err
+	return s, noFrontier(path, err)
 }
 
 // OpenReading is OpenExisting for the commands that only read the
 // frontier (stats, peek, report): a SQLite file is opened read-only.
 func OpenReading(ctx context.Context, path string) (frontier.Store, error) {
 	s, err := frontier.OpenReading(ctx, path)
-	if errors.Is(err, frontier.ErrNoFrontier) {
-		return nil, cli.Usagef("--db %s: no such frontier (seed add --db %s creates it)", path, path)
+	return s, noFrontier(path, err)
+}
+
+// WarnVolatile writes one line to w when the frontier's server keeps
+// nothing on disk (a Redis without RDB snapshots or an append-only file),
+// so a restart would lose the crawl. seed next says it, once per run.
+func WarnVolatile(ctx context.Context, s frontier.Store, w io.Writer, cmd string) {
+	v, ok := s.(interface{ PersistenceWarning(context.Context) string })
+	if !ok {
+		return
 	}
-	return s, err
+	if msg := v.PersistenceWarning(ctx); msg != "" {
+		fmt.Fprintf(w, "%s: warning: %s\n", cmd, msg)
+	}
+}
+
+// noFrontier turns ErrNoFrontier into a usage error that says how a
+// frontier is begun; a server's URL is not repeated (it may carry a
+// password): the error names it, redacted.
+func noFrontier(path string, err error) error {
+	if !errors.Is(err, frontier.ErrNoFrontier) {
+		return err
+	}
+	if frontier.IsServerURL(path) {
+		return cli.Usagef("--db %v; seeding begins a crawl (seed urls SEEDS | seed add --db URL, or crawl.sh with SEEDS)", err)
+	}
+	return cli.Usagef("--db %s: no such frontier (seed add --db %s creates it)", path, path)
 }

@@ -55,7 +55,7 @@ func Peek(ctx context.Context, admin frontier.HostAdmin, w io.Writer, n int, asJ
 		if q.Reserve {
 			reserve = "reserve"
 		}
-		fmt.Fprintf(tw, "%.4f\t%d\t%s\t%d\t%s\t%s\t%s\t\n", q.Priority, q.Depth, q.Host, q.Tries, parked, reserve, q.URL)
+		fmt.Fprintf(tw, "%.4f\t%d\t%s\t%d\t%s\t%s\t%s\t\n", q.Priority, q.Depth, cli.Printable(q.Host), q.Tries, parked, reserve, cli.Printable(q.URL))
 	}
 	return tw.Flush()
 }
@@ -107,7 +107,7 @@ func writeStatsTable(w io.Writer, st *frontier.Stats) error {
 		fmt.Fprintln(tw)
 		fmt.Fprintf(tw, "host\tURLs\tfetched\trelevant\t\n")
 		for _, h := range st.TopHosts {
-			fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t\n", h.Host, h.URLs, h.Fetched, h.Relevant)
+			fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t\n", cli.Printable(h.Host), h.URLs, h.Fetched, h.Relevant)
 		}
 	}
 	writeParkedHosts(tw, st.ParkedHosts)
@@ -120,7 +120,7 @@ func writeStatsTable(w io.Writer, st *frontier.Stats) error {
 		}
 		sort.Strings(names)
 		for _, k := range names {
-			fmt.Fprintf(tw, "%s\t%d\t\n", k, st.Refused[k])
+			fmt.Fprintf(tw, "%s\t%d\t\n", cli.Printable(k), st.Refused[k])
 		}
 	}
 	return tw.Flush()
@@ -140,13 +140,14 @@ func writeParkedHosts(tw io.Writer, ps []frontier.ParkedHost) {
 		} else if p.NextRetry.IsZero() {
 			next = "-"
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%s\t%s\t\n", p.Host, p.URLs, p.Tries, p.Since.Format(time.DateTime), next, oneLine(p.Reason, 80))
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%s\t%s\t\n", cli.Printable(p.Host), p.URLs, p.Tries, p.Since.Format(time.DateTime), next, oneLine(p.Reason, 80))
 	}
 }
 
-// oneLine shortens s to at most n runes on one line.
+// oneLine shortens s to at most n runes on one line, printable (a
+// reason may quote a server's answer).
 func oneLine(s string, n int) string {
-	s = strings.Join(strings.Fields(s), " ")
+	s = strings.Join(strings.Fields(cli.Printable(s)), " ")
 	if r := []rune(s); len(r) > n {
 		return string(r[:n-1]) + "…"
 	}

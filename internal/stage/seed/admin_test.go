@@ -35,3 +35,21 @@ func TestRequeueUnknownKind(t *testing.T) {
 		}
 	}
 }
+
+// TestStatsTableIsPrintable: what seed stats prints of hosts and of a
+// parked host's reason (a server's answer, quoted) carries no terminal
+// control characters.
+func TestStatsTableIsPrintable(t *testing.T) {
+	st := &frontier.Stats{
+		TopHosts:    []frontier.HostStat{{Host: "evil.test\x1b[2J"}},
+		ParkedHosts: []frontier.ParkedHost{{Host: "down.test", Reason: "http 503: \x1b]0;PWNED\x07\x1b[2Jbusy\x07"}},
+		Refused:     map[string]int64{"scope": 1},
+	}
+	var b strings.Builder
+	if err := writeStatsTable(&b, st); err != nil {
+		t.Fatal(err)
+	}
+	if out := b.String(); strings.ContainsAny(out, "\x1b\x07") || strings.Contains(out, "PWNED") || !strings.Contains(out, "http 503: busy") {
+		t.Fatalf("seed stats prints control characters, or lost the reason:\n%q", out)
+	}
+}

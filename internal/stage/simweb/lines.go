@@ -81,7 +81,8 @@ func linkPriority(auc *linkauc.Counter) *linkauc.Result {
 // compression apply), and closes st.
 func writeResult(st *cli.Stream, format string, r any, text func() string) error {
 	if format == "text" {
-		return firstErr(st.Out.WriteLine([]byte(strings.TrimSuffix(text(), "\n"))), st.Close())
+		// Site names and URLs in the report come from the crawl's records.
+		return firstErr(st.Out.WriteLine([]byte(strings.TrimSuffix(cli.PrintableText(text()), "\n"))), st.Close())
 	}
 	return firstErr(st.Out.Write(r), st.Close())
 }
