@@ -25,6 +25,11 @@ type Fetched struct {
 	// given up): Stats leaves it out of Fetched, and so should a reader
 	// of the history. (The Redis store does not tell them apart here.)
 	Unfetched bool
+	// Redirect marks a URL done as where another URL's fetch ended (a
+	// redirect target): the same fetch as that URL's, which Stats counts
+	// once, and so should a reader of the history. (The SQLite store
+	// marks them; the Redis and PostgreSQL stores do not yet.)
+	Redirect bool
 }
 
 // Info keys the crawl commands record (SetInfo) for reports.
@@ -41,8 +46,18 @@ func (s *SQLiteStore) History(ctx context.Context, fn func(Fetched) error) error
 	if s.db == nil {
 		return ErrClosed
 	}
+	// A file made before the redirect column, opened read-only, has not
+	// been migrated: its redirect targets are not marked.
+	redirect := "0"
+	var n int
+	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM pragma_table_info('urls') WHERE name = 'redirect'`).Scan(&n); err != nil {
+		return fmt.Errorf("frontier: history: %w", err)
+	}
+	if n > 0 {
+		redirect = "u.redirect = 1"
+	}
 	rows, err := s.db.QueryContext(ctx, `SELECT u.url, h.host, u.depth, coalesce(u.status, 0), coalesce(u.fetched_at, u.added_at),
-		u.score, u.relevant, coalesce(u.error, ''), u.fetched_at IS NULL AND u.state = ?
+		u.score, u.relevant, coalesce(u.error, ''), u.fetched_at IS NULL AND u.state = ?, `+redirect+`
 		FROM urls u JOIN hosts h ON h.id = u.host_id
 		WHERE u.state IN (?, ?) ORDER BY coalesce(u.fetched_at, u.added_at), u.id`, Failed, Done, Failed)
 	if err != nil {
@@ -54,7 +69,7 @@ func (s *SQLiteStore) History(ctx context.Context, fn func(Fetched) error) error
 		var ms int64
 		var score sql.NullFloat64
 		var relevant sql.NullInt64
-		if err := rows.Scan(&f.URL, &f.Host, &f.Depth, &f.Status, &ms, &score, &relevant, &f.Error, &f.Unfetched); err != nil {
+		if err := rows.Scan(&f.URL, &f.Host, &f.Depth, &f.Status, &ms, &score, &relevant, &f.Error, &f.Unfetched, &f.Redirect); err != nil {
 			return fmt.Errorf("frontier: history: %w", err)
 		}
 		f.FetchedAt = time.UnixMilli(ms)

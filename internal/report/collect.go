@@ -58,6 +58,9 @@ type Crawl struct {
 	// Unfetched counts the failed URLs never fetched (seed stats' failed
 	// unfetched), left out of Fetched.
 	Unfetched int64
+	// Redirects counts the URLs done as redirect targets (the page of
+	// another URL's fetch), left out of Fetched as seed stats does.
+	Redirects int64
 	Relevant  int64 // of them judged relevant
 	Failed    int64 // of them failed
 	Window    int   // pages in the moving window
@@ -155,6 +158,10 @@ func Collect(ctx context.Context, src Source, label string, o Options) (*Crawl, 
 	err = src.History(ctx, func(f frontier.Fetched) error {
 		if f.Unfetched {
 			c.Unfetched++ // never fetched: out of the pages fetched, as in seed stats
+			return nil
+		}
+		if f.Redirect {
+			c.Redirects++ // the fetch of the URL that led here: counted there, as in seed stats
 			return nil
 		}
 		if c.Fetched == 0 {
