@@ -82,12 +82,29 @@ func (s *PostgresStore) Stats(ctx context.Context, topHosts int) (*Stats, error)
 	if err := s.pool.QueryRow(ctx, `SELECT (SELECT count(*) FROM hosts), (SELECT count(*) FROM edges)`).Scan(&st.Hosts, &st.Edges); err != nil {
 		return nil, fmt.Errorf("frontier: stats: hosts: %w", err)
 	}
+	rows, err = s.pool.Query(ctx, sq(`SELECT coalesce(error, ''), count(*) FROM urls WHERE state = {failed} GROUP BY 1`))
+	if err != nil {
+		return nil, fmt.Errorf("frontier: stats: errors: %w", err)
+	}
+	errs := errorTally{}
+	var msg string
+	if _, err = pgx.ForEachRow(rows, []any{&msg, &n}, func() error {
+		errs.add(msg, n)
+		return nil
+	}); err != nil {
+		return nil, fmt.Errorf("frontier: stats: errors: %w", err)
+	}
+	st.Errors = errs
 	rows, err = s.pool.Query(ctx, `SELECT name, n FROM counters`)
 	if err != nil {
 		return nil, fmt.Errorf("frontier: stats: counters: %w", err)
 	}
 	var name string
 	_, err = pgx.ForEachRow(rows, []any{&name, &n}, func() error {
+		if ec, ok := requeuedErrorOf(name, n); ok {
+			st.RequeuedErrors = append(st.RequeuedErrors, ec)
+			return nil
+		}
 		switch {
 		case name == counterExpired:
 			st.Expired = n
@@ -105,6 +122,7 @@ func (s *PostgresStore) Stats(ctx context.Context, topHosts int) (*Stats, error)
 	if err != nil {
 		return nil, fmt.Errorf("frontier: stats: counters: %w", err)
 	}
+	sortErrorCounts(st.RequeuedErrors)
 	if st.Fetched > 0 { // after the counters: redirect targets are not pages
 		st.HarvestRate = float64(st.Relevant) / float64(st.Fetched)
 	}

@@ -328,8 +328,8 @@ func TestStoreRequeueByKindAndHost(t *testing.T) {
 		cReport(t, s, nil, Outcome{URL: "http://a.cn/1", Status: 405, Error: "http 405"},
 			Outcome{URL: "http://a.cn/2", Status: 404, Error: "http 404"},
 			Outcome{URL: "http://b.cn/1", Status: 405, Error: "http 405"})
-		if st := cStats(t, s); st.Fetched != 3 {
-			t.Fatalf("fetched %d", st.Fetched)
+		if st := cStats(t, s); st.Fetched != 3 || fmt.Sprint(st.Errors) != "map[http 404:1 http 405:2]" || st.RequeuedErrors != nil {
+			t.Fatalf("fetched %d, errors %v, requeued errors %v", st.Fetched, st.Errors, st.RequeuedErrors)
 		}
 		ctx := context.Background()
 		admin := cAdmin(t, s)
@@ -345,6 +345,10 @@ func TestStoreRequeueByKindAndHost(t *testing.T) {
 		st := cStats(t, s)
 		if st.Fetched != 0 || st.States["queued"] != 2 || st.States["leased"] != 1 {
 			t.Errorf("after requeue: %v fetched %d", st.States, st.Fetched)
+		}
+		// The failures requeue took off are kept as history, by host and kind.
+		if len(st.Errors) != 0 || fmt.Sprint(st.RequeuedErrors) != "[{a.cn http 404 1} {a.cn http 405 1} {b.cn http 405 1}]" {
+			t.Errorf("after requeue: errors %v, requeued errors %v", st.Errors, st.RequeuedErrors)
 		}
 		for _, h := range st.TopHosts {
 			if h.Fetched != 0 {
