@@ -37,6 +37,13 @@ const (
 	InfoTopic = "topic" // the topic profile's name
 	InfoLinks = "links" // the link strategies used, in the order first used
 	InfoPage  = "page"  // the page scoring methods used, in the same way
+	// InfoThreshold is the page threshold of the last run (score's
+	// thresholds.page, or the page model's), as text.
+	InfoThreshold = "threshold"
+	// InfoRuns lists the times the crawl's runs started (score --db
+	// started), comma-separated, RFC 3339 in UTC: a crawl resumed has
+	// more than one.
+	InfoRuns = "runs"
 )
 
 // History calls fn for every URL fetched (done or failed), in the order

@@ -57,6 +57,12 @@ func fixedCrawl(n int, relevant func(i int) bool, info map[string]string) *memSo
 			Scored:    true,
 			Relevant:  relevant(i),
 		}
+		// Scores: relevant pages from the threshold 0.3 up, the others under it.
+		if frac := float64(i*37%100) / 100; f.Relevant {
+			f.Score = 0.3 + 0.7*frac
+		} else {
+			f.Score = 0.3 * frac
+		}
 		if i%37 == 36 {
 			f.Status, f.Error, f.Relevant, f.Scored = 404, "http 404", false, false
 		}
@@ -79,7 +85,11 @@ func fixedCrawl(n int, relevant func(i int) bool, info map[string]string) *memSo
 // its topic, one that drifts off it.
 func fixedCrawls(t *testing.T) []*Crawl {
 	t.Helper()
-	a := fixedCrawl(250, func(i int) bool { return (i*7)%10 < 5 }, map[string]string{frontier.InfoTopic: "forestry", frontier.InfoLinks: "shark", frontier.InfoPage: "vsm"})
+	// The first crawl was resumed after 200 s (page 134), records its
+	// threshold, and had its timeouts requeued once.
+	a := fixedCrawl(250, func(i int) bool { return (i*7)%10 < 5 }, map[string]string{frontier.InfoTopic: "forestry", frontier.InfoLinks: "shark", frontier.InfoPage: "vsm",
+		frontier.InfoThreshold: "0.3", frontier.InfoRuns: "2026-11-01T08:00:00Z, 2026-11-01T08:03:20Z"})
+	a.stats.RequeuedErrors = []frontier.ErrorCount{{Host: "news.example.com", Kind: "timeout", N: 3}, {Host: "lyj.example.cn", Kind: "http 404", N: 1}}
 	b := fixedCrawl(180, func(i int) bool { return i < 60 || (i*3)%10 == 0 }, nil)
 	var out []*Crawl
 	for _, s := range []struct {
