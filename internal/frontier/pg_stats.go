@@ -164,6 +164,27 @@ func (s *PostgresStore) History(ctx context.Context, fn func(Fetched) error) err
 	return wrapUnlessFn(err, "history")
 }
 
+// AddedPerSecond counts the URLs of the frontier by the second (Unix
+// time) they were added, for the queue over time of seed report.
+func (s *PostgresStore) AddedPerSecond(ctx context.Context) (map[int64]int64, error) {
+	if s.pool == nil {
+		return nil, ErrClosed
+	}
+	rows, err := s.pool.Query(ctx, `SELECT added_at / 1000, count(*) FROM urls GROUP BY 1`)
+	if err != nil {
+		return nil, fmt.Errorf("frontier: added: %w", err)
+	}
+	out := map[int64]int64{}
+	var sec, n int64
+	if _, err := pgx.ForEachRow(rows, []any{&sec, &n}, func() error {
+		out[sec] = n
+		return nil
+	}); err != nil {
+		return nil, fmt.Errorf("frontier: added: %w", err)
+	}
+	return out, nil
+}
+
 // fnError carries an error of a caller's function through pgx.ForEachRow
 // unwrapped.
 type fnError struct{ err error }

@@ -93,6 +93,31 @@ func (s *SQLiteStore) History(ctx context.Context, fn func(Fetched) error) error
 	return nil
 }
 
+// AddedPerSecond counts the URLs of the frontier by the second (Unix
+// time) they were added, for the queue over time of seed report.
+func (s *SQLiteStore) AddedPerSecond(ctx context.Context) (map[int64]int64, error) {
+	if s.db == nil {
+		return nil, ErrClosed
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT added_at / 1000, count(*) FROM urls GROUP BY 1`)
+	if err != nil {
+		return nil, fmt.Errorf("frontier: added: %w", err)
+	}
+	defer rows.Close()
+	out := map[int64]int64{}
+	for rows.Next() {
+		var sec, n int64
+		if err := rows.Scan(&sec, &n); err != nil {
+			return nil, fmt.Errorf("frontier: added: %w", err)
+		}
+		out[sec] = n
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("frontier: added: %w", err)
+	}
+	return out, nil
+}
+
 // Info returns what the crawl's commands recorded about it (InfoTopic,
 // InfoLinks, …), with the schema version.
 func (s *SQLiteStore) Info(ctx context.Context) (map[string]string, error) {

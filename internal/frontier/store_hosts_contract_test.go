@@ -462,3 +462,33 @@ func TestStoreStatsJSONFields(t *testing.T) {
 		}
 	})
 }
+
+// TestStoreAddedPerSecond: the stores that keep when URLs were added
+// (SQLite, PostgreSQL) count them by the second, for seed report's queue
+// over time.
+func TestStoreAddedPerSecond(t *testing.T) {
+	forEachStore(t, func(t *testing.T, s Store, _ func(*testing.T) Store) {
+		a, ok := s.(interface {
+			AddedPerSecond(context.Context) (map[int64]int64, error)
+		})
+		if !ok {
+			t.Skip("the store does not record when URLs were added")
+		}
+		before := time.Now().Unix()
+		cQueue(t, s, entry("http://a.cn/1", "a.cn", 0.9, 0), entry("http://a.cn/2", "a.cn", 0.8, 0), entry("http://b.cn/1", "b.cn", 0.7, 0))
+		m, err := a.AddedPerSecond(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var n int64
+		for sec, k := range m {
+			if sec < before || sec > time.Now().Unix() {
+				t.Errorf("added at %d, outside the test's time", sec)
+			}
+			n += k
+		}
+		if n != 3 {
+			t.Errorf("%d URLs added, want 3 (%v)", n, m)
+		}
+	})
+}

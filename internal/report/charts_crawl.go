@@ -70,6 +70,24 @@ func RateChart(crawls []*Crawl) LineChart {
 	return c
 }
 
+// QueueChart is the URLs known and not fetched yet over the time of the
+// crawl.
+func QueueChart(crawls []*Crawl) LineChart {
+	c := LineChart{ID: "queue", Title: "URLs waiting to be fetched over time",
+		XLabel: "time since the first fetch", YLabel: "URLs known, not fetched", XTime: true}
+	for i, cr := range crawls {
+		c.Lines = append(c.Lines, Line{Name: cr.Label, Colour: i, Points: cr.Queue})
+	}
+	c.Desc = "The frontier's backlog: URLs added and not yet fetched (queued, in the reserve, leased, parked or waiting) at each moment; a queue that keeps growing is a crawl that finds more than it fetches. " + summary(crawls, func(cr *Crawl) string {
+		if len(cr.Queue) == 0 {
+			return "not recorded by its store"
+		}
+		return formatCount(int64(cr.Queue[len(cr.Queue)-1].Y)) + " at the last fetch"
+	}) + runsDesc(crawls)
+	c.Marks = runMarks(crawls, sinceFirst)
+	return c
+}
+
 // ScoreChart is the scored pages of crawl i by score, with the page
 // threshold.
 func ScoreChart(cr *Crawl, i int) BarChart {
@@ -211,6 +229,7 @@ var Charts = map[string]func([]*Crawl) string{
 	"depth-pages":   func(c []*Crawl) string { return DepthPagesChart(c).SVG() },
 	"depth-harvest": func(c []*Crawl) string { return DepthHarvestChart(c).SVG() },
 	"rate":          func(c []*Crawl) string { return RateChart(c).SVG() },
+	"queue":         func(c []*Crawl) string { return QueueChart(c).SVG() },
 }
 
 // ChartNames lists the names of Charts, sorted.

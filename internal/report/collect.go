@@ -105,6 +105,10 @@ type Crawl struct {
 	// fetch, in bins of RateBin seconds.
 	Rate    []Point
 	RateBin float64
+	// Queue is the URLs known and not fetched yet (queued, in the
+	// reserve, leased, parked or waiting) at the end of each bin of Rate;
+	// nil for a store that does not record when URLs were added (Redis).
+	Queue []Point
 	// Scores counts the scored pages by score, in bins; Threshold is the
 	// page threshold, recorded by score --db (ThresholdRecorded) or else
 	// taken as the lowest score judged relevant.
@@ -246,7 +250,9 @@ func Collect(ctx context.Context, src Source, label string, o Options) (*Crawl, 
 	hosts := map[string]*HostRow{}
 	errs := map[string]int64{}
 	status := map[string]int64{}
+	settled := map[int64]int64{} // URLs done or failed, by the second
 	err = src.History(ctx, func(f frontier.Fetched) error {
+		settled[f.FetchedAt.Unix()]++
 		if f.Unfetched {
 			c.Unfetched++ // never fetched: out of the pages fetched, as in seed stats
 			return nil
@@ -370,6 +376,13 @@ func Collect(ctx context.Context, src Source, label string, o Options) (*Crawl, 
 	}
 	c.TopPages = top.sorted()
 	c.Rate, c.RateBin = rateCurve(perSecond, c.First, c.Last)
+	if a, ok := src.(addedCounter); ok && c.Fetched > 0 {
+		added, err := a.AddedPerSecond(ctx)
+		if err != nil {
+			return nil, err
+		}
+		c.Queue = queueCurve(added, settled, c.First, c.RateBin, len(c.Rate))
+	}
 	if !c.ThresholdRecorded && !math.IsInf(lowestRelevant, 1) {
 		c.Threshold = lowestRelevant
 	}

@@ -94,6 +94,46 @@ func rateCurve(perSecond map[int64]int64, first, last time.Time) ([]Point, float
 	return pts, float64(bin)
 }
 
+// addedCounter is a store that tells when its URLs were added (the
+// SQLite and PostgreSQL stores).
+type addedCounter interface {
+	AddedPerSecond(ctx context.Context) (map[int64]int64, error)
+}
+
+// queueCurve is the URLs added and not yet done or failed at the end of
+// each of bins bins of bin seconds from first: the queue over time. URLs
+// added before the first fetch (the seeds) count from the start.
+func queueCurve(added, settled map[int64]int64, first time.Time, bin float64, bins int) []Point {
+	if bins == 0 || bin <= 0 {
+		return nil
+	}
+	start, width := first.Unix(), int64(bin)
+	delta := make([]int64, bins) // added minus settled in each bin
+	var before int64             // of the seconds before the first fetch
+	put := func(sec, n int64) {
+		i := (sec - start) / width
+		switch {
+		case sec < start:
+			before += n
+		case i < int64(bins):
+			delta[i] += n
+		}
+	}
+	for sec, n := range added {
+		put(sec, n)
+	}
+	for sec, n := range settled {
+		put(sec, -n)
+	}
+	pts := make([]Point, bins)
+	q := before
+	for i, d := range delta {
+		q += d
+		pts[i] = Point{X: float64(int64(i+1) * width), Y: float64(q)}
+	}
+	return pts
+}
+
 // scoreBins counts the scores in 20 bins of equal width from 0 (or the
 // lowest score, when below 0) to 1 (or the highest score, when above 1),
 // with the threshold on a bin edge when it is inside the range: the bins

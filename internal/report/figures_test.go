@@ -60,6 +60,11 @@ func TestCollectCountsAsStats(t *testing.T) {
 	if c.Redirects != 1 || st.States["done"] != 2 {
 		t.Errorf("report: %d redirect targets, seed stats %d URLs done: want 1 and 2", c.Redirects, st.States["done"])
 	}
+	// The queue over time ends at the URLs not fetched yet.
+	waiting := st.States["queued"] + st.States["reserve"] + st.States["leased"] + st.States["parked"] + st.States["waiting"]
+	if len(c.Queue) == 0 || int64(c.Queue[len(c.Queue)-1].Y) != waiting {
+		t.Errorf("report: queue %v, seed stats %d URLs not fetched (%v)", c.Queue, waiting, st.States)
+	}
 	if c.Unfetched != st.Unfetched {
 		t.Errorf("report: %d unfetched, seed stats %d", c.Unfetched, st.Unfetched)
 	}

@@ -15,7 +15,12 @@ type memSource struct {
 	pages   []frontier.Fetched
 	stats   frontier.Stats
 	statErr error
+	// added counts the URLs added by the second (nil: a store that does
+	// not record it, as Redis).
+	added map[int64]int64
 }
+
+func (m *memSource) AddedPerSecond(context.Context) (map[int64]int64, error) { return m.added, nil }
 
 func (m *memSource) Info(context.Context) (map[string]string, error) { return m.info, nil }
 
@@ -42,7 +47,7 @@ func (m *memSource) Stats(context.Context, int) (*frontier.Stats, error) {
 func fixedCrawl(n int, relevant func(i int) bool, info map[string]string) *memSource {
 	t0 := time.Date(2026, 11, 1, 8, 0, 0, 0, time.UTC)
 	hosts := []string{"www.forestry.gov.cn", "lyj.example.cn", "news.example.com", "森林.example.cn", "a-very-long-host-name-of-some-portal.example.org"}
-	m := &memSource{info: info}
+	m := &memSource{info: info, added: map[int64]int64{}}
 	m.stats.States = map[string]int64{"queued": int64(n / 2), "leased": 3, "done": 0, "failed": 0}
 	m.stats.Refused = map[string]int64{"scope": 41, "max-depth": 7}
 	m.stats.Expired = 2
@@ -75,6 +80,10 @@ func fixedCrawl(n int, relevant func(i int) bool, info map[string]string) *memSo
 			m.stats.States["done"]++
 		}
 		m.pages = append(m.pages, f)
+		m.added[f.FetchedAt.Add(-30*time.Second).Unix()]++ // found 30 s before it was fetched
+	}
+	for j := 0; j < n/2; j++ { // the URLs still queued, found along the way
+		m.added[t0.Add(time.Duration(j)*3*time.Second).Unix()]++
 	}
 	m.stats.Depths = []frontier.DepthStat{{Depth: 4, Queued: int64(n / 2), Reserve: int64(n / 5)}}
 	m.stats.States["reserve"], m.stats.FetchedReserve = int64(n/5), int64(n/20)

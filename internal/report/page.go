@@ -65,10 +65,10 @@ func WriteHTML(w io.Writer, p Page) error {
 		v.Title = "Crawl report"
 	}
 	v.Summary = summaryTable(p.Crawls)
-	for _, c := range []LineChart{HarvestChart(p.Crawls), MovingChart(p.Crawls), FoundChart(p.Crawls), RateChart(p.Crawls)} {
+	for _, c := range []LineChart{HarvestChart(p.Crawls), MovingChart(p.Crawls), FoundChart(p.Crawls), RateChart(p.Crawls), QueueChart(p.Crawls)} {
 		format := formatPercent
 		switch c.ID {
-		case "found":
+		case "found", "queue":
 			format = func(v float64) string { return formatCount(int64(v)) }
 		case "rate":
 			format = func(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) }

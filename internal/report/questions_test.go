@@ -53,6 +53,29 @@ func TestReportAnswersNextQuestions(t *testing.T) {
 		t.Errorf("rate bins of %vs hold %v pages, want %d", a.RateBin, sum, a.Fetched)
 	}
 
+	// The queue: at the end of each bin, the URLs added by then less those
+	// fetched by then; at the end, the URLs still queued.
+	for _, p := range a.Queue {
+		end := a.First.Unix() + int64(p.X)
+		var want int64
+		for sec, n := range src.added {
+			if sec < end {
+				want += n
+			}
+		}
+		for _, f := range src.pages {
+			if f.FetchedAt.Unix() < end {
+				want--
+			}
+		}
+		if int64(p.Y) != want {
+			t.Errorf("queue after %vs: %v, want %d", p.X, p.Y, want)
+		}
+	}
+	if len(a.Queue) == 0 || a.Queue[len(a.Queue)-1].Y != 125 {
+		t.Errorf("queue %v: want 125 URLs left at the end", a.Queue)
+	}
+
 	// Scores: the threshold recorded is a bin edge; every page above it
 	// was judged relevant, none under it; the bins hold every scored page.
 	if !a.ThresholdRecorded || a.Threshold != 0.3 {
@@ -99,7 +122,7 @@ func TestReportAnswersNextQuestions(t *testing.T) {
 	}
 	html, _ := renderPage(t, Page{Crawls: crawls})
 	for _, want := range []string{"Errors of shark.db by host", "requeued since", "timeout 3", "Relevant pages found",
-		"The 50 relevant pages of shark.db with the highest scores", a.TopPages[0].URL, "Pages fetched per second",
+		"The 50 relevant pages of shark.db with the highest scores", a.TopPages[0].URL, "Pages fetched per second", "URLs waiting to be fetched over time",
 		"2, resumed 2026-11-01 08:03:20 UTC after page 134", "shark.db: run 2"} {
 		if !strings.Contains(html, want) {
 			t.Errorf("the page lacks %q", want)
