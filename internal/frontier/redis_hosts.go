@@ -342,6 +342,7 @@ for i = 1, #ARGV, 2 do
     trim(r)
     putrec(id, r)
     redis.call('HINCRBY', P .. 'counters', ARGV[i + 1], 1)
+    redis.call('SREM', P .. 'redir', id) -- fetched again, it is a page of its own
     n = n + 1
   end
 end
