@@ -142,8 +142,12 @@ func (s *PostgresStore) Requeue(ctx context.Context, f RequeueFilter) (Requeued,
 		if len(ids) == 0 {
 			return nil
 		}
+		unmark := ""
+		if s.redirect {
+			unmark = ", redirect = false" // fetched again, it is a page of its own
+		}
 		if _, err := tx.Exec(ctx, `UPDATE urls SET state = `+pgParkedState+`, error = NULL, status = NULL, fetched_at = NULL,
-			score = NULL, relevant = NULL, tries = 0, retry_at = NULL WHERE id = ANY($1)`, ids); err != nil {
+			score = NULL, relevant = NULL, tries = 0, retry_at = NULL`+unmark+` WHERE id = ANY($1)`, ids); err != nil {
 			return err
 		}
 		if _, err := tx.Exec(ctx, `UPDATE hosts h SET fetched = greatest(h.fetched - n.c, 0)

@@ -137,8 +137,12 @@ func (s *PostgresStore) History(ctx context.Context, fn func(Fetched) error) err
 	if s.pool == nil {
 		return ErrClosed
 	}
+	redirect := "false"
+	if s.redirect {
+		redirect = "u.redirect"
+	}
 	rows, err := s.pool.Query(ctx, sq(`SELECT u.url, h.host, u.depth, coalesce(u.status, 0), coalesce(u.fetched_at, u.added_at),
-		u.score, u.relevant, coalesce(u.error, '')
+		u.score, u.relevant, coalesce(u.error, ''), `+redirect+`
 		FROM urls u JOIN hosts h ON h.id = u.host_id
 		WHERE u.state IN ({done}, {failed}) ORDER BY coalesce(u.fetched_at, u.added_at), u.id`))
 	if err != nil {
@@ -148,7 +152,7 @@ func (s *PostgresStore) History(ctx context.Context, fn func(Fetched) error) err
 	var ms int64
 	var score *float64
 	var relevant *bool
-	_, err = pgx.ForEachRow(rows, []any{&f.URL, &f.Host, &f.Depth, &f.Status, &ms, &score, &relevant, &f.Error}, func() error {
+	_, err = pgx.ForEachRow(rows, []any{&f.URL, &f.Host, &f.Depth, &f.Status, &ms, &score, &relevant, &f.Error, &f.Redirect}, func() error {
 		g := f
 		g.FetchedAt = time.UnixMilli(ms)
 		g.Scored = score != nil

@@ -27,8 +27,8 @@ type Fetched struct {
 	Unfetched bool
 	// Redirect marks a URL done as where another URL's fetch ended (a
 	// redirect target): the same fetch as that URL's, which Stats counts
-	// once, and so should a reader of the history. (The SQLite and Redis
-	// stores mark them; the PostgreSQL store does not yet.)
+	// once, and so should a reader of the history. (A PostgreSQL crawl
+	// made before the redirect column does not mark them.)
 	Redirect bool
 }
 

@@ -162,7 +162,7 @@ func (s *SQLiteStore) Requeue(ctx context.Context, f RequeueFilter) (Requeued, e
 		return res, fmt.Errorf("frontier: requeue: %w", err)
 	}
 	up, err := tx.PrepareContext(ctx, `UPDATE urls SET state = `+parkedStateSQL+`, error = NULL, status = NULL, fetched_at = NULL,
-		score = NULL, relevant = NULL, tries = 0, retry_at = NULL WHERE id = ?`)
+		score = NULL, relevant = NULL, tries = 0, retry_at = NULL, redirect = 0 WHERE id = ?`)
 	if err != nil {
 		return res, fmt.Errorf("frontier: requeue: %w", err)
 	}

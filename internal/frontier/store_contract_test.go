@@ -335,8 +335,8 @@ func TestRedirectIsOneFetch(t *testing.T) {
 			t.Errorf("stats: fetched %d relevant %d done %d, want 2 pages fetched, 1 relevant, 4 URLs done", st.Fetched, st.Relevant, st.States["done"])
 		}
 		// The history marks the redirect targets, so a reader counts the
-		// pages as Stats does (the PostgreSQL store does not mark them yet).
-		if _, pg := s.(*PostgresStore); !pg {
+		// pages as Stats does.
+		{
 			var pages, targets []string
 			if err := s.History(ctx, func(f Fetched) error {
 				if f.Redirect {
