@@ -56,7 +56,14 @@ head -n 9 "$out/stats.txt" | sed 's/^/  /' >&2
 say "3. the crawl against simweb's ground truth (simweb eval)"
 bin/simweb eval -q --sim-topic forestry "$archive" >"$out/eval.json"
 bin/simweb eval -q --sim-topic forestry --format text "$archive" >"$out/eval.txt"
-fetched=$(sed -n 's/^{"topic":"[a-z]*","pages":\([0-9]*\).*/\1/p' "$out/eval.json")
+# The figures of docs/report.md, "The figures, defined once": pages fetched and the harvest rate
+# are the frontier's (seed stats, seed report); simweb eval judges every archived record.
+archived=$(sed -n 's/^{"topic":"[a-z]*","pages":\([0-9]*\).*/\1/p' "$out/eval.json")
+stat() { sed -n "s/^$1  *\([0-9.]*\) *\$/\1/p" "$out/stats.txt" | head -n 1; }
+fetched=$(stat fetched)
+putback=$(stat 'put back')
+relevant=$(stat relevant)
+harvest=$(stat 'harvest rate')
 
 say "4. knowledge: the pages score judged relevant, de-duplicated (dedupe)"
 bin/dedupe -q "$archive" >"$out/knowledge.jsonl"
@@ -68,7 +75,14 @@ say "5. summary"
 {
   printf 'pages fetched        %s in %d.%ds (%d pages/s), link strategy %s\n' "$fetched" $((crawl_ms / 1000)) \
     $((crawl_ms % 1000 / 100)) $((fetched * 1000 / (crawl_ms > 0 ? crawl_ms : 1))) "$links"
-  echo "against simweb's truth:"
+  printf 'harvest rate         %s by score'"'"'s verdicts (%s relevant; seed stats, seed report)\n' "$harvest" "$relevant"
+  if [ "$archived" -eq $((fetched + putback)) ]; then
+    printf 'archived records     %s: the pages fetched and %s fetches put back for a retry\n' "$archived" "$putback"
+  else
+    printf 'archived records     %s: the pages fetched, %s fetches put back for a retry and %d fetches of URLs already recorded done (a redirect'"'"'s target fetched on its own)\n' \
+      "$archived" "$putback" $((archived - fetched - putback))
+  fi
+  echo "against simweb's truth, over the archived records:"
   tail -n +2 "$out/eval.txt"
   printf 'knowledge records    %s (pages score judged relevant, %s copies folded in by dedupe) in %s\n' \
     "$records" "$folded" "$out/knowledge.jsonl"

@@ -74,6 +74,10 @@ func TestReportLabelling(t *testing.T) {
 	if sec.Find(`li[data-page="http://h0.example.cn/0"]`).Length() != 1 {
 		t.Error("a labelled page was drawn again")
 	}
+	// The relevant pages found have their titles from the archive.
+	if row := doc.Find("#relevant tbody tr").First().Text(); !strings.Contains(row, "Page 0") || !strings.Contains(row, "http://h0.example.cn/0") {
+		t.Errorf("the first relevant page found: %q, want its title from the archive", row)
+	}
 	if doc.Find("svg#harvest").Length() != 1 || doc.Find("script").Length() != 1 {
 		t.Error("the rest of the report is not there, or more than the one script")
 	}

@@ -53,6 +53,10 @@ type PostgresStore struct {
 	// afterHostLock, in tests, runs once in Apply after it locked its
 	// hosts' state, as another worker's Apply could be waiting then.
 	afterHostLock func()
+	// redirect tells whether urls has the redirect column: a crawl made
+	// before it is read and written without (its redirect targets are
+	// not marked), as its DDL would lock tables running workers write.
+	redirect bool
 }
 
 var _ Store = (*PostgresStore)(nil)
@@ -125,6 +129,11 @@ func openPostgres(ctx context.Context, dsn string, create bool) (*PostgresStore,
 		}
 		return nil, fmt.Errorf("open frontier %s: %w", redactDSN(dsn), err)
 	}
+	if err := pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM information_schema.columns
+		WHERE table_schema = $1 AND table_name = 'urls' AND column_name = 'redirect')`, name).Scan(&s.redirect); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("open frontier %s: %w", redactDSN(dsn), err)
+	}
 	return s, nil
 }
 
@@ -167,7 +176,8 @@ CREATE TABLE IF NOT EXISTS urls (
   retry_at    bigint,
   reserve     boolean NOT NULL DEFAULT false,
   prior       double precision,
-  class_id    bigint
+  class_id    bigint,
+  redirect    boolean NOT NULL DEFAULT false -- done as where another URL's fetch ended
 );
 CREATE INDEX IF NOT EXISTS urls_queue ON urls (reserve, priority DESC, depth, id) INCLUDE (host_id) WHERE state = {queued};
 CREATE INDEX IF NOT EXISTS urls_lease ON urls (lease_until) WHERE state = {leased};

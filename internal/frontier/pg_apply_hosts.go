@@ -147,13 +147,19 @@ func (a *pgApply) outcome(o *Outcome, p RetryPolicy) (back bool, err error) {
 	}
 	if o.FinalURL != "" && o.FinalURL != o.URL && o.FinalHost != "" {
 		fresh, err := a.markDone(o.FinalURL, o.FinalHost, o)
-		if fresh {
-			a.redirected[0]++
-			if o.Scored && o.Relevant {
-				a.redirected[1]++
+		if err != nil || !fresh {
+			return false, err
+		}
+		a.redirected[0]++
+		if o.Scored && o.Relevant {
+			a.redirected[1]++
+		}
+		if a.s.redirect {
+			if _, err := a.tx.Exec(a.ctx, `UPDATE urls SET redirect = true WHERE k = $1`, pgKey(o.FinalURL)); err != nil {
+				return false, fmt.Errorf("frontier: record %s: %w", o.FinalURL, err)
 			}
 		}
-		return false, err
+		return false, nil
 	}
 	return false, nil
 }

@@ -116,17 +116,20 @@ func (s *PostgresStore) Requeue(ctx context.Context, f RequeueFilter) (Requeued,
 			res.Held += int(tag.RowsAffected())
 			res.Hosts++
 		}
-		rows, err = tx.Query(ctx, sq(`SELECT id, host_id, coalesce(error, ''), fetched_at IS NOT NULL FROM urls
-			WHERE state = {failed} AND ($1 = 0 OR host_id = $1)`), hostID)
+		rows, err = tx.Query(ctx, sq(`SELECT u.id, u.host_id, h.host, coalesce(u.error, ''), u.fetched_at IS NOT NULL
+			FROM urls u JOIN hosts h ON h.id = u.host_id
+			WHERE u.state = {failed} AND ($1 = 0 OR u.host_id = $1)`), hostID)
 		if err != nil {
 			return err
 		}
 		var ids, unfetch []int64
 		var host int64
-		var msg string
+		var hostName, msg string
 		var fetched bool
-		if _, err := pgx.ForEachRow(rows, []any{&id, &host, &msg, &fetched}, func() error {
+		erased := map[string]int64{} // the error history this requeue takes off, by counter
+		if _, err := pgx.ForEachRow(rows, []any{&id, &host, &hostName, &msg, &fetched}, func() error {
 			if f.Kind == "" || MatchKind(msg, f.Kind) {
+				erased[requeuedErrorCounter(hostName, msg)]++
 				ids = append(ids, id)
 				if fetched {
 					unfetch = append(unfetch, host)
@@ -139,13 +142,23 @@ func (s *PostgresStore) Requeue(ctx context.Context, f RequeueFilter) (Requeued,
 		if len(ids) == 0 {
 			return nil
 		}
+		unmark := ""
+		if s.redirect {
+			unmark = ", redirect = false" // fetched again, it is a page of its own
+		}
 		if _, err := tx.Exec(ctx, `UPDATE urls SET state = `+pgParkedState+`, error = NULL, status = NULL, fetched_at = NULL,
-			score = NULL, relevant = NULL, tries = 0, retry_at = NULL WHERE id = ANY($1)`, ids); err != nil {
+			score = NULL, relevant = NULL, tries = 0, retry_at = NULL`+unmark+` WHERE id = ANY($1)`, ids); err != nil {
 			return err
 		}
 		if _, err := tx.Exec(ctx, `UPDATE hosts h SET fetched = greatest(h.fetched - n.c, 0)
 			FROM (SELECT x, count(*) AS c FROM unnest($1::bigint[]) AS x GROUP BY x) n WHERE h.id = n.x`, unfetch); err != nil {
 			return err
+		}
+		for name, n := range erased {
+			if _, err := tx.Exec(ctx, `INSERT INTO counters (name, n) VALUES ($1, $2)
+				ON CONFLICT (name) DO UPDATE SET n = counters.n + excluded.n`, name, n); err != nil {
+				return err
+			}
 		}
 		res.URLs = len(ids)
 		return nil

@@ -82,12 +82,29 @@ func (s *PostgresStore) Stats(ctx context.Context, topHosts int) (*Stats, error)
 	if err := s.queryRow(ctx, `SELECT (SELECT count(*) FROM hosts), (SELECT count(*) FROM edges)`).Scan(&st.Hosts, &st.Edges); err != nil {
 		return nil, fmt.Errorf("frontier: stats: hosts: %w", err)
 	}
+	rows, err = s.query(ctx, sq(`SELECT coalesce(error, ''), count(*) FROM urls WHERE state = {failed} GROUP BY 1`))
+	if err != nil {
+		return nil, fmt.Errorf("frontier: stats: errors: %w", err)
+	}
+	errs := errorTally{}
+	var msg string
+	if _, err = pgx.ForEachRow(rows, []any{&msg, &n}, func() error {
+		errs.add(msg, n)
+		return nil
+	}); err != nil {
+		return nil, fmt.Errorf("frontier: stats: errors: %w", err)
+	}
+	st.Errors = errs
 	rows, err = s.query(ctx, `SELECT name, n FROM counters`)
 	if err != nil {
 		return nil, fmt.Errorf("frontier: stats: counters: %w", err)
 	}
 	var name string
 	_, err = pgx.ForEachRow(rows, []any{&name, &n}, func() error {
+		if ec, ok := requeuedErrorOf(name, n); ok {
+			st.RequeuedErrors = append(st.RequeuedErrors, ec)
+			return nil
+		}
 		switch {
 		case name == counterExpired:
 			st.Expired = n
@@ -105,6 +122,7 @@ func (s *PostgresStore) Stats(ctx context.Context, topHosts int) (*Stats, error)
 	if err != nil {
 		return nil, fmt.Errorf("frontier: stats: counters: %w", err)
 	}
+	sortErrorCounts(st.RequeuedErrors)
 	if st.Fetched > 0 { // after the counters: redirect targets are not pages
 		st.HarvestRate = float64(st.Relevant) / float64(st.Fetched)
 	}
@@ -119,8 +137,12 @@ func (s *PostgresStore) History(ctx context.Context, fn func(Fetched) error) err
 	if s.pool == nil {
 		return ErrClosed
 	}
+	redirect := "false"
+	if s.redirect {
+		redirect = "u.redirect"
+	}
 	rows, err := s.query(ctx, sq(`SELECT u.url, h.host, u.depth, coalesce(u.status, 0), coalesce(u.fetched_at, u.added_at),
-		u.score, u.relevant, coalesce(u.error, '')
+		u.score, u.relevant, coalesce(u.error, ''), `+redirect+`
 		FROM urls u JOIN hosts h ON h.id = u.host_id
 		WHERE u.state IN ({done}, {failed}) ORDER BY coalesce(u.fetched_at, u.added_at), u.id`))
 	if err != nil {
@@ -130,7 +152,7 @@ func (s *PostgresStore) History(ctx context.Context, fn func(Fetched) error) err
 	var ms int64
 	var score *float64
 	var relevant *bool
-	_, err = pgx.ForEachRow(rows, []any{&f.URL, &f.Host, &f.Depth, &f.Status, &ms, &score, &relevant, &f.Error}, func() error {
+	_, err = pgx.ForEachRow(rows, []any{&f.URL, &f.Host, &f.Depth, &f.Status, &ms, &score, &relevant, &f.Error, &f.Redirect}, func() error {
 		g := f
 		g.FetchedAt = time.UnixMilli(ms)
 		g.Scored = score != nil
@@ -144,6 +166,27 @@ func (s *PostgresStore) History(ctx context.Context, fn func(Fetched) error) err
 		return nil
 	})
 	return wrapUnlessFn(err, "history")
+}
+
+// AddedPerSecond counts the URLs of the frontier by the second (Unix
+// time) they were added, for the queue over time of seed report.
+func (s *PostgresStore) AddedPerSecond(ctx context.Context) (map[int64]int64, error) {
+	if s.pool == nil {
+		return nil, ErrClosed
+	}
+	rows, err := s.query(ctx, `SELECT added_at / 1000, count(*) FROM urls GROUP BY 1`)
+	if err != nil {
+		return nil, fmt.Errorf("frontier: added: %w", err)
+	}
+	out := map[int64]int64{}
+	var sec, n int64
+	if _, err := pgx.ForEachRow(rows, []any{&sec, &n}, func() error {
+		out[sec] = n
+		return nil
+	}); err != nil {
+		return nil, fmt.Errorf("frontier: added: %w", err)
+	}
+	return out, nil
 }
 
 // fnError carries an error of a caller's function through pgx.ForEachRow

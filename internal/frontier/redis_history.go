@@ -11,7 +11,8 @@ import (
 
 // redisHistory reads one page of the log of fetched URLs. ARGV: start,
 // count. For each id it returns url, host, depth, status, fetch time,
-// score, relevance (-1: not scored) and error.
+// score, relevance (-1: not scored), error and whether it is a redirect
+// target (1/0; the set {NAME}:redir).
 var redisHistory = redis.NewScript(luaPrelude + `
 local ids = redis.call('LRANGE', P .. 'log', tonumber(ARGV[1]), tonumber(ARGV[1]) + tonumber(ARGV[2]) - 1)
 local out = {}
@@ -29,6 +30,7 @@ for i, id in ipairs(ids) do
     out[#out + 1] = fmt(r[SCORE])
     out[#out + 1] = r[REL] or -1
     out[#out + 1] = r[ERR] or ''
+    out[#out + 1] = redis.call('SISMEMBER', P .. 'redir', id)
   end
 end
 return {#ids, out}
@@ -39,10 +41,10 @@ return {#ids, out}
 // they came back from the fetchers, which is fetch order but for the
 // pages in flight at once. An error from fn stops the walk.
 func (s *RedisStore) History(ctx context.Context, fn func(Fetched) error) error {
-	return s.walkLog(ctx, redisHistory, 8, func(row []any) error {
+	return s.walkLog(ctx, redisHistory, 9, func(row []any) error {
 		rel := num(row[6])
 		f := Fetched{URL: str(row[0]), Host: str(row[1]), Depth: int(num(row[2])), Status: int(num(row[3])),
-			FetchedAt: time.UnixMilli(num(row[4])), Scored: rel != -1, Relevant: rel == 1, Error: str(row[7])}
+			FetchedAt: time.UnixMilli(num(row[4])), Scored: rel != -1, Relevant: rel == 1, Error: str(row[7]), Redirect: num(row[8]) == 1}
 		if f.Scored {
 			f.Score = flt(row[5])
 		}

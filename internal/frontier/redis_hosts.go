@@ -167,7 +167,7 @@ func (s *RedisStore) Requeue(ctx context.Context, f RequeueFilter) (Requeued, er
 		res.Hosts, res.Held = int(n[0]), int(n[1])
 	}
 	// Collect first: requeueing while scanning the set would change it.
-	var ids []any
+	var ids []any // id, counter of its error (requeuedErrorCounter), …
 	cursor := "0"
 	for {
 		v, err := s.run(ctx, redisFailedPage, cursor, 1000)
@@ -181,7 +181,7 @@ func (s *RedisStore) Requeue(ctx context.Context, f RequeueFilter) (Requeued, er
 		cursor = str(rows[0])
 		for i := 1; i+3 < len(rows); i += 4 {
 			if (f.Host == "" || str(rows[i+2]) == f.Host) && (f.Kind == "" || MatchKind(str(rows[i+3]), f.Kind)) {
-				ids = append(ids, rows[i])
+				ids = append(ids, rows[i], requeuedErrorCounter(str(rows[i+2]), str(rows[i+3])))
 			}
 		}
 		if cursor == "0" {
@@ -189,7 +189,7 @@ func (s *RedisStore) Requeue(ctx context.Context, f RequeueFilter) (Requeued, er
 		}
 	}
 	for len(ids) > 0 {
-		k := min(len(ids), redisChunk)
+		k := min(len(ids), 2*redisChunk) // id, counter pairs
 		v, err := s.run(ctx, redisRequeueURLs, ids[:k]...)
 		if err != nil {
 			return res, fmt.Errorf("frontier: requeue: %w", err)
@@ -315,10 +315,13 @@ return out
 `)
 
 // redisRequeueURLs queues again the failed URLs of ids, as new: no error,
-// no tries, out of the fetched figures. ARGV: ids. It returns how many.
+// no tries, out of the fetched figures, and counts each in the counter
+// given with it (requeuedErrorCounter: the error history it takes off).
+// ARGV: id, counter, id, counter… It returns how many.
 var redisRequeueURLs = redis.NewScript(luaPrelude + `
 local n = 0
-for _, id in ipairs(ARGV) do
+for i = 1, #ARGV, 2 do
+  local id = ARGV[i]
   local r = getrec(id)
   if r and r[STATE] == ST_FAILED then
     local h = rhost(r)
@@ -338,6 +341,8 @@ for _, id in ipairs(ARGV) do
     r[TRIES], r[ERR] = 0, ''
     trim(r)
     putrec(id, r)
+    redis.call('HINCRBY', P .. 'counters', ARGV[i + 1], 1)
+    redis.call('SREM', P .. 'redir', id) -- fetched again, it is a page of its own
     n = n + 1
   end
 end

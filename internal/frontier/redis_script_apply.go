@@ -155,6 +155,7 @@ local function done(d)
     -- (the SQLite store's redirect.targets counters).
     add('st', 'x', 1)
     if rel == 1 then add('st', 'xr', 1) end
+    redis.call('SADD', P .. 'redir', id) -- History marks it: not a page of its own
   end
   if not wasfetched then
     local h = rhost(r)

@@ -81,6 +81,10 @@ func (s *RedisStore) Stats(ctx context.Context, topHosts int) (*Stats, error) {
 	}
 	for name, v := range counters.Val() {
 		n, _ := strconv.ParseInt(v, 10, 64)
+		if ec, ok := requeuedErrorOf(name, n); ok {
+			st.RequeuedErrors = append(st.RequeuedErrors, ec)
+			continue
+		}
 		switch {
 		case name == counterExpired:
 			st.Expired = n
@@ -90,7 +94,13 @@ func (s *RedisStore) Stats(ctx context.Context, topHosts int) (*Stats, error) {
 			st.Refused[strings.TrimPrefix(name, counterRefused)] = n
 		}
 	}
+	sortErrorCounts(st.RequeuedErrors)
 	st.Hosts, st.Edges = hosts.Val(), edges.Val()
+	errs, err := s.errorKinds(ctx)
+	if err != nil {
+		return nil, err
+	}
+	st.Errors = errs
 	parked, err := s.parkedHosts(ctx)
 	if err != nil {
 		return nil, err
@@ -104,6 +114,30 @@ func (s *RedisStore) Stats(ctx context.Context, topHosts int) (*Stats, error) {
 		st.TopHosts = top
 	}
 	return st, nil
+}
+
+// errorKinds counts the failed URLs by kind of error, from the set of
+// failed URLs: the one figure of Stats that reads URL records (one per
+// failed URL), not counters.
+func (s *RedisStore) errorKinds(ctx context.Context) (map[string]int64, error) {
+	errs := errorTally{}
+	for cursor := "0"; ; {
+		v, err := s.run(ctx, redisFailedPage, cursor, 1000)
+		if err != nil {
+			return nil, fmt.Errorf("frontier: stats: errors: %w", err)
+		}
+		rows, _ := v.([]any)
+		if len(rows) == 0 {
+			return nil, fmt.Errorf("frontier: stats: errors: empty answer")
+		}
+		cursor = str(rows[0])
+		for i := 1; i+3 < len(rows); i += 4 {
+			errs.add(str(rows[i+3]), 1)
+		}
+		if cursor == "0" {
+			return errs, nil
+		}
+	}
 }
 
 // topHosts ranks hosts as the SQLite store does: most URLs, then most

@@ -104,6 +104,9 @@ func OpenSQLite(path string) (*SQLiteStore, error) {
 	if path == "" {
 		return nil, errors.New("open frontier: no database file given")
 	}
+	if err := sqlitedb.ReadOnlyFile(path, "seed stats, seed peek or seed report"); err != nil {
+		return nil, fmt.Errorf("open frontier: %w", err)
+	}
 	db, err := sqlitedb.OpenAs(path, sqlitedb.Frontier, "cache_size(-65536)", "temp_store(MEMORY)", "wal_autocheckpoint(16384)")
 	if err != nil {
 		return nil, fmt.Errorf("open frontier %s: %w", path, sqlitedb.CantOpenHint(path, err))

@@ -31,13 +31,16 @@ func (a *applyTx) done(o *Outcome) error {
 	}
 	if o.FinalURL != "" && o.FinalURL != o.URL && o.FinalHost != "" {
 		fresh, err := a.markDone(o.FinalURL, o.FinalHost, o)
-		if fresh {
-			a.redirected[0]++
-			if o.Scored && o.Relevant {
-				a.redirected[1]++
-			}
+		if err != nil || !fresh {
+			return err
 		}
-		return err
+		a.redirected[0]++
+		if o.Scored && o.Relevant {
+			a.redirected[1]++
+		}
+		if _, err := a.tx.ExecContext(a.ctx, `UPDATE urls SET redirect = 1 WHERE id = ?`, a.ids[o.FinalURL]); err != nil {
+			return fmt.Errorf("frontier: record %s: %w", o.FinalURL, err)
+		}
 	}
 	return nil
 }

@@ -25,6 +25,11 @@ type Fetched struct {
 	// given up): Stats leaves it out of Fetched, and so should a reader
 	// of the history. (The Redis store does not tell them apart here.)
 	Unfetched bool
+	// Redirect marks a URL done as where another URL's fetch ended (a
+	// redirect target): the same fetch as that URL's, which Stats counts
+	// once, and so should a reader of the history. (A PostgreSQL crawl
+	// made before the redirect column does not mark them.)
+	Redirect bool
 }
 
 // Info keys the crawl commands record (SetInfo) for reports.
@@ -32,6 +37,13 @@ const (
 	InfoTopic = "topic" // the topic profile's name
 	InfoLinks = "links" // the link strategies used, in the order first used
 	InfoPage  = "page"  // the page scoring methods used, in the same way
+	// InfoThreshold is the page threshold of the last run (score's
+	// thresholds.page, or the page model's), as text.
+	InfoThreshold = "threshold"
+	// InfoRuns lists the times the crawl's runs started (score --db
+	// started), comma-separated, RFC 3339 in UTC: a crawl resumed has
+	// more than one.
+	InfoRuns = "runs"
 )
 
 // History calls fn for every URL fetched (done or failed), in the order
@@ -41,8 +53,18 @@ func (s *SQLiteStore) History(ctx context.Context, fn func(Fetched) error) error
 	if s.db == nil {
 		return ErrClosed
 	}
+	// A file made before the redirect column, opened read-only, has not
+	// been migrated: its redirect targets are not marked.
+	redirect := "0"
+	var n int
+	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM pragma_table_info('urls') WHERE name = 'redirect'`).Scan(&n); err != nil {
+		return fmt.Errorf("frontier: history: %w", err)
+	}
+	if n > 0 {
+		redirect = "u.redirect = 1"
+	}
 	rows, err := s.db.QueryContext(ctx, `SELECT u.url, h.host, u.depth, coalesce(u.status, 0), coalesce(u.fetched_at, u.added_at),
-		u.score, u.relevant, coalesce(u.error, ''), u.fetched_at IS NULL AND u.state = ?
+		u.score, u.relevant, coalesce(u.error, ''), u.fetched_at IS NULL AND u.state = ?, `+redirect+`
 		FROM urls u JOIN hosts h ON h.id = u.host_id
 		WHERE u.state IN (?, ?) ORDER BY coalesce(u.fetched_at, u.added_at), u.id`, Failed, Done, Failed)
 	if err != nil {
@@ -54,7 +76,7 @@ func (s *SQLiteStore) History(ctx context.Context, fn func(Fetched) error) error
 		var ms int64
 		var score sql.NullFloat64
 		var relevant sql.NullInt64
-		if err := rows.Scan(&f.URL, &f.Host, &f.Depth, &f.Status, &ms, &score, &relevant, &f.Error, &f.Unfetched); err != nil {
+		if err := rows.Scan(&f.URL, &f.Host, &f.Depth, &f.Status, &ms, &score, &relevant, &f.Error, &f.Unfetched, &f.Redirect); err != nil {
 			return fmt.Errorf("frontier: history: %w", err)
 		}
 		f.FetchedAt = time.UnixMilli(ms)
@@ -69,6 +91,31 @@ func (s *SQLiteStore) History(ctx context.Context, fn func(Fetched) error) error
 		return fmt.Errorf("frontier: history: %w", err)
 	}
 	return nil
+}
+
+// AddedPerSecond counts the URLs of the frontier by the second (Unix
+// time) they were added, for the queue over time of seed report.
+func (s *SQLiteStore) AddedPerSecond(ctx context.Context) (map[int64]int64, error) {
+	if s.db == nil {
+		return nil, ErrClosed
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT added_at / 1000, count(*) FROM urls GROUP BY 1`)
+	if err != nil {
+		return nil, fmt.Errorf("frontier: added: %w", err)
+	}
+	defer rows.Close()
+	out := map[int64]int64{}
+	for rows.Next() {
+		var sec, n int64
+		if err := rows.Scan(&sec, &n); err != nil {
+			return nil, fmt.Errorf("frontier: added: %w", err)
+		}
+		out[sec] = n
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("frontier: added: %w", err)
+	}
+	return out, nil
 }
 
 // Info returns what the crawl's commands recorded about it (InfoTopic,

@@ -133,8 +133,9 @@ func (s *SQLiteStore) Requeue(ctx context.Context, f RequeueFilter) (Requeued, e
 		res.Held += int(n)
 		res.Hosts++
 	}
-	rows, err = tx.QueryContext(ctx, sq(`SELECT id, host_id, coalesce(error, ''), fetched_at IS NOT NULL FROM urls
-		WHERE state = {failed} AND (?1 = 0 OR host_id = ?1)`), hostID)
+	rows, err = tx.QueryContext(ctx, sq(`SELECT u.id, u.host_id, h.host, coalesce(u.error, ''), u.fetched_at IS NOT NULL
+		FROM urls u JOIN hosts h ON h.id = u.host_id
+		WHERE u.state = {failed} AND (?1 = 0 OR u.host_id = ?1)`), hostID)
 	if err != nil {
 		return res, fmt.Errorf("frontier: requeue: %w", err)
 	}
@@ -143,15 +144,17 @@ func (s *SQLiteStore) Requeue(ctx context.Context, f RequeueFilter) (Requeued, e
 		fetched  bool
 	}
 	var urls []back
+	erased := map[string]int64{} // the error history this requeue takes off, by counter
 	for rows.Next() {
 		var b back
-		var msg string
-		if err := rows.Scan(&b.id, &b.host, &msg, &b.fetched); err != nil {
+		var host, msg string
+		if err := rows.Scan(&b.id, &b.host, &host, &msg, &b.fetched); err != nil {
 			rows.Close()
 			return res, fmt.Errorf("frontier: requeue: %w", err)
 		}
 		if f.Kind == "" || MatchKind(msg, f.Kind) {
 			urls = append(urls, b)
+			erased[requeuedErrorCounter(host, msg)]++
 		}
 	}
 	rows.Close()
@@ -159,7 +162,7 @@ func (s *SQLiteStore) Requeue(ctx context.Context, f RequeueFilter) (Requeued, e
 		return res, fmt.Errorf("frontier: requeue: %w", err)
 	}
 	up, err := tx.PrepareContext(ctx, `UPDATE urls SET state = `+parkedStateSQL+`, error = NULL, status = NULL, fetched_at = NULL,
-		score = NULL, relevant = NULL, tries = 0, retry_at = NULL WHERE id = ?`)
+		score = NULL, relevant = NULL, tries = 0, retry_at = NULL, redirect = 0 WHERE id = ?`)
 	if err != nil {
 		return res, fmt.Errorf("frontier: requeue: %w", err)
 	}
@@ -177,6 +180,12 @@ func (s *SQLiteStore) Requeue(ctx context.Context, f RequeueFilter) (Requeued, e
 			if _, err := unfetch.ExecContext(ctx, b.host); err != nil {
 				return res, fmt.Errorf("frontier: requeue: %w", err)
 			}
+		}
+	}
+	for name, n := range erased {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO counters (name, n) VALUES (?, ?)
+			ON CONFLICT (name) DO UPDATE SET n = n + excluded.n`, name, n); err != nil {
+			return res, fmt.Errorf("frontier: requeue: %w", err)
 		}
 	}
 	res.URLs = len(urls)

@@ -42,6 +42,9 @@ var urlColumns = []struct{ name, decl string }{
 	{"tries", "INTEGER NOT NULL DEFAULT 0"},   // transient failures so far
 	{"retry_at", "INTEGER"},                   // a waiting URL's retry time
 	{"reserve", "INTEGER NOT NULL DEFAULT 0"}, // 1: in the reserve (reserve.go)
+	// 1: done as where another URL's fetch ended (a redirect target), not
+	// a page of its own (counterRedirected; History marks it).
+	{"redirect", "INTEGER NOT NULL DEFAULT 0"},
 }
 
 // queueIndex is the queue: queued URLs, the reserve after the others, each

@@ -103,11 +103,30 @@ func (s *SQLiteStore) Stats(ctx context.Context, topHosts int) (*Stats, error) {
 	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM edges`).Scan(&st.Edges); err != nil {
 		return nil, fmt.Errorf("frontier: stats: edges: %w", err)
 	}
+	errs := errorTally{}
+	err = q("errors", sq(`SELECT coalesce(error, ''), count(*) FROM urls WHERE state = {failed} GROUP BY 1`),
+		func(scan func(...any) error) error {
+			var msg string
+			var n int64
+			if err := scan(&msg, &n); err != nil {
+				return err
+			}
+			errs.add(msg, n)
+			return nil
+		})
+	if err != nil {
+		return nil, err
+	}
+	st.Errors = errs
 	err = q("counters", `SELECT name, n FROM counters`, func(scan func(...any) error) error {
 		var name string
 		var n int64
 		if err := scan(&name, &n); err != nil {
 			return err
+		}
+		if ec, ok := requeuedErrorOf(name, n); ok {
+			st.RequeuedErrors = append(st.RequeuedErrors, ec)
+			return nil
 		}
 		switch {
 		case name == counterExpired:
@@ -126,6 +145,7 @@ func (s *SQLiteStore) Stats(ctx context.Context, topHosts int) (*Stats, error) {
 	if err != nil {
 		return nil, err
 	}
+	sortErrorCounts(st.RequeuedErrors)
 	if st.Fetched > 0 { // after the counters: redirect targets are not pages
 		st.HarvestRate = float64(st.Relevant) / float64(st.Fetched)
 	}

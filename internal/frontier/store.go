@@ -285,6 +285,13 @@ type Stats struct {
 	// FetchedReserve counts, of Fetched, the pages whose URL was in the
 	// reserve when it was fetched.
 	FetchedReserve int64 `json:"fetched_reserve"`
+	// Errors counts the failed URLs by kind of error (ErrorKind: "http
+	// 404", "connect", "robots-disallow", …), the kinds seed requeue
+	// --error takes.
+	Errors map[string]int64 `json:"errors"`
+	// RequeuedErrors counts, by host and kind, the failures seed requeue
+	// queued again: the error history it took off those URLs.
+	RequeuedErrors []ErrorCount `json:"requeued_errors,omitempty"`
 }
 
 // DepthStat counts pages fetched at one depth.

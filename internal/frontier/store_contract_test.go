@@ -334,6 +334,26 @@ func TestRedirectIsOneFetch(t *testing.T) {
 		if st.Fetched != 2 || st.Relevant != 1 || st.States["done"] != 4 {
 			t.Errorf("stats: fetched %d relevant %d done %d, want 2 pages fetched, 1 relevant, 4 URLs done", st.Fetched, st.Relevant, st.States["done"])
 		}
+		// The history marks the redirect targets, so a reader counts the
+		// pages as Stats does.
+		{
+			var pages, targets []string
+			if err := s.History(ctx, func(f Fetched) error {
+				if f.Redirect {
+					targets = append(targets, f.URL)
+				} else {
+					pages = append(pages, f.URL)
+				}
+				return nil
+			}); err != nil {
+				t.Fatal(err)
+			}
+			sort.Strings(pages)
+			sort.Strings(targets)
+			if fmt.Sprint(pages) != "[http://a.cn/dir http://b.cn/x]" || fmt.Sprint(targets) != "[http://b.cn/dir/ http://c.cn/]" {
+				t.Errorf("history: pages %v, redirect targets %v", pages, targets)
+			}
+		}
 		// The same page again (a record that reached seed add twice)
 		// counts nothing more.
 		if _, err := s.Apply(ctx, Batch{Done: done[:1]}); err != nil {

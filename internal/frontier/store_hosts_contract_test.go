@@ -328,8 +328,8 @@ func TestStoreRequeueByKindAndHost(t *testing.T) {
 		cReport(t, s, nil, Outcome{URL: "http://a.cn/1", Status: 405, Error: "http 405"},
 			Outcome{URL: "http://a.cn/2", Status: 404, Error: "http 404"},
 			Outcome{URL: "http://b.cn/1", Status: 405, Error: "http 405"})
-		if st := cStats(t, s); st.Fetched != 3 {
-			t.Fatalf("fetched %d", st.Fetched)
+		if st := cStats(t, s); st.Fetched != 3 || fmt.Sprint(st.Errors) != "map[http 404:1 http 405:2]" || st.RequeuedErrors != nil {
+			t.Fatalf("fetched %d, errors %v, requeued errors %v", st.Fetched, st.Errors, st.RequeuedErrors)
 		}
 		ctx := context.Background()
 		admin := cAdmin(t, s)
@@ -345,6 +345,10 @@ func TestStoreRequeueByKindAndHost(t *testing.T) {
 		st := cStats(t, s)
 		if st.Fetched != 0 || st.States["queued"] != 2 || st.States["leased"] != 1 {
 			t.Errorf("after requeue: %v fetched %d", st.States, st.Fetched)
+		}
+		// The failures requeue took off are kept as history, by host and kind.
+		if len(st.Errors) != 0 || fmt.Sprint(st.RequeuedErrors) != "[{a.cn http 404 1} {a.cn http 405 1} {b.cn http 405 1}]" {
+			t.Errorf("after requeue: errors %v, requeued errors %v", st.Errors, st.RequeuedErrors)
 		}
 		for _, h := range st.TopHosts {
 			if h.Fetched != 0 {
@@ -455,6 +459,36 @@ func TestStoreStatsJSONFields(t *testing.T) {
 			if _, ok := ph[k]; !ok {
 				t.Errorf("no %q in a parked host: %v", k, ph)
 			}
+		}
+	})
+}
+
+// TestStoreAddedPerSecond: the stores that keep when URLs were added
+// (SQLite, PostgreSQL) count them by the second, for seed report's queue
+// over time.
+func TestStoreAddedPerSecond(t *testing.T) {
+	forEachStore(t, func(t *testing.T, s Store, _ func(*testing.T) Store) {
+		a, ok := s.(interface {
+			AddedPerSecond(context.Context) (map[int64]int64, error)
+		})
+		if !ok {
+			t.Skip("the store does not record when URLs were added")
+		}
+		before := time.Now().Unix()
+		cQueue(t, s, entry("http://a.cn/1", "a.cn", 0.9, 0), entry("http://a.cn/2", "a.cn", 0.8, 0), entry("http://b.cn/1", "b.cn", 0.7, 0))
+		m, err := a.AddedPerSecond(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var n int64
+		for sec, k := range m {
+			if sec < before || sec > time.Now().Unix() {
+				t.Errorf("added at %d, outside the test's time", sec)
+			}
+			n += k
+		}
+		if n != 3 {
+			t.Errorf("%d URLs added, want 3 (%v)", n, m)
 		}
 	})
 }

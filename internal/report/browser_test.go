@@ -80,8 +80,8 @@ func TestBrowserRendersReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := dom.Find("svg").Length(); n != 7 {
-		t.Errorf("the browser's DOM has %d charts, want 7", n)
+	if n := dom.Find("svg").Length(); n != 11 {
+		t.Errorf("the browser's DOM has %d charts, want 11", n)
 	}
 	legend := dom.Find("svg#harvest .legend text").Map(func(_ int, s *goquery.Selection) string { return s.Text() })
 	if strings.Join(legend, "|") != "shark.db|bfs.db" {

@@ -22,6 +22,17 @@ type LineChart struct {
 	// XTime says X is seconds, drawn in s, min, h or days.
 	XTime bool
 	Lines []Line
+	// Marks are vertical lines at an x of note: where a resumed run of a
+	// crawl began.
+	Marks []Mark
+}
+
+// Mark is a vertical line across a chart at X, in a crawl's colour, with
+// a label at its top.
+type Mark struct {
+	X      float64
+	Label  string
+	Colour int
 }
 
 // plot is the drawing area of a chart and its scales.
@@ -81,6 +92,15 @@ func (c LineChart) SVG() string {
 	if points == 0 {
 		w.empty(p)
 	}
+	for _, m := range c.Marks {
+		if m.X < 0 || m.X > p.xTop {
+			continue
+		}
+		x := p.x(m.X)
+		w.printf(`<line class="mark" data-series="%s" x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-dasharray="3 3"><title>%s</title></line>`+"\n",
+			esc(m.Label), num(x), num(p.top), num(x), num(p.bottom), colour(m.Colour), esc(m.Label))
+		w.text("mark-label", x+3, p.top+10, "start", m.Label, ` font-size="10"`)
+	}
 	w.close()
 	return w.String()
 }
@@ -129,6 +149,9 @@ type BarGroup struct {
 	Name   string
 	Colour int
 	Values []float64
+	// Pages, when set, is the number of pages behind each value (a rate
+	// of one page is no rate to trust), written above its bar.
+	Pages []int64
 }
 
 // BarChart is grouped bars: for each category (a depth), one bar per
@@ -142,6 +165,15 @@ type BarChart struct {
 	Percent    bool
 	Categories []string
 	Groups     []BarGroup
+	// Mark, when set, is a vertical line At a position counted in
+	// categories from the left edge (a threshold between two bins).
+	Mark *BarMark
+}
+
+// BarMark is a labelled vertical line across a bar chart.
+type BarMark struct {
+	At    float64
+	Label string
 }
 
 // SVG draws the chart as a standalone SVG document.
@@ -180,11 +212,24 @@ func (c BarChart) SVG() string {
 			}
 			v := g.Values[i]
 			y := p.y(v)
-			w.printf(`<rect class="bar" data-series="%s" x="%s" y="%s" width="%s" height="%s" fill="%s"><title>%s, %s %s: %s</title></rect>`+"\n",
+			of := ""
+			if i < len(g.Pages) {
+				of = " of " + pagesText(g.Pages[i])
+			}
+			w.printf(`<rect class="bar" data-series="%s" x="%s" y="%s" width="%s" height="%s" fill="%s"><title>%s, %s %s: %s%s</title></rect>`+"\n",
 				esc(g.Name), num(x0+bar*float64(j)), num(y), num(bar-1), num(p.bottom-y), colour(g.Colour),
-				esc(g.Name), esc(c.XLabel), esc(cat), esc(yFormat(v)))
+				esc(g.Name), esc(c.XLabel), esc(cat), esc(yFormat(v)), esc(of))
+			if i < len(g.Pages) {
+				w.text("bar-pages", x0+bar*float64(j)+(bar-1)/2, y-3, "middle", formatCount(g.Pages[i]), ` font-size="10"`)
+			}
 		}
 		w.text("tick", p.left+slot*(float64(i)+0.5), p.bottom+17, "middle", cat, "")
+	}
+	if m := c.Mark; m != nil {
+		x := p.left + slot*m.At
+		w.printf(`<line class="mark" x1="%s" y1="%s" x2="%s" y2="%s" stroke="#222" stroke-dasharray="4 3"><title>%s</title></line>`+"\n",
+			num(x), num(p.top), num(x), num(p.bottom), esc(m.Label))
+		w.text("mark-label", x+3, p.top+10, "start", m.Label, ` font-size="10"`)
 	}
 	w.close()
 	return w.String()
@@ -246,4 +291,12 @@ func (c HostChart) SVG() string {
 	w.printf(`<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s"/>`+"\n", num(left), num(top), num(left), num(height-12), axisColour)
 	w.close()
 	return w.String()
+}
+
+// pagesText is "1 page" or "N pages".
+func pagesText(n int64) string {
+	if n == 1 {
+		return "1 page"
+	}
+	return formatCount(n) + " pages"
 }

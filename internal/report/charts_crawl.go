@@ -18,7 +18,100 @@ func HarvestChart(crawls []*Crawl) LineChart {
 	}
 	c.Desc = "Share of the pages fetched so far that were judged relevant, after each page. " + summary(crawls, func(cr *Crawl) string {
 		return fmt.Sprintf("%s of %s pages", formatPercent(cr.HarvestRate()), formatCount(cr.Fetched))
-	})
+	}) + runsDesc(crawls)
+	c.Marks = runMarks(crawls, func(cr *Crawl, r Run) float64 { return float64(r.Before) })
+	return c
+}
+
+// runMarks marks where each resumed run of each crawl began (its runs
+// after the first), at the x that at gives.
+func runMarks(crawls []*Crawl, at func(*Crawl, Run) float64) []Mark {
+	var ms []Mark
+	for i, cr := range crawls {
+		for k, r := range cr.Runs {
+			if k == 0 || r.Before == 0 {
+				continue // the first run, or a run before any page
+			}
+			ms = append(ms, Mark{X: at(cr, r), Label: fmt.Sprintf("%s: run %d", cr.Label, k+1), Colour: i})
+		}
+	}
+	return ms
+}
+
+// runsDesc says which crawls were resumed, for a chart's description.
+func runsDesc(crawls []*Crawl) string {
+	s := ""
+	for _, cr := range crawls {
+		if n := len(cr.Runs); n > 1 {
+			s += fmt.Sprintf(" %s ran %d times (resumed); dashed lines mark where each run began.", cr.Label, n)
+		}
+	}
+	return s
+}
+
+// sinceFirst is the time of a run's start after the crawl's first fetch.
+func sinceFirst(cr *Crawl, r Run) float64 { return r.Start.Sub(cr.First).Seconds() }
+
+// RateChart is the pages fetched per second over the time of the crawl.
+func RateChart(crawls []*Crawl) LineChart {
+	c := LineChart{ID: "rate", Title: "Pages fetched per second",
+		XLabel: "time since the first fetch", YLabel: "pages per second", XTime: true}
+	for i, cr := range crawls {
+		c.Lines = append(c.Lines, Line{Name: cr.Label, Colour: i, Points: cr.Rate})
+	}
+	c.Desc = "How fast each crawl went: the pages fetched per second, averaged over bins of time. " + summary(crawls, func(cr *Crawl) string {
+		d := cr.Last.Sub(cr.First).Seconds()
+		if cr.Fetched == 0 || d <= 0 {
+			return "no rate"
+		}
+		return fmt.Sprintf("%.1f pages/s over %s, in bins of %s", float64(cr.Fetched)/d, formatDuration(d), formatDuration(cr.RateBin))
+	}) + runsDesc(crawls)
+	c.Marks = runMarks(crawls, sinceFirst)
+	return c
+}
+
+// QueueChart is the URLs known and not fetched yet over the time of the
+// crawl.
+func QueueChart(crawls []*Crawl) LineChart {
+	c := LineChart{ID: "queue", Title: "URLs waiting to be fetched over time",
+		XLabel: "time since the first fetch", YLabel: "URLs known, not fetched", XTime: true}
+	for i, cr := range crawls {
+		c.Lines = append(c.Lines, Line{Name: cr.Label, Colour: i, Points: cr.Queue})
+	}
+	c.Desc = "The frontier's backlog: URLs added and not yet fetched (queued, in the reserve, leased, parked or waiting) at each moment; a queue that keeps growing is a crawl that finds more than it fetches. " + summary(crawls, func(cr *Crawl) string {
+		if len(cr.Queue) == 0 {
+			return "not recorded by its store"
+		}
+		return formatCount(int64(cr.Queue[len(cr.Queue)-1].Y)) + " at the last fetch"
+	}) + runsDesc(crawls)
+	c.Marks = runMarks(crawls, sinceFirst)
+	return c
+}
+
+// ScoreChart is the scored pages of crawl i by score, with the page
+// threshold.
+func ScoreChart(cr *Crawl, i int) BarChart {
+	c := BarChart{ID: fmt.Sprintf("scores-%d", i), Title: "Scores of the pages of " + cr.Label,
+		XLabel: "score (bin from)", YLabel: "pages"}
+	g := BarGroup{Name: cr.Label, Colour: i}
+	mark := -1
+	for k, b := range cr.Scores {
+		c.Categories = append(c.Categories, strconv.FormatFloat(b.Lo, 'f', 2, 64))
+		g.Values = append(g.Values, float64(b.Pages))
+		if mark < 0 && b.Lo >= cr.Threshold-1e-9 {
+			mark = k
+		}
+	}
+	c.Groups = []BarGroup{g}
+	how := "the lowest score judged relevant (no threshold recorded)"
+	if cr.ThresholdRecorded {
+		how = "recorded by score --db"
+	}
+	if mark >= 0 && len(cr.Scores) > 0 {
+		c.Mark = &BarMark{At: float64(mark), Label: "threshold " + strconv.FormatFloat(cr.Threshold, 'g', 4, 64)}
+	}
+	c.Desc = fmt.Sprintf("How the scores of the %s pages fetched fall against the page threshold %s (%s): the pages at and above it were judged relevant. Many pages just under it mean a threshold to look at.",
+		cr.Label, strconv.FormatFloat(cr.Threshold, 'g', 4, 64), how)
 	return c
 }
 
@@ -51,7 +144,8 @@ func FoundChart(crawls []*Crawl) LineChart {
 	}
 	c.Desc = "Relevant pages found, counted against the time since each crawl's first fetch. " + summary(crawls, func(cr *Crawl) string {
 		return fmt.Sprintf("%s relevant in %s", formatCount(cr.Relevant), formatDuration(cr.Last.Sub(cr.First).Seconds()))
-	})
+	}) + runsDesc(crawls)
+	c.Marks = runMarks(crawls, sinceFirst)
 	return c
 }
 
@@ -109,7 +203,13 @@ func DepthHarvestChart(crawls []*Crawl) BarChart {
 	c := depthChart(crawls, func(d DepthRow) float64 { return Rate(d.Relevant, d.Fetched) })
 	c.ID, c.Title, c.XLabel, c.YLabel = "depth-harvest", "Harvest rate per depth", "depth (links from a seed)", "harvest rate"
 	c.YMax, c.Percent = 1, true
-	c.Desc = "The relevant share of the pages fetched at each link depth, one bar per crawl."
+	c.Desc = "The relevant share of the pages fetched at each link depth, one bar per crawl; the number above each bar is the pages it stands for (a rate of 100% from one page is one page)."
+	ds := depths(crawls)
+	for i, cr := range crawls {
+		for _, d := range ds {
+			c.Groups[i].Pages = append(c.Groups[i].Pages, depthRow(cr, d).Fetched)
+		}
+	}
 	return c
 }
 
@@ -128,6 +228,8 @@ var Charts = map[string]func([]*Crawl) string{
 	"found":         func(c []*Crawl) string { return FoundChart(c).SVG() },
 	"depth-pages":   func(c []*Crawl) string { return DepthPagesChart(c).SVG() },
 	"depth-harvest": func(c []*Crawl) string { return DepthHarvestChart(c).SVG() },
+	"rate":          func(c []*Crawl) string { return RateChart(c).SVG() },
+	"queue":         func(c []*Crawl) string { return QueueChart(c).SVG() },
 }
 
 // ChartNames lists the names of Charts, sorted.

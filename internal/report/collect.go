@@ -4,7 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -28,6 +30,9 @@ type Options struct {
 	// MaxPoints bounds the points kept per curve (600): a long crawl is
 	// sampled at a regular stride of pages, the last page always kept.
 	MaxPoints int
+	// TopPages is the number of relevant pages listed, best score first
+	// (50).
+	TopPages int
 }
 
 func (o Options) withDefaults() Options {
@@ -39,6 +44,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.MaxPoints < 2 {
 		o.MaxPoints = 600
+	}
+	if o.TopPages <= 0 {
+		o.TopPages = 50
 	}
 	return o
 }
@@ -58,6 +66,9 @@ type Crawl struct {
 	// Unfetched counts the failed URLs never fetched (seed stats' failed
 	// unfetched), left out of Fetched.
 	Unfetched int64
+	// Redirects counts the URLs done as redirect targets (the page of
+	// another URL's fetch), left out of Fetched as seed stats does.
+	Redirects int64
 	Relevant  int64 // of them judged relevant
 	Failed    int64 // of them failed
 	Window    int   // pages in the moving window
@@ -79,9 +90,67 @@ type Crawl struct {
 	FetchedReserve int64
 	Expired        int64 // leases that ran out
 	Errors         []Count
-	Status         []Count // HTTP statuses of the pages fetched
-	Refused        []Count // URLs refused, by guard
-	Parked         []Parked
+	// ErrorsRequeued counts by kind the failures seed requeue queued
+	// again: gone from the failed URLs, kept by the frontier.
+	ErrorsRequeued []Count
+	// ErrorHosts counts the failures of each host (those requeued since
+	// included), most first.
+	ErrorHosts []HostErrors
+	Status     []Count // HTTP statuses of the pages fetched
+
+	// TopPages are the relevant pages with the highest scores, best
+	// first; RelevantListed says how many relevant pages there are to list.
+	TopPages []FoundPage
+	// Rate is pages fetched per second over the time since the first
+	// fetch, in bins of RateBin seconds.
+	Rate    []Point
+	RateBin float64
+	// Queue is the URLs known and not fetched yet (queued, in the
+	// reserve, leased, parked or waiting) at the end of each bin of Rate;
+	// nil for a store that does not record when URLs were added (Redis).
+	Queue []Point
+	// Scores counts the scored pages by score, in bins; Threshold is the
+	// page threshold, recorded by score --db (ThresholdRecorded) or else
+	// taken as the lowest score judged relevant.
+	Scores            []ScoreBin
+	Threshold         float64
+	ThresholdRecorded bool
+	// Runs are the starts of the crawl's runs (score --db), with the pages
+	// fetched before each: more than one is a crawl resumed.
+	Runs    []Run
+	Refused []Count // URLs refused, by guard
+	Parked  []Parked
+}
+
+// FoundPage is one relevant page found; Title comes from the archive
+// (seed report --docs), empty without it.
+type FoundPage struct {
+	URL, Host, Title string
+	Score            float64
+	Depth            int
+	FetchedAt        time.Time
+}
+
+// HostErrors counts the failures of one host, by kind.
+type HostErrors struct {
+	Host     string
+	N        int64
+	Requeued int64 // of N, those seed requeue queued again since
+	Kinds    []Count
+}
+
+// ScoreBin counts the scored pages whose score is in [Lo, Hi): all of
+// them and those judged relevant.
+type ScoreBin struct {
+	Lo, Hi          float64
+	Pages, Relevant int64
+}
+
+// Run is one run of a crawl: when it started and the pages fetched
+// before it.
+type Run struct {
+	Start  time.Time
+	Before int64
 }
 
 // DepthRow counts the pages of one depth, and its URLs queued and in the
@@ -138,6 +207,35 @@ func Collect(ctx context.Context, src Source, label string, o Options) (*Crawl, 
 	if c.Parked, err = parkedHosts(st); err != nil {
 		return nil, err
 	}
+	c.Runs = parseRuns(c.Info[frontier.InfoRuns])
+	if t, err := strconv.ParseFloat(c.Info[frontier.InfoThreshold], 64); err == nil {
+		c.Threshold, c.ThresholdRecorded = t, true
+	}
+	hostErrs := map[string]*HostErrors{}
+	hostKinds := map[string]map[string]int64{}
+	countHostError := func(host, kind string, n int64, requeued bool) {
+		h := hostErrs[host]
+		if h == nil {
+			h = &HostErrors{Host: host}
+			hostErrs[host] = h
+			hostKinds[host] = map[string]int64{}
+		}
+		h.N += n
+		if requeued {
+			h.Requeued += n
+		}
+		hostKinds[host][kind] += n
+	}
+	requeuedKinds := map[string]int64{}
+	for _, e := range st.RequeuedErrors {
+		countHostError(e.Host, e.Kind, e.N, true)
+		requeuedKinds[e.Kind] += e.N
+	}
+	top := newTopPages(o.TopPages)
+	perSecond := map[int64]int64{}
+	var scores []float64 // of the scored pages, for the histogram
+	var relevantScores []bool
+	lowestRelevant := math.Inf(1)
 	queued := map[int][2]int64{} // queued, in the reserve
 	for _, d := range st.Depths {
 		queued[d.Depth] = [2]int64{d.Queued, d.Reserve}
@@ -152,9 +250,15 @@ func Collect(ctx context.Context, src Source, label string, o Options) (*Crawl, 
 	hosts := map[string]*HostRow{}
 	errs := map[string]int64{}
 	status := map[string]int64{}
+	settled := map[int64]int64{} // URLs done or failed, by the second
 	err = src.History(ctx, func(f frontier.Fetched) error {
+		settled[f.FetchedAt.Unix()]++
 		if f.Unfetched {
 			c.Unfetched++ // never fetched: out of the pages fetched, as in seed stats
+			return nil
+		}
+		if f.Redirect {
+			c.Redirects++ // the fetch of the URL that led here: counted there, as in seed stats
 			return nil
 		}
 		if c.Fetched == 0 {
@@ -189,7 +293,25 @@ func Collect(ctx context.Context, src Source, label string, o Options) (*Crawl, 
 		}
 		if f.Error != "" {
 			c.Failed++
-			errs[fetcher.ErrorKind(f.Error)]++
+			kind := fetcher.ErrorKind(f.Error)
+			errs[kind]++
+			countHostError(f.Host, kind, 1, false)
+		}
+		for i := range c.Runs {
+			if f.FetchedAt.Before(c.Runs[i].Start) {
+				c.Runs[i].Before++
+			}
+		}
+		perSecond[f.FetchedAt.Unix()]++
+		if f.Scored && f.Error == "" {
+			scores = append(scores, f.Score)
+			relevantScores = append(relevantScores, f.Relevant)
+			if f.Relevant {
+				lowestRelevant = math.Min(lowestRelevant, f.Score)
+			}
+		}
+		if f.Relevant {
+			top.add(FoundPage{URL: f.URL, Host: f.Host, Score: f.Score, Depth: f.Depth, FetchedAt: f.FetchedAt})
 		}
 		if f.Status > 0 {
 			status[fmt.Sprint(f.Status)]++
@@ -237,6 +359,34 @@ func Collect(ctx context.Context, src Source, label string, o Options) (*Crawl, 
 		c.Hosts = c.Hosts[:o.TopHosts]
 	}
 	c.Errors = sortedCounts(errs)
+	c.ErrorsRequeued = sortedCounts(requeuedKinds)
+	for host, h := range hostErrs {
+		h.Kinds = sortedCounts(hostKinds[host])
+		c.ErrorHosts = append(c.ErrorHosts, *h)
+	}
+	sort.Slice(c.ErrorHosts, func(i, j int) bool {
+		a, b := c.ErrorHosts[i], c.ErrorHosts[j]
+		if a.N != b.N {
+			return a.N > b.N
+		}
+		return a.Host < b.Host
+	})
+	if len(c.ErrorHosts) > o.TopHosts {
+		c.ErrorHosts = c.ErrorHosts[:o.TopHosts]
+	}
+	c.TopPages = top.sorted()
+	c.Rate, c.RateBin = rateCurve(perSecond, c.First, c.Last)
+	if a, ok := src.(addedCounter); ok && c.Fetched > 0 {
+		added, err := a.AddedPerSecond(ctx)
+		if err != nil {
+			return nil, err
+		}
+		c.Queue = queueCurve(added, settled, c.First, c.RateBin, len(c.Rate))
+	}
+	if !c.ThresholdRecorded && !math.IsInf(lowestRelevant, 1) {
+		c.Threshold = lowestRelevant
+	}
+	c.Scores = scoreBins(scores, relevantScores, c.Threshold)
 	c.Status = sortedCounts(status)
 	sort.SliceStable(c.Status, func(i, j int) bool { return c.Status[i].Name < c.Status[j].Name })
 	return c, nil

@@ -15,7 +15,12 @@ type memSource struct {
 	pages   []frontier.Fetched
 	stats   frontier.Stats
 	statErr error
+	// added counts the URLs added by the second (nil: a store that does
+	// not record it, as Redis).
+	added map[int64]int64
 }
+
+func (m *memSource) AddedPerSecond(context.Context) (map[int64]int64, error) { return m.added, nil }
 
 func (m *memSource) Info(context.Context) (map[string]string, error) { return m.info, nil }
 
@@ -42,7 +47,7 @@ func (m *memSource) Stats(context.Context, int) (*frontier.Stats, error) {
 func fixedCrawl(n int, relevant func(i int) bool, info map[string]string) *memSource {
 	t0 := time.Date(2026, 11, 1, 8, 0, 0, 0, time.UTC)
 	hosts := []string{"www.forestry.gov.cn", "lyj.example.cn", "news.example.com", "森林.example.cn", "a-very-long-host-name-of-some-portal.example.org"}
-	m := &memSource{info: info}
+	m := &memSource{info: info, added: map[int64]int64{}}
 	m.stats.States = map[string]int64{"queued": int64(n / 2), "leased": 3, "done": 0, "failed": 0}
 	m.stats.Refused = map[string]int64{"scope": 41, "max-depth": 7}
 	m.stats.Expired = 2
@@ -57,6 +62,12 @@ func fixedCrawl(n int, relevant func(i int) bool, info map[string]string) *memSo
 			Scored:    true,
 			Relevant:  relevant(i),
 		}
+		// Scores: relevant pages from the threshold 0.3 up, the others under it.
+		if frac := float64(i*37%100) / 100; f.Relevant {
+			f.Score = 0.3 + 0.7*frac
+		} else {
+			f.Score = 0.3 * frac
+		}
 		if i%37 == 36 {
 			f.Status, f.Error, f.Relevant, f.Scored = 404, "http 404", false, false
 		}
@@ -69,6 +80,10 @@ func fixedCrawl(n int, relevant func(i int) bool, info map[string]string) *memSo
 			m.stats.States["done"]++
 		}
 		m.pages = append(m.pages, f)
+		m.added[f.FetchedAt.Add(-30*time.Second).Unix()]++ // found 30 s before it was fetched
+	}
+	for j := 0; j < n/2; j++ { // the URLs still queued, found along the way
+		m.added[t0.Add(time.Duration(j)*3*time.Second).Unix()]++
 	}
 	m.stats.Depths = []frontier.DepthStat{{Depth: 4, Queued: int64(n / 2), Reserve: int64(n / 5)}}
 	m.stats.States["reserve"], m.stats.FetchedReserve = int64(n/5), int64(n/20)
@@ -79,7 +94,11 @@ func fixedCrawl(n int, relevant func(i int) bool, info map[string]string) *memSo
 // its topic, one that drifts off it.
 func fixedCrawls(t *testing.T) []*Crawl {
 	t.Helper()
-	a := fixedCrawl(250, func(i int) bool { return (i*7)%10 < 5 }, map[string]string{frontier.InfoTopic: "forestry", frontier.InfoLinks: "shark", frontier.InfoPage: "vsm"})
+	// The first crawl was resumed after 200 s (page 134), records its
+	// threshold, and had its timeouts requeued once.
+	a := fixedCrawl(250, func(i int) bool { return (i*7)%10 < 5 }, map[string]string{frontier.InfoTopic: "forestry", frontier.InfoLinks: "shark", frontier.InfoPage: "vsm",
+		frontier.InfoThreshold: "0.3", frontier.InfoRuns: "2026-11-01T08:00:00Z, 2026-11-01T08:03:20Z"})
+	a.stats.RequeuedErrors = []frontier.ErrorCount{{Host: "news.example.com", Kind: "timeout", N: 3}, {Host: "lyj.example.cn", Kind: "http 404", N: 1}}
 	b := fixedCrawl(180, func(i int) bool { return i < 60 || (i*3)%10 == 0 }, nil)
 	var out []*Crawl
 	for _, s := range []struct {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"strconv"
 	"strings"
 	"time"
 
@@ -34,9 +35,12 @@ type figure struct {
 // crawlSection is what the page shows of one crawl alone.
 type crawlSection struct {
 	Label, Colour string
+	Top           table
+	Scores        figure
 	Hosts         figure
 	Health        table
 	Errors        table
+	ErrorHosts    table
 	Status        table
 	Refused       table
 	Parked        table
@@ -61,10 +65,13 @@ func WriteHTML(w io.Writer, p Page) error {
 		v.Title = "Crawl report"
 	}
 	v.Summary = summaryTable(p.Crawls)
-	for _, c := range []LineChart{HarvestChart(p.Crawls), MovingChart(p.Crawls), FoundChart(p.Crawls)} {
+	for _, c := range []LineChart{HarvestChart(p.Crawls), MovingChart(p.Crawls), FoundChart(p.Crawls), RateChart(p.Crawls), QueueChart(p.Crawls)} {
 		format := formatPercent
-		if c.ID == "found" {
+		switch c.ID {
+		case "found", "queue":
 			format = func(v float64) string { return formatCount(int64(v)) }
+		case "rate":
+			format = func(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) }
 		}
 		v.Curves = append(v.Curves, figure{SVG: template.HTML(c.SVG()), Table: curveTable(c, format)})
 	}
@@ -76,12 +83,15 @@ func WriteHTML(w io.Writer, p Page) error {
 	for i, cr := range p.Crawls {
 		v.Crawls = append(v.Crawls, crawlSection{
 			Label: cr.Label, Colour: colour(i),
-			Hosts:   figure{SVG: template.HTML(HostsChart(cr, i).SVG()), Table: hostTable(cr)},
-			Health:  healthTable(cr),
-			Errors:  countTable("Errors of "+cr.Label+" by kind", "kind", "pages", cr.Errors),
-			Status:  countTable("HTTP statuses of "+cr.Label, "status", "pages", cr.Status),
-			Refused: countTable("URLs of "+cr.Label+" refused, by guard", "guard", "URLs", cr.Refused),
-			Parked:  parkedTable(cr),
+			Top:        topTable(cr),
+			Scores:     figure{SVG: template.HTML(ScoreChart(cr, i).SVG()), Table: scoreTable(cr)},
+			Hosts:      figure{SVG: template.HTML(HostsChart(cr, i).SVG()), Table: hostTable(cr)},
+			Health:     healthTable(cr),
+			Errors:     errorTable(cr),
+			ErrorHosts: errorHostTable(cr),
+			Status:     countTable("HTTP statuses of "+cr.Label, "status", "pages", cr.Status),
+			Refused:    countTable("URLs of "+cr.Label+" refused, by guard", "guard", "URLs", cr.Refused),
+			Parked:     parkedTable(cr),
 		})
 	}
 	if err := pageTemplate.Execute(w, v); err != nil {
@@ -106,7 +116,7 @@ func infoText(info map[string]string, key string) string {
 
 func summaryTable(crawls []*Crawl) table {
 	t := table{Caption: "The crawls", Head: []string{"crawl", "topic", "link strategy", "page scoring", "pages fetched",
-		"relevant", "harvest rate", "failed", "first fetch", "last fetch", "duration"}}
+		"relevant", "harvest rate", "failed", "first fetch", "last fetch", "duration", "runs"}}
 	for i, cr := range crawls {
 		dur := "–"
 		if cr.Fetched > 0 {
@@ -119,7 +129,7 @@ func summaryTable(crawls []*Crawl) table {
 		t.Rows = append(t.Rows, []cell{{Text: cr.Label, Colour: colour(i)},
 			{Text: infoText(cr.Info, frontier.InfoTopic)}, {Text: infoText(cr.Info, frontier.InfoLinks)}, {Text: infoText(cr.Info, frontier.InfoPage)},
 			numCell(formatCount(cr.Fetched)), numCell(formatCount(cr.Relevant)), numCell(rateText(cr.Relevant, cr.Fetched)),
-			numCell(formatCount(cr.Failed)), {Text: first}, {Text: last}, numCell(dur)})
+			numCell(formatCount(cr.Failed)), {Text: first}, {Text: last}, numCell(dur), {Text: runsText(cr)}})
 	}
 	return t
 }
@@ -265,6 +275,15 @@ ol.labels legend { font-weight: 600; padding: 0 0.3rem; overflow-wrap: anywhere;
 <h2 id="curves-h">Harvest</h2>
 {{range .Curves}}{{template "figure" .}}
 {{end}}</section>
+<section id="relevant" aria-labelledby="relevant-h">
+<h2 id="relevant-h">Relevant pages found</h2>
+{{range .Crawls}}<h3><span class="swatch" style="background:{{css .Colour}}"></span>{{.Label}}</h3>
+{{template "table" .Top}}
+{{end}}</section>
+<section id="scores" aria-labelledby="scores-h">
+<h2 id="scores-h">Scores against the threshold</h2>
+{{range .Crawls}}{{template "figure" .Scores}}
+{{end}}</section>
 <section id="depths" aria-labelledby="depths-h">
 <h2 id="depths-h">Depth</h2>
 {{range .Depth}}{{template "figure" .}}
@@ -280,6 +299,7 @@ ol.labels legend { font-weight: 600; padding: 0 0.3rem; overflow-wrap: anywhere;
 <div class="tables">
 {{template "table" .Health}}
 {{template "table" .Errors}}
+{{template "table" .ErrorHosts}}
 {{template "table" .Status}}
 {{template "table" .Refused}}
 </div>

@@ -34,9 +34,10 @@ func renderPage(t *testing.T, p Page) (string, *goquery.Document) {
 func TestPageAccessible(t *testing.T) {
 	_, doc := renderPage(t, Page{Crawls: fixedCrawls(t)})
 	charts := doc.Find("svg")
-	// harvest, moving, found, two depth charts, a host chart per crawl.
-	if charts.Length() != 7 {
-		t.Fatalf("%d charts, want 7", charts.Length())
+	// harvest, moving, found, rate, queue, two depth charts, a score and a
+	// host chart per crawl.
+	if charts.Length() != 11 {
+		t.Fatalf("%d charts, want 11", charts.Length())
 	}
 	charts.Each(func(_ int, s *goquery.Selection) {
 		id, _ := s.Attr("id")

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -171,4 +172,79 @@ func rateText(n, of int64) string {
 		return "–"
 	}
 	return formatPercent(Rate(n, of))
+}
+
+// topTable lists the relevant pages with the highest scores.
+func topTable(cr *Crawl) table {
+	t := table{Caption: fmt.Sprintf("The %d relevant pages of %s with the highest scores, of %s relevant", len(cr.TopPages), cr.Label, formatCount(cr.Relevant)),
+		Head: []string{"#", "title", "URL", "score", "depth", "fetched"}}
+	for i, p := range cr.TopPages {
+		title := p.Title
+		if title == "" {
+			title = "–"
+		}
+		t.Rows = append(t.Rows, []cell{numCell(strconv.Itoa(i + 1)), {Text: title}, {Text: p.URL},
+			numCell(strconv.FormatFloat(p.Score, 'f', 3, 64)), numCell(strconv.Itoa(p.Depth)), {Text: stamp(p.FetchedAt)}})
+	}
+	return t
+}
+
+// scoreTable lists the score bins of a crawl.
+func scoreTable(cr *Crawl) table {
+	t := table{Caption: "Scores of the pages of " + cr.Label, Head: []string{"score from", "to", "pages", "judged relevant"}}
+	for _, b := range cr.Scores {
+		t.Rows = append(t.Rows, []cell{numCell(strconv.FormatFloat(b.Lo, 'f', 3, 64)), numCell(strconv.FormatFloat(b.Hi, 'f', 3, 64)),
+			numCell(formatCount(b.Pages)), numCell(formatCount(b.Relevant))})
+	}
+	return t
+}
+
+// errorTable lists the errors by kind: the failed pages now, and those
+// seed requeue queued again since.
+func errorTable(cr *Crawl) table {
+	t := table{Caption: "Errors of " + cr.Label + " by kind", Head: []string{"kind", "pages failed", "requeued since"}}
+	requeued := map[string]int64{}
+	for _, c := range cr.ErrorsRequeued {
+		requeued[c.Name] = c.N
+	}
+	seen := map[string]bool{}
+	for _, c := range cr.Errors {
+		seen[c.Name] = true
+		t.Rows = append(t.Rows, []cell{{Text: c.Name}, numCell(formatCount(c.N)), numCell(formatCount(requeued[c.Name]))})
+	}
+	for _, c := range cr.ErrorsRequeued {
+		if !seen[c.Name] {
+			t.Rows = append(t.Rows, []cell{{Text: c.Name}, numCell("0"), numCell(formatCount(c.N))})
+		}
+	}
+	return t
+}
+
+// errorHostTable lists the hosts with the most errors.
+func errorHostTable(cr *Crawl) table {
+	t := table{Caption: "Errors of " + cr.Label + " by host", Head: []string{"host", "errors", "requeued since", "kinds"}}
+	for _, h := range cr.ErrorHosts {
+		var kinds []string
+		for _, k := range h.Kinds {
+			kinds = append(kinds, fmt.Sprintf("%s %s", k.Name, formatCount(k.N)))
+		}
+		t.Rows = append(t.Rows, []cell{{Text: h.Host}, numCell(formatCount(h.N)), numCell(formatCount(h.Requeued)), {Text: strings.Join(kinds, ", ")}})
+	}
+	return t
+}
+
+// runsText tells how many runs a crawl had and when the resumed ones
+// began.
+func runsText(cr *Crawl) string {
+	switch len(cr.Runs) {
+	case 0:
+		return "not recorded"
+	case 1:
+		return "1"
+	}
+	var starts []string
+	for _, r := range cr.Runs[1:] {
+		starts = append(starts, fmt.Sprintf("%s after page %s", stamp(r.Start), formatCount(r.Before)))
+	}
+	return fmt.Sprintf("%d, resumed %s", len(cr.Runs), strings.Join(starts, "; "))
 }

@@ -253,13 +253,13 @@ func (sg *Segmenter) segment(p record.Page) (d record.Doc, blocks []*block) {
 		d.Blocks = append(d.Blocks, b.record())
 	}
 	d.LinksDropped, d.ContextsDropped = rs.budget.dropped, rs.budget.contextsDropped
-	d.PageType = pageType(body, sg.o.HubRatio)
 	d.Content = pg.content
 	if entry == nil {
 		// The first of several dated entries is the content by design.
 		// The metadata rules read the first answer's region either way.
 		d.Content = sg.secondOpinion(body, pg.content, sg.o.Tuning.withDefaults())
 	}
+	d.PageType = pageType(body, contentText(pg, d.Content), sg.o.HubRatio)
 
 	loc := sg.o.Location
 	if loc == nil {
@@ -306,9 +306,40 @@ func (sg *Segmenter) contentText(region []*node) string {
 	return w.String()
 }
 
+// hubTeaser is the weighted length (CJK characters count three, as in
+// Tuning.FallbackThin) of text of its own under which a page's content is
+// a teaser, not an article: 100 Chinese characters, or 300 Latin letters.
+const hubTeaser = 300
+
+// textOwn measures the content's text outside links: its characters, and
+// its length weighted as hubTeaser counts it.
+type textOwn struct{ chars, weighted int }
+
+// contentText measures the text of its own of the content found: the
+// region's text outside links, or the second opinion's when it gave the
+// content (prose paragraphs).
+func contentText(pg *page, content string) textOwn {
+	if len(pg.region) == 0 {
+		c, _, cjk := countText(content)
+		return textOwn{c, c + 2*cjk}
+	}
+	var t textOwn
+	for _, n := range pg.region {
+		t.chars += n.chars - n.linkChars
+		t.weighted += n.chars - n.linkChars + 2*n.cjk
+	}
+	return t
+}
+
 // pageType is paper 1's (docs/algorithms.md §2) β_page rule: anchor characters over the other
-// characters against μ.
-func pageType(body *node, mu float64) string {
+// characters against μ. A page whose content has under hubTeaser of text of its own (a list of
+// links with dates, or a teaser) and whose anchor characters pass μ times that text is a hub too:
+// a home or channel page carries a teaser or two beside its menus, and the text of its headings
+// and footer kept the first rule under μ.
+func pageType(body *node, content textOwn, mu float64) string {
+	if content.weighted < hubTeaser && float64(body.linkChars) > mu*float64(content.chars) {
+		return "hub"
+	}
 	other := body.chars - body.linkChars
 	if other <= 0 {
 		if body.linkChars > 0 {

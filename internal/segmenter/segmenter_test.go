@@ -162,6 +162,25 @@ func TestHubPage(t *testing.T) {
 	}
 }
 
+// TestTeaserPagesAreHubs: a home page and a channel page of the simulated
+// web (simweb's lyj.hubei.gov.cn/ and www.forestry.gov.cn/slfh/) carry a
+// teaser beside their menus, and the text of their headings and footer
+// kept β_page under μ: their content is a teaser, so they are hubs, and
+// the articles of the golden files stay topic pages.
+func TestTeaserPagesAreHubs(t *testing.T) {
+	sg := mustNew(t, Options{})
+	for _, c := range []struct{ file, url, want string }{
+		{"home-teaser.html", "http://lyj.hubei.gov.cn/", "hub"},
+		{"channel-teaser.html", "http://www.forestry.gov.cn/slfh/", "hub"},
+		{"zh-article.html", "http://www.forestry.example.cn/lyyw/2017/0401/a.html", "topic"},
+		{"en-article.html", "https://news.example.com/science/forests.html", "topic"},
+	} {
+		if d := sg.Segment(loadPage(t, c.file, c.url)); d.PageType != c.want {
+			t.Errorf("%s: page type %q, want %s (content %d bytes)", c.file, d.PageType, c.want, len(d.Content))
+		}
+	}
+}
+
 func TestTimeZoneOption(t *testing.T) {
 	ny, err := time.LoadLocation("America/New_York")
 	if err != nil {

@@ -2,8 +2,11 @@ package sqlitedb
 
 import (
 	"database/sql"
+	"errors"
 	"fmt"
+	"io/fs"
 	"net/url"
+	"os"
 	"strings"
 )
 
@@ -69,4 +72,29 @@ func CantOpenHint(path string, err error) error {
 		return err
 	}
 	return fmt.Errorf("%w: check that the directory of %s exists and is writable (SQLite keeps %s-wal and %s-shm beside it)", err, path, path, path)
+}
+
+// ReadOnlyFile tells, before a command that writes opens the database at
+// path, that the file (or its -wal file) is there but may not be written:
+// SQLite would open it all the same and fail at the first write with
+// "attempt to write a readonly database". The error names the file and
+// the commands that read it without writing. nil when the files are
+// writable or absent.
+func ReadOnlyFile(path, readers string) error {
+	return readOnlyFile(path, readers, func(name string) error {
+		f, err := os.OpenFile(name, os.O_WRONLY, 0)
+		if err == nil {
+			f.Close()
+		}
+		return err
+	})
+}
+
+func readOnlyFile(path, readers string, openWrite func(string) error) error {
+	for _, name := range []string{path, path + "-wal"} {
+		if err := openWrite(name); errors.Is(err, fs.ErrPermission) {
+			return fmt.Errorf("%s is read-only (%w): this command writes it; make it writable (chmod u+w %s), or read it with %s, which open it read-only", name, err, name, readers)
+		}
+	}
+	return nil
 }

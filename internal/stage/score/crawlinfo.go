@@ -3,7 +3,9 @@ package score
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/focuscrawl/focuscrawl/internal/frontier"
 	"github.com/focuscrawl/focuscrawl/internal/scoring"
@@ -21,7 +23,9 @@ type crawlInfo interface {
 // into the frontier store (score --db), so seed report can tell which
 // crawl used what. A value differing from the last one recorded is added
 // after it: "shark, heuristic" is a crawl resumed with another strategy.
-func recordCrawl(ctx context.Context, store any, prof *topic.Profile, cfg scoring.Config) error {
+// The run's start (now) is added to the list of runs, and its page
+// threshold replaces the last one.
+func recordCrawl(ctx context.Context, store any, prof *topic.Profile, cfg scoring.Config, threshold float64, now time.Time) error {
 	ci, ok := store.(crawlInfo)
 	if !ok {
 		return nil
@@ -36,9 +40,12 @@ func recordCrawl(ctx context.Context, store any, prof *topic.Profile, cfg scorin
 			kv[key] = list
 		}
 	}
-	if len(kv) == 0 {
-		return nil
+	kv[frontier.InfoThreshold] = strconv.FormatFloat(threshold, 'g', -1, 64)
+	run := now.UTC().Format(time.RFC3339)
+	if info[frontier.InfoRuns] != "" {
+		run = info[frontier.InfoRuns] + ", " + run
 	}
+	kv[frontier.InfoRuns] = run
 	if err := ci.SetInfo(ctx, kv); err != nil {
 		return fmt.Errorf("--db: %w", err)
 	}

@@ -2,8 +2,11 @@ package score
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/focuscrawl/focuscrawl/internal/frontier"
 	"github.com/focuscrawl/focuscrawl/internal/scoring"
@@ -30,7 +33,7 @@ func TestRecordCrawl(t *testing.T) {
 	for i, r := range runs {
 		var cfg scoring.Config
 		cfg.Links.Strategy, cfg.Page.Method = r.links, r.page
-		if err := recordCrawl(ctx, fs, prof, cfg); err != nil {
+		if err := recordCrawl(ctx, fs, prof, cfg, 0.25, time.Date(2026, 11, 27, 10, i, 0, 0, time.UTC)); err != nil {
 			t.Fatal(err)
 		}
 		info, err := fs.Info(ctx)
@@ -41,6 +44,13 @@ func TestRecordCrawl(t *testing.T) {
 			if info[k] != v {
 				t.Errorf("run %d: info %s = %q, want %q", i, k, info[k], v)
 			}
+		}
+		// Every run is listed by its start, so seed report marks a crawl resumed.
+		if runs := strings.Split(info[frontier.InfoRuns], ", "); len(runs) != i+1 || runs[i] != fmt.Sprintf("2026-11-27T10:%02d:00Z", i) {
+			t.Errorf("run %d: runs %q", i, info[frontier.InfoRuns])
+		}
+		if info[frontier.InfoThreshold] != "0.25" {
+			t.Errorf("run %d: threshold %q", i, info[frontier.InfoThreshold])
 		}
 	}
 }

@@ -99,7 +99,7 @@ func New(ctx context.Context, o Options) (*Stage, error) {
 			return nil, err
 		}
 		st.store, st.close = store, closeStore
-		if err := recordCrawl(ctx, store, o.Profile, cfg); err != nil {
+		if err := recordCrawl(ctx, store, o.Profile, cfg, model.PageThreshold(), time.Now()); err != nil {
 			closeStore()
 			return nil, err
 		}

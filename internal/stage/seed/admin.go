@@ -68,7 +68,13 @@ func Requeue(ctx context.Context, admin frontier.HostAdmin, w io.Writer, f front
 		return err
 	}
 	if res.URLs == 0 && res.Hosts == 0 && f.Kind != "" && !KnownErrorKind(f.Kind) {
-		return cli.Usagef("--error %q: no such kind of error here; the kinds are %s (docs/records.md, Error kinds), or a kind of your own stage's errors", f.Kind, strings.Join(ErrorKinds, ", "))
+		here := "none"
+		if r, ok := admin.(frontier.Reader); ok {
+			if st, err := r.Stats(ctx, 0); err == nil && len(st.Errors) > 0 {
+				here = kindList(st.Errors)
+			}
+		}
+		return cli.Usagef("--error %q: no such kind of error; the kinds of this frontier's failed URLs: %s; the kinds seed requeue knows: %s (docs/records.md, Error kinds), or a kind of your own stage's errors", f.Kind, here, strings.Join(ErrorKinds, ", "))
 	}
 	if asJSON {
 		_, err = fmt.Fprintf(w, `{"urls":%d,"hosts":%d,"held":%d}`+"\n", res.URLs, res.Hosts, res.Held)
@@ -110,6 +116,7 @@ func writeStatsTable(w io.Writer, st *frontier.Stats) error {
 			fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t\n", cli.Printable(h.Host), h.URLs, h.Fetched, h.Relevant)
 		}
 	}
+	writeErrors(tw, st)
 	writeParkedHosts(tw, st.ParkedHosts)
 	if len(st.Refused) > 0 {
 		fmt.Fprintln(tw)
@@ -124,6 +131,62 @@ func writeStatsTable(w io.Writer, st *frontier.Stats) error {
 		}
 	}
 	return tw.Flush()
+}
+
+// writeErrors prints the failed URLs by kind of error (the kinds seed
+// requeue --error takes), beside the failures of each kind that seed
+// requeue queued again.
+func writeErrors(tw io.Writer, st *frontier.Stats) {
+	requeued := map[string]int64{}
+	for _, e := range st.RequeuedErrors {
+		requeued[e.Kind] += e.N
+	}
+	if len(st.Errors) == 0 && len(requeued) == 0 {
+		return
+	}
+	all := map[string]int64{}
+	for k, n := range st.Errors {
+		all[k] += n
+	}
+	for k := range requeued {
+		all[k] += 0
+	}
+	kinds := make([]string, 0, len(all))
+	for k := range all {
+		kinds = append(kinds, k)
+	}
+	sort.Slice(kinds, func(i, j int) bool {
+		a, b := all[kinds[i]]+requeued[kinds[i]], all[kinds[j]]+requeued[kinds[j]]
+		if a != b {
+			return a > b
+		}
+		return kinds[i] < kinds[j]
+	})
+	fmt.Fprintln(tw)
+	fmt.Fprintf(tw, "error kind\tfailed\trequeued before\t\n")
+	for _, k := range kinds {
+		fmt.Fprintf(tw, "%s\t%d\t%d\t\n", k, st.Errors[k], requeued[k])
+	}
+}
+
+// kindList names the kinds of errs with their numbers, most first:
+// "http 404 (12), connect (3)".
+func kindList(errs map[string]int64) string {
+	kinds := make([]string, 0, len(errs))
+	for k := range errs {
+		kinds = append(kinds, k)
+	}
+	sort.Slice(kinds, func(i, j int) bool {
+		if errs[kinds[i]] != errs[kinds[j]] {
+			return errs[kinds[i]] > errs[kinds[j]]
+		}
+		return kinds[i] < kinds[j]
+	})
+	parts := make([]string, len(kinds))
+	for i, k := range kinds {
+		parts[i] = fmt.Sprintf("%s (%d)", k, errs[k])
+	}
+	return strings.Join(parts, ", ")
 }
 
 // writeParkedHosts prints the parked and given-up hosts.

@@ -30,8 +30,44 @@ func TestRequeueUnknownKind(t *testing.T) {
 		if got := errors.As(err, &ue); got != c.usage {
 			t.Errorf("--error %q: error %v, want a usage error: %v", c.kind, err, c.usage)
 		}
-		if c.usage && (err == nil || !strings.Contains(err.Error(), "robots-unreachable")) {
-			t.Errorf("--error %q: %v: want the known kinds listed", c.kind, err)
+		if c.usage && (err == nil || !strings.Contains(err.Error(), "robots-unreachable") ||
+			!strings.Contains(err.Error(), "this frontier's failed URLs: segment (1);")) {
+			t.Errorf("--error %q: %v: want the known kinds and this frontier's listed", c.kind, err)
+		}
+	}
+}
+
+// TestStatsListsErrorKinds: seed stats lists the failed URLs by kind of
+// error, the names seed requeue --error takes, and after a requeue the
+// failures it queued again, which the frontier keeps as history.
+func TestStatsListsErrorKinds(t *testing.T) {
+	ctx := context.Background()
+	s := openStore(t)
+	in := `{"url":"http://a.example/1","status":404,"error":"http 404"}` + "\n" +
+		`{"url":"http://a.example/2","status":404,"error":"http 404"}` + "\n" +
+		`{"url":"http://b.example/1","status":0,"error":"connect: connection refused"}` + "\n"
+	if _, err := Add(ctx, strings.NewReader(in), s, AddOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	if err := Stats(ctx, s, &out, 0, false); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"error kind  failed  requeued before", "http 404    2       0", "connect     1       0"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("seed stats lacks %q:\n%s", want, out.String())
+		}
+	}
+	if err := Requeue(ctx, s, io.Discard, frontier.RequeueFilter{Kind: "connect"}, false); err != nil {
+		t.Fatal(err)
+	}
+	out.Reset()
+	if err := Stats(ctx, s, &out, 0, false); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"http 404    2       0", "connect     0       1"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("after requeue, seed stats lacks %q:\n%s", want, out.String())
 		}
 	}
 }

@@ -85,6 +85,11 @@ func Report(ctx context.Context, o ReportOptions, stdout, log io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if len(o.Docs) > 0 && o.SVG == "" {
+		if err := report.FillTitles(ctx, o.Docs, crawls, io.Discard); err != nil { // the sample reported damaged lines
+			return err
+		}
+	}
 	err = writeReport(o.Output, stdout, func(w io.Writer) error {
 		if o.SVG != "" {
 			_, err := io.WriteString(w, report.Charts[o.SVG](crawls))

@@ -135,8 +135,8 @@ func TestEvalText(t *testing.T) {
 		t.Errorf("Eval text and EvalText differ:\n%s\n%s", txt, EvalText(r))
 	}
 	for _, want := range []string{
-		fmt.Sprintf("%d pages fetched, %d relevant", r.Pages, r.Relevant),
-		fmt.Sprintf("harvest rate      %.3f  (%.3f at 2)", r.Harvest, r.HarvestAt[2]),
+		fmt.Sprintf("%d records judged (every fetch archived, failed and retried ones included), %d relevant", r.Pages, r.Relevant),
+		fmt.Sprintf("harvest (truth)   %.3f  (%.3f at 2)", r.Harvest, r.HarvestAt[2]),
 		fmt.Sprintf("discovery rate    %.3f  (%d distinct relevant pages found of %d)", r.Discovery, r.Found, r.Exist),
 		fmt.Sprintf("relevant sites    %d of %d", r.Sites, r.SitesExist),
 	} {

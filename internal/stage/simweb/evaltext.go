@@ -11,8 +11,8 @@ import (
 func EvalText(r EvalResult) string {
 	var b strings.Builder
 	e := r.Eval
-	fmt.Fprintf(&b, "topic %s: %d pages fetched, %d relevant by the truth\n", e.Topic, e.Pages, e.Relevant)
-	fmt.Fprintf(&b, "  harvest rate      %.3f", e.Harvest)
+	fmt.Fprintf(&b, "topic %s: %d records judged (every fetch archived, failed and retried ones included), %d relevant by the truth\n", e.Topic, e.Pages, e.Relevant)
+	fmt.Fprintf(&b, "  harvest (truth)   %.3f", e.Harvest)
 	if len(e.HarvestAt) > 0 {
 		fmt.Fprintf(&b, "  (%s)", series(e.HarvestAt))
 	}
@@ -24,7 +24,7 @@ func EvalText(r EvalResult) string {
 		fmt.Fprintf(&b, "  not of this web   %d URLs\n", e.Unknown)
 	}
 	if e.Failed > 0 {
-		fmt.Fprintf(&b, "  failed fetches    %d (counted as pages, never relevant)\n", e.Failed)
+		fmt.Fprintf(&b, "  failed fetches    %d (records with an error: judged, never relevant)\n", e.Failed)
 	}
 	if len(e.TopSites) > 0 {
 		b.WriteString("  top sites (relevant pages found):\n")
