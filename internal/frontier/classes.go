@@ -3,6 +3,7 @@ package frontier
 import (
 	"fmt"
 	"math"
+	"sort"
 
 	"github.com/focuscrawl/focuscrawl/internal/record"
 )
@@ -121,4 +122,67 @@ func (c *urlClass) estimate(l *Learning) float64 {
 	}
 	c.estDone = true
 	return c.est
+}
+
+// pageLabel is what a page that came back teaches its classes: score's
+// page score, or 0 for a failed page; teaches is false for a page neither
+// scored nor failed.
+func pageLabel(o *Outcome) (label float64, teaches bool) {
+	switch {
+	case o.Error != "":
+		return 0, true
+	case o.Scored:
+		return record.ClampUnit(o.Score), true
+	}
+	return 0, false
+}
+
+// learnPage counts a page that came back in c and every class above it:
+// its label, the link priority its URL was queued with, its relevance.
+func learnPage(c *urlClass, label, prior float64, relevant bool) {
+	for ; c != nil; c = c.parent {
+		c.fetched++
+		c.labels += label
+		c.priors += prior
+		if relevant {
+			c.relevant++
+		}
+		c.dirty = true
+	}
+}
+
+// classMove is a class whose ratio moved enough that its queued URLs are
+// ranked again with est; by is how far it moved (+Inf: never ranked).
+type classMove struct {
+	c       *urlClass
+	est, by float64
+}
+
+// classMoves gives the classes of hosts (each host's classes in id order,
+// parents first) whose ratio against their host's moved by more than
+// Epsilon since their queued URLs were ranked, the most moved first: a
+// store ranks them in that order, as many as maxRerankRows queued URLs
+// allow, and the rest in a later transaction that touches their host.
+// crawl is the root above every host; its estimate is computed afresh.
+func (l *Learning) classMoves(crawl *urlClass, hosts [][]*urlClass) []classMove {
+	crawl.estDone = false
+	var moves []classMove
+	for _, list := range hosts {
+		for _, c := range list {
+			c.estDone = false
+		}
+		for _, c := range list {
+			est := c.relative(l)
+			if c.valid && !l.moved(est, c.applied) {
+				continue
+			}
+			by := math.Inf(1)
+			if c.valid {
+				by = math.Abs(est/math.Max(c.applied, 1e-9) - 1)
+			}
+			moves = append(moves, classMove{c, est, by})
+		}
+	}
+	sort.SliceStable(moves, func(i, j int) bool { return moves[i].by > moves[j].by })
+	return moves
 }

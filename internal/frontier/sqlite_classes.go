@@ -6,10 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math"
-	"sort"
 
-	"github.com/focuscrawl/focuscrawl/internal/record"
 	"github.com/focuscrawl/focuscrawl/internal/urlx"
 )
 
@@ -284,7 +281,11 @@ func (a *applyTx) class(u string, hostID int64) (*urlClass, error) {
 // minus the link priority its URL was queued with. Seeds (no parent),
 // pages never queued and pages neither scored nor failed teach nothing.
 func (a *applyTx) learnOutcome(id int64, u string, hostID int64, o *Outcome) error {
-	if a.cls == nil || (!o.Scored && o.Error == "") {
+	if a.cls == nil {
+		return nil
+	}
+	label, teaches := pageLabel(o)
+	if !teaches {
 		return nil
 	}
 	var prior, priority sql.NullFloat64
@@ -302,19 +303,7 @@ func (a *applyTx) learnOutcome(id int64, u string, hostID int64, o *Outcome) err
 	if err != nil {
 		return err
 	}
-	label := 0.0
-	if o.Scored && o.Error == "" {
-		label = record.ClampUnit(o.Score)
-	}
-	for ; c != nil; c = c.parent {
-		c.fetched++
-		c.labels += label
-		c.priors += prior.Float64
-		if o.Relevant {
-			c.relevant++
-		}
-		c.dirty = true
-	}
+	learnPage(c, label, prior.Float64, o.Relevant)
 	if hc := a.cls.hosts[hostID]; !hc.seen {
 		hc.seen = true
 		a.cls.touched = append(a.cls.touched, hostID)
@@ -330,32 +319,11 @@ func (a *applyTx) rerankClasses() error {
 		return nil
 	}
 	cfg := a.cls.cfg
-	a.cls.crawl.estDone = false
-	type move struct {
-		c       *urlClass
-		est, by float64
-	}
-	var moves []move
+	lists := make([][]*urlClass, 0, len(a.cls.touched))
 	for _, hostID := range a.cls.touched {
-		for _, c := range a.cls.hosts[hostID].list {
-			c.estDone = false
-		}
-		for _, c := range a.cls.hosts[hostID].list {
-			est := c.relative(cfg)
-			if c.valid && !cfg.moved(est, c.applied) {
-				continue
-			}
-			by := math.Inf(1)
-			if c.valid {
-				by = math.Abs(est/math.Max(c.applied, 1e-9) - 1)
-			}
-			moves = append(moves, move{c, est, by})
-		}
+		lists = append(lists, a.cls.hosts[hostID].list)
 	}
-	// The classes that moved most first, as many as maxRerankRows queued
-	// URLs allow: the rest are ranked in a later transaction that touches
-	// their host.
-	sort.SliceStable(moves, func(i, j int) bool { return moves[i].by > moves[j].by })
+	moves := cfg.classMoves(a.cls.crawl, lists)
 	rows := int64(0)
 	for _, m := range moves {
 		if rows >= maxRerankRows {
