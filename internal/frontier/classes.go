@@ -1,6 +1,7 @@
 package frontier
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"sort"
@@ -35,6 +36,12 @@ type Learning struct {
 	Pseudo  float64 `json:"pseudo"`
 	Epsilon float64 `json:"epsilon"`
 }
+
+// ErrNoClassRanking is the answer of a store whose Capabilities say it
+// does not rank URL classes, asked to (score --db with a learned strategy
+// and a class weight).
+var ErrNoClassRanking = errors.New("this frontier store does not re-rank URL classes " +
+	"(use a SQLite or Redis frontier, or --class-weight 0 to learn without it)")
 
 // DefaultLearning is the configuration score's learned strategies ask for
 // unless told otherwise.

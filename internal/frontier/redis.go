@@ -37,6 +37,13 @@ type RedisStore struct {
 	robotsVersion int64
 	robots        map[string]*robotsrules.Rules
 
+	// The learning configuration as last read (redis_classes.go): its
+	// stored text ("" when off), checked by the apply script.
+	learnMu   sync.Mutex
+	learnRead bool
+	learnRaw  string
+	learnCfg  *Learning
+
 	// afterSteps, in tests, runs once between Apply's reading of host
 	// facts and its script, as another worker's Apply could.
 	afterSteps func()
@@ -227,8 +234,8 @@ func errNil(err error) error {
 	return err
 }
 
-// Capabilities: shared by workers on many machines; no URL-class
-// re-ranking yet.
+// Capabilities: shared by workers on many machines, and URL classes
+// ranked as on SQLite (redis_classes.go).
 func (s *RedisStore) Capabilities() Capabilities {
-	return Capabilities{Kind: "redis", Shared: true}
+	return Capabilities{Kind: "redis", Shared: true, ClassRanking: true}
 }

@@ -45,6 +45,14 @@ func (s *RedisStore) Apply(ctx context.Context, b Batch) (Applied, error) {
 		Refused map[string]int64 `json:"refused"`
 		Robots  [][]string       `json:"robots"`
 		RV      int64            `json:"rv"`
+		// The URL classes (redis_classes.go): the learning configuration
+		// the chunk was computed with ("" when off), the classes it
+		// reads, counts and ranks, the places of those to rank again in
+		// order, and the bound on the queued URLs ranked.
+		Learn   string        `json:"learn"`
+		Classes []*redisClass `json:"classes"`
+		Moves   []int         `json:"moves"`
+		MaxRows int           `json:"maxrows"`
 	}
 	policy := DefaultRetryPolicy()
 	if b.Retry != nil {
@@ -52,7 +60,7 @@ func (s *RedisStore) Apply(ctx context.Context, b Batch) (Applied, error) {
 	}
 	now := time.Now().UnixMilli()
 	c := chunk{Now: now, Max: b.MaxPerHost, Done: [][]any{}, Queue: [][]any{}, Edges: [][]any{}, Refused: map[string]int64{},
-		Robots: [][]string{}}
+		Robots: [][]string{}, MaxRows: maxRerankRows}
 	var queued []*Entry // the entries of c.Queue, to check against robots.txt rules
 	var outs []*Outcome // the outcome of each row of c.Done (nil: a redirect target's row)
 	var learned []string
@@ -68,8 +76,27 @@ func (s *RedisStore) Apply(ctx context.Context, b Batch) (Applied, error) {
 				return fmt.Errorf("frontier: apply: %w", err)
 			}
 			c.RV = version
-			if c.Steps, c.Expect, err = s.hostSteps(ctx, outs, policy, now); err != nil {
+			raw, cfg, err := s.learning(ctx)
+			if err != nil {
 				return fmt.Errorf("frontier: apply: %w", err)
+			}
+			var book *redisClassBook
+			if c.Steps, c.Expect, book, err = s.hostSteps(ctx, outs, policy, now, cfg, queued); err != nil {
+				return fmt.Errorf("frontier: apply: %w", err)
+			}
+			c.Learn, c.Classes, c.Moves = raw, []*redisClass{}, []int{}
+			if book != nil {
+				c.Moves = book.rank()
+				for i, e := range queued {
+					if c.Queue[i][13], err = book.entryClass(e); err != nil {
+						return fmt.Errorf("frontier: apply: %w", err)
+					}
+				}
+				c.Classes = book.finish()
+			} else {
+				for i := range queued {
+					c.Queue[i][13] = 0
+				}
 			}
 			if hook := s.afterSteps; hook != nil {
 				s.afterSteps = nil
@@ -93,6 +120,14 @@ func (s *RedisStore) Apply(ctx context.Context, b Batch) (Applied, error) {
 			n, _ = v.([]any)
 			if len(n) == 1 && num(n[0]) == -1 {
 				s.forgetRobots() // rules learned meanwhile: filter again
+				continue
+			}
+			if len(n) == 1 && num(n[0]) == -3 {
+				// Learning was turned on or off meanwhile.
+				s.forgetLearning()
+				if moved++; moved > redisMovedTries {
+					return fmt.Errorf("frontier: apply: learning kept changing under %d tries", redisMovedTries)
+				}
 				continue
 			}
 			if len(n) == 1 && num(n[0]) == -2 {
@@ -177,7 +212,7 @@ func (s *RedisStore) Apply(ctx context.Context, b Batch) (Applied, error) {
 			reserve = 1
 		}
 		c.Queue = append(c.Queue, []any{e.URL, hexID(e.URL), e.Host, e.Site, e.Priority, e.Depth,
-			e.Parent, parentID, e.Anchor, e.Inherited, meta, 0, reserve})
+			e.Parent, parentID, e.Anchor, e.Inherited, meta, 0, reserve, 0})
 		queued = append(queued, e)
 		if err := add(); err != nil {
 			return res, err

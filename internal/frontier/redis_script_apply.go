@@ -10,13 +10,19 @@ import "github.com/redis/go-redis/v9"
 // each done row (redisStep, or null), expect: the records the steps were
 // computed from (redisExpect), queue: [[url, hexid,
 // host, site, prio, depth, parent, hexparent, anchor, inherited, meta,
-// refused by robots.txt (1), reserve (1)]], edges: [[from, hexfrom, to, hexto, prio,
+// refused by robots.txt (1), reserve (1), class (its place in classes, 0:
+// none)]], edges: [[from, hexfrom, to, hexto, prio,
 // anchor, context]], refused: {guard: n}, robots: [[host, agent, rules]]
 // learned, rv: the robots.txt version the caller filtered the queue with
-// (-1: none)}. It returns {done, queued, raised, known, refused, requeued,
+// (-1: none), learn: the learning configuration as read (” when off),
+// classes: the URL classes the chunk reads, counts and ranks
+// (redisClass), moves: the places in classes of those to rank again, most
+// moved first, maxrows: how many queued URLs to rank again at most}. It
+// returns {done, queued, raised, known, refused, requeued,
 // given-up guard, robots guard, hosts whose rules changed, queued in the
-// reserve}, {-1} when the robots.txt version moved on, or {-2} when a
-// record of expect changed.
+// reserve}, {-1} when the robots.txt version moved on, {-2} when a
+// record of expect or a class changed, or {-3} when learning was turned
+// on or off.
 var redisApply = redis.NewScript(luaPrelude + `
 local b = cjson.decode(ARGV[1])
 if b.rv >= 0 and tonumber(redis.call('HGET', P .. 'meta', 'robotsv') or 0) ~= b.rv then
@@ -33,6 +39,25 @@ for _, e in ipairs(b.expect.urls) do
   local state, tries = -1, 0
   if r then state, tries = r[STATE], r[TRIES] or 0 end
   if state ~= e[3] or tries ~= e[4] then return {-2} end
+end
+-- The URL classes (redis_classes.go) the chunk was computed with: the
+-- learning configuration, and each class's estimate as read (or its
+-- absence, for a class to create). Another worker that ranked one again
+-- meanwhile makes the chunk computed again.
+if (redis.call('HGET', P .. 'meta', 'learning') or '') ~= b.learn then return {-3} end
+local cls = {}
+for i, c in ipairs(b.classes) do
+  local v = redis.call('HGET', P .. 'cls:' .. c.host, c.key)
+  local k = {f = c.f, dirty = c.id == 0 or c.fetched ~= 0}
+  if c.id == 0 then
+    if v then return {-2} end
+    k.rec = {0, c.parent, 0, 0, 0, 0, c.applied}
+  else
+    if not v then return {-2} end
+    k.rec = cmsgpack.unpack(v)
+    if k.rec[CL_ID] ~= c.id or k.rec[CL_APPLIED] ~= c.applied then return {-2} end
+  end
+  cls[i] = k
 end
 local now, max = b.now, b.max
 local res = {0, 0, 0, 0, 0}
@@ -169,8 +194,12 @@ end
 -- raise gives a queued or leased URL a better priority or a lower depth;
 -- a URL not yet fetched leaves the reserve when a kept link leads to it
 -- (res 0), also while parked or waiting.
-local function raise(id, r, prio, depth, parent, anchor, inh, res)
+local function raise(id, r, prio, depth, parent, anchor, inh, res, k)
   local s, changed = r[STATE], false
+  -- While the frontier learns, a link's priority is compared with the
+  -- one the URL was queued with, and ranked in its class.
+  local old = r[PRIO]
+  if k then old = r[PRIOR] or r[PRIO] end
   if res == 0 and r[RES] == 1 and (s == ST_QUEUED or s == ST_LEASED or s == ST_PARKED or s == ST_WAITING or s == ST_RESERVE) then
     if s == ST_LEASED then redis.call('ZREM', P .. 'rl', id) end
     r[RES] = nil
@@ -181,12 +210,15 @@ local function raise(id, r, prio, depth, parent, anchor, inh, res)
     changed = true
   end
   s = r[STATE]
-  if (s == ST_QUEUED or s == ST_LEASED or s == ST_RESERVE) and (prio > r[PRIO] or depth < r[DEPTH]) then
+  if (s == ST_QUEUED or s == ST_LEASED or s == ST_RESERVE) and (prio > old or depth < r[DEPTH]) then
     local nd = r[DEPTH]
     if depth < nd then nd = depth end
     movestate(r, s, nd)
     r[DEPTH] = nd
-    if prio > r[PRIO] then r[PRIO], r[PARENT], r[ANCHOR], r[INH] = prio, parent, anchor, inh end
+    if prio > old then
+      r[PRIO], r[PARENT], r[ANCHOR], r[INH] = prio, parent, anchor, inh
+      if k then r[PRIO], r[PRIOR], r[CLASS] = clampunit(prio * k.f), prio, r[CLASS] or k.rec[CL_ID] end
+    end
     if s == ST_QUEUED or s == ST_RESERVE then enqueue(id, r) end
     changed = true
   end
@@ -195,6 +227,27 @@ local function raise(id, r, prio, depth, parent, anchor, inh, res)
     return 3
   end
   return 4
+end
+
+-- rerank ranks the queued URLs of class cid again with the factor f, and
+-- takes the URLs that left the queue out of its set: it returns how many
+-- it ranked.
+local function rerank(cid, f)
+  local key, n = P .. 'cq:' .. cid, 0
+  for _, id in ipairs(redis.call('SMEMBERS', key)) do
+    local r = getrec(id)
+    if r and (r[STATE] == ST_QUEUED or r[STATE] == ST_RESERVE) and r[CLASS] == cid then
+      r[PRIO] = clampunit(r[PRIOR] * f)
+      putrec(id, r)
+      local h = rhost(r)
+      redis.call('ZADD', P .. TIER[r[STATE]][1] .. h, qscore(r[PRIO], r[DEPTH], r[SEQ]), id)
+      touched[r[STATE]][h] = true
+      n = n + 1
+    else
+      redis.call('SREM', key, id)
+    end
+  end
+  return n
 end
 
 -- The links of one page share its parent: look it up once.
@@ -213,12 +266,13 @@ end
 
 local function queue(e)
   local url, host, site, prio, depth, anchor, inh, meta, res = e[1], e[3], e[4], e[5], e[6], e[9], e[10], e[11], e[13]
+  local k = e[14] > 0 and cls[e[14]] or nil
   local parent = parentid(e[7], e[8])
   local id, r = find(url, unhex(e[2]))
   local st = hsget(host)
   if r then
     if e[12] == 1 or (st and st[PK] == HOST_GIVEN_UP) then return 4 end
-    return raise(id, r, prio, depth, parent, anchor, inh, res)
+    return raise(id, r, prio, depth, parent, anchor, inh, res, k)
   end
   if e[12] == 1 then robotsguard = robotsguard + 1; return 0 end
   if st and st[PK] == HOST_GIVEN_UP then givenup = givenup + 1; return 0 end
@@ -226,6 +280,7 @@ local function queue(e)
   local state = ST_QUEUED
   if st and st[PK] == HOST_PARKED then state = ST_PARKED end
   r = {url, ownhost(url, host), state, prio, depth, parent, anchor, inh, meta, nextseq()}
+  if k then r[PRIO], r[PRIOR], r[CLASS] = clampunit(prio * k.f), prio, k.rec[CL_ID] end
   if res == 1 then
     setres(r)
     if state == ST_QUEUED then state = ST_RESERVE; r[STATE] = ST_RESERVE end
@@ -251,6 +306,28 @@ for i, d in ipairs(b.done) do
       done(d)
       res[1] = res[1] + 1
     end
+  end
+end
+-- The classes: new ones take the next ids; the moved ones, most moved
+-- first, have their queued URLs ranked again while the bound allows;
+-- each class counts the chunk's outcomes.
+for i, c in ipairs(b.classes) do
+  if c.id == 0 then cls[i].rec[CL_ID] = redis.call('HINCRBY', P .. 'meta', 'classseq', 1) end
+end
+local rows = 0
+for _, i in ipairs(b.moves) do
+  if rows >= b.maxrows then break end
+  local c, k = b.classes[i], cls[i]
+  rows = rows + rerank(k.rec[CL_ID], c.fnew)
+  k.rec[CL_APPLIED], k.f, k.dirty = c.est, c.fnew, true
+end
+for i, c in ipairs(b.classes) do
+  local k = cls[i]
+  if k.dirty then
+    local r = k.rec
+    r[CL_FETCHED], r[CL_RELEVANT] = r[CL_FETCHED] + c.fetched, r[CL_RELEVANT] + c.relevant
+    r[CL_LABELS], r[CL_PRIORS] = r[CL_LABELS] + c.labels, r[CL_PRIORS] + c.priors
+    redis.call('HSET', P .. 'cls:' .. c.host, c.key, cmsgpack.pack(r))
   end
 end
 for _, e in ipairs(b.queue) do
