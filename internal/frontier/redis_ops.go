@@ -2,6 +2,7 @@ package frontier
 
 import (
 	"context"
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -10,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cespare/xxhash/v2"
 	"github.com/focuscrawl/focuscrawl/internal/record"
 	"github.com/focuscrawl/focuscrawl/internal/robotsrules"
 )
@@ -25,6 +27,11 @@ const redisChunk = 2000
 const redisMovedTries = 1000
 
 func hexID(u string) string { return hex.EncodeToString([]byte(redisID(u))) }
+
+// appendID appends the 8-byte id of u.
+func appendID(b []byte, u string) []byte {
+	return binary.BigEndian.AppendUint64(b, xxhash.Sum64String(u))
+}
 
 // Apply records the batch. Chunks of it run as one script each: a batch
 // larger than redisChunk records is atomic per chunk, and a crash between
@@ -63,6 +70,13 @@ func (s *RedisStore) Apply(ctx context.Context, b Batch) (Applied, error) {
 		Robots: [][]string{}, MaxRows: maxRerankRows}
 	var queued []*Entry // the entries of c.Queue, to check against robots.txt rules
 	var outs []*Outcome // the outcome of each row of c.Done (nil: a redirect target's row)
+	// The ids travel as bytes beside the JSON (which cannot carry them):
+	// 8 for each queue row's URL and its parent's (zeros: none), and for
+	// each done row's URL.
+	var qids, pids, dids []byte
+	// sites holds the hosts whose site this chunk carries already: a
+	// host's site is sent once a chunk.
+	sites := map[string]bool{}
 	var learned []string
 	size := 0
 	flush := func() error {
@@ -113,7 +127,7 @@ func (s *RedisStore) Apply(ctx context.Context, b Batch) (Applied, error) {
 			if err != nil {
 				return fmt.Errorf("frontier: apply: %w", err)
 			}
-			v, err := s.run(ctx, redisApply, arg)
+			v, err := s.run(ctx, redisApply, arg, qids, pids, dids)
 			if err != nil {
 				return fmt.Errorf("frontier: apply: %w", err)
 			}
@@ -161,6 +175,8 @@ func (s *RedisStore) Apply(ctx context.Context, b Batch) (Applied, error) {
 		}
 		c.Done, c.Queue, c.Edges, c.Refused, c.Robots = c.Done[:0], c.Queue[:0], c.Edges[:0], map[string]int64{}, c.Robots[:0]
 		queued, outs = queued[:0], outs[:0]
+		qids, pids, dids = qids[:0], pids[:0], dids[:0]
+		clear(sites)
 		size = 0
 		return nil
 	}
@@ -188,6 +204,10 @@ func (s *RedisStore) Apply(ctx context.Context, b Batch) (Applied, error) {
 			}
 		}
 		c.Done = append(c.Done, rows...)
+		dids = appendID(dids, o.URL)
+		if len(rows) > 1 {
+			dids = appendID(dids, o.FinalURL)
+		}
 		outs = append(outs, o)
 		if len(rows) > 1 {
 			outs = append(outs, nil)
@@ -203,16 +223,23 @@ func (s *RedisStore) Apply(ctx context.Context, b Batch) (Applied, error) {
 		if len(e.Meta) > 0 && string(e.Meta) != "null" {
 			meta = string(e.Meta)
 		}
-		parentID := ""
+		qids = appendID(qids, e.URL)
 		if e.Parent != "" {
-			parentID = hexID(e.Parent)
+			pids = appendID(pids, e.Parent)
+		} else {
+			pids = append(pids, 0, 0, 0, 0, 0, 0, 0, 0)
 		}
 		reserve := 0
 		if e.Reserve {
 			reserve = 1
 		}
-		c.Queue = append(c.Queue, []any{e.URL, hexID(e.URL), e.Host, e.Site, e.Priority, e.Depth,
-			e.Parent, parentID, e.Anchor, e.Inherited, meta, 0, reserve, 0})
+		site := ""
+		if !sites[e.Host] {
+			sites[e.Host] = true
+			site = e.Site
+		}
+		c.Queue = append(c.Queue, []any{e.URL, "", e.Host, site, e.Priority, e.Depth,
+			e.Parent, "", e.Anchor, e.Inherited, meta, 0, reserve, 0})
 		queued = append(queued, e)
 		if err := add(); err != nil {
 			return res, err
@@ -262,7 +289,7 @@ func outcomeRows(o *Outcome, now int64) [][]any {
 		}
 	}
 	row := func(u, host string, target int) []any {
-		return []any{u, hexID(u), host, o.Site, o.Depth, int(state), fetched, o.Status, score, rel, o.Error, target}
+		return []any{u, "", host, o.Site, o.Depth, int(state), fetched, o.Status, score, rel, o.Error, target}
 	}
 	rows := [][]any{row(o.URL, o.Host, 0)}
 	if o.FinalURL != "" && o.FinalURL != o.URL && o.FinalHost != "" {

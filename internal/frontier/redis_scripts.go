@@ -42,15 +42,16 @@ local function getrec(id)
   if not v then return nil end
   return cmsgpack.unpack(v)
 end
-local function putrec(id, r)
+local function packrec(r)
   if r[PRIOR] then
     -- No holes: a MessagePack array has none.
     for i = LEASED, RES do
       if r[i] == nil then r[i] = PAD[i - LEASED + 1] end
     end
   end
-  redis.call('HSET', bkey(id), id, cmsgpack.pack(r))
+  return cmsgpack.pack(r)
 end
+local function putrec(id, r) redis.call('HSET', bkey(id), id, packrec(r)) end
 local function hostof(url) return string.match(url, '^[^:/?#]+://([^/?#]*)') or '' end
 local function rhost(r)
   if r[HOST] ~= '' then return r[HOST] end
@@ -153,21 +154,37 @@ local function dequeue(id, r)
   redis.call('ZREM', P .. TIER[r[STATE]][1] .. h, id)
   touched[r[STATE]][h] = true
 end
+-- zaddall adds score-member pairs to a sorted set, a thousand a call,
+-- with opt ('LT' or nil).
+local function zaddall(key, opt, pairs_)
+  for i = 1, #pairs_, 2000 do
+    local part = {unpack(pairs_, i, math.min(i + 1999, #pairs_))}
+    if opt then
+      redis.call('ZADD', key, opt, unpack(part))
+    else
+      redis.call('ZADD', key, unpack(part))
+    end
+  end
+end
 fixheads = function()
   for s, t in pairs(TIER) do
+    local lt, set, gone = {}, {}, {}
     for h, sc in pairs(added[s]) do
-      if not touched[s][h] then redis.call('ZADD', P .. t[2], 'LT', sc, h) end
+      if not touched[s][h] then lt[#lt + 1] = sc; lt[#lt + 1] = h end
     end
     added[s] = {}
     for h in pairs(touched[s]) do
       local head = redis.call('ZRANGE', P .. t[1] .. h, 0, 0, 'WITHSCORES')
       if head[2] then
-        redis.call('ZADD', P .. t[2], head[2], h)
+        set[#set + 1] = head[2]; set[#set + 1] = h
       else
-        redis.call('ZREM', P .. t[2], h)
+        gone[#gone + 1] = h
       end
     end
     touched[s] = {}
+    zaddall(P .. t[2], 'LT', lt)
+    zaddall(P .. t[2], nil, set)
+    bulk('ZREM', P .. t[2], gone, 1000)
   end
 end
 -- setres marks a record as the reserve's, filling the fields before RES.
@@ -319,14 +336,6 @@ local function nextseq()
 end
 local function saveseq()
   if seq then redis.call('HSET', P .. 'meta', 'seq', seq) end
-end
-local newhosts = {}
-local function hostadd(host, site)
-  add('h:urls', host, 1)
-  if not newhosts[host] then
-    newhosts[host] = true
-    redis.call('HSETNX', P .. 'h:site', host, site)
-  end
 end
 -- requeueAll queues the leased URLs of ids again (and drops ids of
 -- leases that ended already); it returns how many it queued.
