@@ -84,6 +84,7 @@ func (s *RedisStore) Apply(ctx context.Context, b Batch) (Applied, error) {
 			return nil
 		}
 		var n []any
+		assumeUp := true // until the script says a host is not
 		for moved := 0; ; {
 			rules, version, err := s.robotsRules(ctx, len(queued) > 0)
 			if err != nil {
@@ -95,7 +96,7 @@ func (s *RedisStore) Apply(ctx context.Context, b Batch) (Applied, error) {
 				return fmt.Errorf("frontier: apply: %w", err)
 			}
 			var book *redisClassBook
-			if c.Steps, c.Expect, book, err = s.hostSteps(ctx, outs, policy, now, cfg, queued); err != nil {
+			if c.Steps, c.Expect, book, err = s.hostSteps(ctx, outs, policy, now, cfg, queued, assumeUp); err != nil {
 				return fmt.Errorf("frontier: apply: %w", err)
 			}
 			c.Learn, c.Classes, c.Moves = raw, []*redisClass{}, []int{}
@@ -145,7 +146,9 @@ func (s *RedisStore) Apply(ctx context.Context, b Batch) (Applied, error) {
 				continue
 			}
 			if len(n) == 1 && num(n[0]) == -2 {
-				// A host or URL moved meanwhile: compute the steps again.
+				// A host or URL moved meanwhile, or a host assumed up is
+				// not: read and compute the steps again.
+				assumeUp = false
 				if moved++; moved > redisMovedTries {
 					return fmt.Errorf("frontier: apply: hosts kept changing under %d tries", redisMovedTries)
 				}
