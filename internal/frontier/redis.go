@@ -124,8 +124,14 @@ func redactDSN(dsn string) string {
 }
 
 // redisSchemaVersion is stored under meta.schema; a crawl written by
-// another layout is refused.
-const redisSchemaVersion = "1"
+// another layout is refused. Version 2 is version 1 with the URL classes
+// (redis_classes.go): records with two more fields and the cls:, cq:
+// keys, which a build that reads only version 1 would damage; a crawl
+// becomes version 2 when learning is first turned on.
+const (
+	redisSchemaVersion        = "1"
+	redisSchemaVersionClasses = "2"
+)
 
 func (s *RedisStore) init(ctx context.Context) error {
 	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
@@ -143,8 +149,8 @@ func (s *RedisStore) init(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		if v != redisSchemaVersion {
-			return fmt.Errorf("key layout version %s, this program reads %s", v, redisSchemaVersion)
+		if v != redisSchemaVersion && v != redisSchemaVersionClasses {
+			return fmt.Errorf("key layout version %s, this program reads %s and %s", v, redisSchemaVersion, redisSchemaVersionClasses)
 		}
 	}
 	return nil

@@ -54,7 +54,9 @@ func (s *RedisStore) SetLearning(ctx context.Context, l *Learning) error {
 	if err != nil {
 		return err
 	}
-	if err := s.rdb.HSet(ctx, s.key("meta"), redisLearningField, string(v)).Err(); err != nil {
+	// The records and keys of the classes are layout version 2: a build
+	// that reads only version 1 refuses the crawl rather than damage it.
+	if err := s.rdb.HSet(ctx, s.key("meta"), redisLearningField, string(v), "schema", redisSchemaVersionClasses).Err(); err != nil {
 		return fmt.Errorf("frontier: set learning: %w", err)
 	}
 	return nil

@@ -2,6 +2,7 @@ package frontier
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 )
@@ -49,5 +50,42 @@ func TestRedisClassesRecomputed(t *testing.T) {
 	}
 	if p99 != p0 {
 		t.Errorf("/b/p99 priority %v, want /b/p0's %v (same class, same link priority)", p99, p0)
+	}
+}
+
+// TestRedisClassesLayoutVersion: turning learning on marks the crawl as
+// layout version 2 (records with the class fields), which this build
+// opens and a build that reads only version 1 refuses; an unknown
+// version is refused with a message that names it.
+func TestRedisClassesLayoutVersion(t *testing.T) {
+	ctx := context.Background()
+	s, dsn := openTestRedis(t)
+	version := func() string {
+		v, err := s.Client().HGet(ctx, s.Prefix()+"meta", "schema").Result()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	if v := version(); v != "1" {
+		t.Fatalf("a new crawl is version %s, want 1", v)
+	}
+	d := DefaultLearning()
+	if err := s.SetLearning(ctx, &d); err != nil {
+		t.Fatal(err)
+	}
+	if v := version(); v != "2" {
+		t.Fatalf("a learning crawl is version %s, want 2", v)
+	}
+	s2, err := OpenRedis(ctx, dsn)
+	if err != nil {
+		t.Fatalf("reopen version 2: %v", err)
+	}
+	s2.Close()
+	if err := s.Client().HSet(ctx, s.Prefix()+"meta", "schema", "3").Err(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := OpenRedis(ctx, dsn); err == nil || !strings.Contains(err.Error(), "key layout version 3") {
+		t.Fatalf("version 3 opened: %v", err)
 	}
 }
