@@ -29,8 +29,7 @@
 # Environment: BIN (bin), OUT (killtest-out, removed first), STORE (sqlite or
 # redis), REDIS (redis://127.0.0.1:6379/0: the server; the crawl gets a prefix
 # of its own, deleted at the end), IN_FLIGHT (64), LIMIT (10), SIMWEB_FLAGS
-# (extra flags for simweb serve), SEED (random seed), LINKS (crawl.sh's;
-# shark on Redis, whose frontier does not re-rank URL classes).
+# (extra flags for simweb serve), SEED (random seed), LINKS (crawl.sh's).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 kills=${1:-20} pages=${2:-3000}
@@ -68,8 +67,6 @@ case $STORE in
   redis)
     command -v redis-cli >/dev/null || { echo "killtest: redis-cli(1) is needed" >&2; exit 2; }
     REDIS=${REDIS:-redis://127.0.0.1:6379/0}
-    LINKS=${LINKS:-shark}
-    export LINKS
     prefix=killtest-$$-$(date +%s)
     db="$REDIS?prefix=$prefix"
     redis-cli -u "$REDIS" ping >/dev/null || { echo "killtest: no Redis server at $REDIS" >&2; exit 2; }

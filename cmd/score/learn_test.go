@@ -2,9 +2,12 @@ package main
 
 import (
 	"context"
+	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/focuscrawl/focuscrawl/internal/cli"
 	"github.com/focuscrawl/focuscrawl/internal/frontier"
@@ -12,12 +15,36 @@ import (
 
 // TestLearnedTurnsFrontierLearningOn: score --db with a learned strategy
 // asks the frontier to learn, with the --class-* flags; another strategy
-// turns it off again.
+// turns it off again. On a SQLite file and on Redis (skipped without a
+// server, except under CI), the stores that rank URL classes.
 func TestLearnedTurnsFrontierLearningOn(t *testing.T) {
-	db := filepath.Join(t.TempDir(), "crawl.db")
+	redisURL := os.Getenv("FOCUSCRAWL_TEST_REDIS")
+	if redisURL == "" {
+		redisURL = "redis://127.0.0.1:6379/15"
+	}
+	for _, kind := range []string{"sqlite", "redis"} {
+		t.Run(kind, func(t *testing.T) {
+			db := filepath.Join(t.TempDir(), "crawl.db")
+			if kind == "redis" {
+				db = fmt.Sprintf("%s?prefix=score-learn-%d-%d", redisURL, os.Getpid(), time.Now().UnixNano())
+				s, err := frontier.OpenRedis(context.Background(), db)
+				if err != nil {
+					if os.Getenv("CI") != "" {
+						t.Fatalf("Redis is needed under CI: %v", err)
+					}
+					t.Skipf("no Redis server: %v", err)
+				}
+				t.Cleanup(func() { s.Drop(context.Background()); s.Close() })
+			}
+			testLearnedTurnsLearningOn(t, db)
+		})
+	}
+}
+
+func testLearnedTurnsLearningOn(t *testing.T, db string) {
 	learning := func() *frontier.Learning {
 		t.Helper()
-		s, err := frontier.OpenSQLite(db)
+		s, err := frontier.Open(context.Background(), db)
 		if err != nil {
 			t.Fatal(err)
 		}

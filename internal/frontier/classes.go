@@ -1,8 +1,11 @@
 package frontier
 
 import (
+	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
+	"sort"
 
 	"github.com/focuscrawl/focuscrawl/internal/record"
 )
@@ -34,6 +37,12 @@ type Learning struct {
 	Pseudo  float64 `json:"pseudo"`
 	Epsilon float64 `json:"epsilon"`
 }
+
+// ErrNoClassRanking is the answer of a store whose Capabilities say it
+// does not rank URL classes, asked to (score --db with a learned strategy
+// and a class weight).
+var ErrNoClassRanking = errors.New("this frontier store does not re-rank URL classes " +
+	"(use a SQLite or Redis frontier, or --class-weight 0 to learn without it)")
 
 // DefaultLearning is the configuration score's learned strategies ask for
 // unless told otherwise.
@@ -124,4 +133,109 @@ func (c *urlClass) estimate(l *Learning) float64 {
 	}
 	c.estDone = true
 	return c.est
+}
+
+// pageLabel is what a page that came back teaches its classes: score's
+// page score, or 0 for a failed page; teaches is false for a page neither
+// scored nor failed.
+func pageLabel(o *Outcome) (label float64, teaches bool) {
+	switch {
+	case o.Error != "":
+		return 0, true
+	case o.Scored:
+		return record.ClampUnit(o.Score), true
+	}
+	return 0, false
+}
+
+// learnPage counts a page that came back in c and every class above it:
+// its label, the link priority its URL was queued with, its relevance.
+func learnPage(c *urlClass, label, prior float64, relevant bool) {
+	f := classFigures{fetched: 1, labels: label, priors: prior}
+	if relevant {
+		f.relevant = 1
+	}
+	for ; c != nil; c = c.parent {
+		c.count(f)
+	}
+}
+
+// count adds f to the class's figures, and to what the transaction is to
+// add to the stored ones.
+func (k *urlClass) count(f classFigures) {
+	k.fetched += f.fetched
+	k.relevant += f.relevant
+	k.labels += f.labels
+	k.priors += f.priors
+	k.add.fetched += f.fetched
+	k.add.relevant += f.relevant
+	k.add.labels += f.labels
+	k.add.priors += f.priors
+	k.dirty = true
+}
+
+// classFigures are what pages teach a class: pages fetched, relevant,
+// the sum of their labels and of the link priorities they were queued
+// with.
+type classFigures struct {
+	fetched, relevant int64
+	labels, priors    float64
+}
+
+// learningValue is the info table's value of a Learning configuration,
+// checked.
+func learningValue(l *Learning) (string, error) {
+	if err := l.Validate(); err != nil {
+		return "", fmt.Errorf("frontier: %w", err)
+	}
+	v, err := json.Marshal(l)
+	return string(v), err
+}
+
+// parseLearning reads the Learning configuration of the info table.
+func parseLearning(v string) (*Learning, error) {
+	var l Learning
+	if err := json.Unmarshal([]byte(v), &l); err != nil {
+		return nil, fmt.Errorf("frontier: learning %q: %w", v, err)
+	}
+	if err := l.Validate(); err != nil {
+		return nil, fmt.Errorf("frontier: %w", err)
+	}
+	return &l, nil
+}
+
+// classMove is a class whose ratio moved enough that its queued URLs are
+// ranked again with est; by is how far it moved (+Inf: never ranked).
+type classMove struct {
+	c       *urlClass
+	est, by float64
+}
+
+// classMoves gives the classes of hosts (each host's classes in id order,
+// parents first) whose ratio against their host's moved by more than
+// Epsilon since their queued URLs were ranked, the most moved first: a
+// store ranks them in that order, as many as maxRerankRows queued URLs
+// allow, and the rest in a later transaction that touches their host.
+// crawl is the root above every host; its estimate is computed afresh.
+func (l *Learning) classMoves(crawl *urlClass, hosts [][]*urlClass) []classMove {
+	crawl.estDone = false
+	var moves []classMove
+	for _, list := range hosts {
+		for _, c := range list {
+			c.estDone = false
+		}
+		for _, c := range list {
+			est := c.relative(l)
+			if c.valid && !l.moved(est, c.applied) {
+				continue
+			}
+			by := math.Inf(1)
+			if c.valid {
+				by = math.Abs(est/math.Max(c.applied, 1e-9) - 1)
+			}
+			moves = append(moves, classMove{c, est, by})
+		}
+	}
+	sort.SliceStable(moves, func(i, j int) bool { return moves[i].by > moves[j].by })
+	return moves
 }

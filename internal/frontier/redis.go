@@ -37,6 +37,13 @@ type RedisStore struct {
 	robotsVersion int64
 	robots        map[string]*robotsrules.Rules
 
+	// The learning configuration as last read (redis_classes.go): its
+	// stored text ("" when off), checked by the apply script.
+	learnMu   sync.Mutex
+	learnRead bool
+	learnRaw  string
+	learnCfg  *Learning
+
 	// afterSteps, in tests, runs once between Apply's reading of host
 	// facts and its script, as another worker's Apply could.
 	afterSteps func()
@@ -133,8 +140,14 @@ func redactDSN(dsn string) string {
 }
 
 // redisSchemaVersion is stored under meta.schema; a crawl written by
-// another layout is refused.
-const redisSchemaVersion = "1"
+// another layout is refused. Version 2 is version 1 with the URL classes
+// (redis_classes.go): records with two more fields and the cls:, cq:
+// keys, which a build that reads only version 1 would damage; a crawl
+// becomes version 2 when learning is first turned on.
+const (
+	redisSchemaVersion        = "1"
+	redisSchemaVersionClasses = "2"
+)
 
 // init checks the key layout version, writing it in a new crawl, and
 // with create the crawl marker (meta.created, the time in ms) if missing.
@@ -159,8 +172,8 @@ func (s *RedisStore) init(ctx context.Context, create bool) error {
 		if err != nil {
 			return err
 		}
-		if v != redisSchemaVersion {
-			return fmt.Errorf("key layout version %s, this program reads %s", v, redisSchemaVersion)
+		if v != redisSchemaVersion && v != redisSchemaVersionClasses {
+			return fmt.Errorf("key layout version %s, this program reads %s and %s", v, redisSchemaVersion, redisSchemaVersionClasses)
 		}
 	}
 	return nil
@@ -250,8 +263,8 @@ func errNil(err error) error {
 	return err
 }
 
-// Capabilities: shared by workers on many machines; no URL-class
-// re-ranking yet.
+// Capabilities: shared by workers on many machines, and URL classes
+// ranked as on SQLite (redis_classes.go).
 func (s *RedisStore) Capabilities() Capabilities {
-	return Capabilities{Kind: "redis", Shared: true}
+	return Capabilities{Kind: "redis", Shared: true, ClassRanking: true}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strconv"
 
 	"github.com/redis/go-redis/v9"
 )
@@ -14,20 +15,35 @@ import (
 // changed before it writes them (redisExpect); when another worker moved
 // a host or URL in between, Apply reads again and recomputes.
 
-// redisFacts reads the URLs and hosts of a chunk's outcomes. ARGV[1] is a
-// JSON object {urls: [[url, hexid]], hosts: [host]}; it answers a JSON
-// object {urls: [{state (-1: unknown), tries, host, id (hex)}], hosts:
-// [{raw (hex of the stored record, ” when none), mode, reason, since,
-// retry, wait, tries, timeouts, probe (hex)}]}.
+// redisFacts reads the URLs and hosts of a chunk's outcomes, and the URL
+// classes of the hosts it touches while the frontier learns. ARGV[1] is a
+// JSON object {urls: [[url, hexid]], hosts: [host], classes: [host]}; it
+// answers a JSON object {urls: [{state (-1: unknown), tries, host, id
+// (hex), prior (the link priority it was queued with), parent (whether
+// it was queued from a link)}], hosts: [{raw (hex of the stored record,
+// ” when none), mode, reason, since, retry, wait, tries, timeouts, probe
+// (hex)}], classes: [redisClassFacts]}.
 var redisFacts = redis.NewScript(luaPrelude + `
 local a = cjson.decode(ARGV[1])
 local out = {urls = {}, hosts = {}}
 for i, u in ipairs(a.urls) do
   local id, r = find(u[1], unhex(u[2]))
-  local f = {state = -1, tries = 0, host = '', id = tohex(id)}
-  if r then f.state, f.tries, f.host = r[STATE], r[TRIES] or 0, rhost(r) end
+  local f = {state = -1, tries = 0, host = '', id = tohex(id), prior = '0', parent = false}
+  if r then
+    f.state, f.tries, f.host, f.prior, f.parent = r[STATE], r[TRIES] or 0, rhost(r), fmt(r[PRIOR] or r[PRIO]), r[PARENT] ~= ''
+  end
   out.urls[i] = f
 end
+out.classes = {}
+for _, h in ipairs(a.classes or {}) do
+  local kv = redis.call('HGETALL', P .. 'cls:' .. h)
+  for i = 1, #kv, 2 do
+    local c = cmsgpack.unpack(kv[i + 1])
+    out.classes[#out.classes + 1] = {h = h, k = kv[i], id = c[CL_ID], p = c[CL_PARENT], f = c[CL_FETCHED], r = c[CL_RELEVANT],
+      l = fmt(c[CL_LABELS]), q = fmt(c[CL_PRIORS]), a = fmt(c[CL_APPLIED])}
+  end
+end
+if #out.classes == 0 then out.classes = nil end
 for i, h in ipairs(a.hosts) do
   local v = redis.call('HGET', P .. 'hs', h)
   local f = {raw = '', mode = HOST_UP, reason = '', since = 0, retry = 0, wait = 0, tries = 0, timeouts = 0, probe = ''}
@@ -40,14 +56,17 @@ for i, h in ipairs(a.hosts) do
 end
 -- cjson writes an empty table as an object: leave an empty list out.
 if #out.urls == 0 then out.urls = nil end
+if #out.hosts == 0 then out.hosts = nil end
 return cjson.encode(out)
 `)
 
 type redisURLFacts struct {
-	State int    `json:"state"`
-	Tries int    `json:"tries"`
-	Host  string `json:"host"`
-	ID    string `json:"id"`
+	State  int    `json:"state"`
+	Tries  int    `json:"tries"`
+	Host   string `json:"host"`
+	ID     string `json:"id"`
+	Prior  string `json:"prior"`
+	Parent bool   `json:"parent"`
 }
 
 type redisHostFacts struct {
@@ -91,21 +110,57 @@ type redisStep struct {
 type redisExpect struct {
 	Hosts map[string]string `json:"hosts"`
 	URLs  [][]any           `json:"urls"`
+	// Up are hosts assumed clean (HostStatus.Clean: up, no timeouts in
+	// a row) without reading them: a chunk of pages that all came back
+	// needs no facts when their hosts are, and the script checks it.
+	Up []string `json:"up"`
 }
 
 // hostSteps computes the steps of a chunk's outcomes (rows[i] came from
 // outs[i]; nil for a redirect target's row). Steps[i] is nil when the
-// outcome only records.
-func (s *RedisStore) hostSteps(ctx context.Context, outs []*Outcome, p RetryPolicy, now int64) ([]*redisStep, redisExpect, error) {
-	exp := redisExpect{Hosts: map[string]string{}, URLs: [][]any{}}
+// outcome only records. While the frontier learns (cfg), it also counts
+// the outcomes in their URL classes and gives the class book, with the
+// classes of the hosts of the URLs to queue read too.
+//
+// With assumeUp, a chunk whose outcomes all came back without error, of a
+// frontier that does not learn, is computed without reading: its hosts
+// are assumed clean (no step then), and expected so (redisExpect.Up).
+func (s *RedisStore) hostSteps(ctx context.Context, outs []*Outcome, p RetryPolicy, now int64, cfg *Learning,
+	queued []*Entry, assumeUp bool) ([]*redisStep, redisExpect, *redisClassBook, error) {
+	exp := redisExpect{Hosts: map[string]string{}, URLs: [][]any{}, Up: []string{}}
+	if assumeUp && cfg == nil && allAnswered(outs) {
+		seen := map[string]bool{}
+		for _, o := range outs {
+			if o != nil && !seen[outcomeHost(o)] {
+				seen[outcomeHost(o)] = true
+				exp.Up = append(exp.Up, outcomeHost(o))
+			}
+		}
+		return make([]*redisStep, len(outs)), exp, nil, nil
+	}
 	type req struct {
-		URLs  [][]string `json:"urls"`
-		Hosts []string   `json:"hosts"`
+		URLs    [][]string `json:"urls"`
+		Hosts   []string   `json:"hosts"`
+		Classes []string   `json:"classes,omitempty"`
 	}
 	var q req
 	q.URLs, q.Hosts = [][]string{}, []string{}
 	hostIdx := map[string]int{}
 	urlIdx := map[string]int{}
+	classHosts := map[string]bool{}
+	addClasses := func(h string) {
+		if cfg != nil && !classHosts[h] {
+			classHosts[h] = true
+			q.Classes = append(q.Classes, h)
+		}
+	}
+	addClasses("")
+	addURL := func(u string) {
+		if _, ok := urlIdx[u]; !ok {
+			urlIdx[u] = len(q.URLs)
+			q.URLs = append(q.URLs, []string{u, hexID(u)})
+		}
+	}
 	for _, o := range outs {
 		if o == nil {
 			continue
@@ -115,32 +170,30 @@ func (s *RedisStore) hostSteps(ctx context.Context, outs []*Outcome, p RetryPoli
 			hostIdx[h] = len(q.Hosts)
 			q.Hosts = append(q.Hosts, h)
 		}
-		if _, ok := urlIdx[o.URL]; !ok && o.Error != "" {
-			urlIdx[o.URL] = len(q.URLs)
-			q.URLs = append(q.URLs, []string{o.URL, hexID(o.URL)})
+		if o.Error != "" || cfg != nil {
+			addURL(o.URL)
+		}
+		if cfg != nil {
+			addClasses(o.Host)
+			if redirected(o) {
+				addURL(o.FinalURL)
+				addClasses(o.FinalHost)
+			}
 		}
 	}
+	for _, e := range queued {
+		addClasses(e.Host)
+	}
 	steps := make([]*redisStep, len(outs))
-	if len(q.Hosts) == 0 {
-		return steps, exp, nil
+	if len(q.Hosts) == 0 && cfg == nil {
+		return steps, exp, nil, nil
 	}
-	arg, err := json.Marshal(q)
+	facts, err := s.readFacts(ctx, q)
 	if err != nil {
-		return nil, exp, err
-	}
-	v, err := s.run(ctx, redisFacts, arg)
-	if err != nil {
-		return nil, exp, err
-	}
-	var facts struct {
-		URLs  []redisURLFacts  `json:"urls"`
-		Hosts []redisHostFacts `json:"hosts"`
-	}
-	if err := json.Unmarshal([]byte(str(v)), &facts); err != nil {
-		return nil, exp, fmt.Errorf("host facts: %w", err)
+		return nil, exp, nil, err
 	}
 	if len(facts.Hosts) != len(q.Hosts) || len(facts.URLs) != len(q.URLs) {
-		return nil, exp, fmt.Errorf("host facts: %d hosts and %d URLs for %d and %d", len(facts.Hosts), len(facts.URLs), len(q.Hosts), len(q.URLs))
+		return nil, exp, nil, fmt.Errorf("host facts: %d hosts and %d URLs for %d and %d", len(facts.Hosts), len(facts.URLs), len(q.Hosts), len(q.URLs))
 	}
 	// The status of each host and each URL as the chunk goes: a step
 	// sees what the steps before it did.
@@ -155,6 +208,47 @@ func (s *RedisStore) hostSteps(ctx context.Context, outs []*Outcome, p RetryPoli
 		f := facts.URLs[i]
 		urls[u[0]] = &f
 		exp.URLs = append(exp.URLs, []any{u[0], u[1], f.State, f.Tries})
+	}
+	var book *redisClassBook
+	if cfg != nil {
+		// A URL's classes are those of the host it was queued under,
+		// which its record names: read those too if they were not.
+		var more []string
+		for _, f := range urls {
+			if f.State >= 0 && !classHosts[f.Host] {
+				classHosts[f.Host] = true
+				more = append(more, f.Host)
+			}
+		}
+		if len(more) > 0 {
+			extra, err := s.readFacts(ctx, req{URLs: [][]string{}, Hosts: []string{}, Classes: more})
+			if err != nil {
+				return nil, exp, nil, err
+			}
+			facts.Classes = append(facts.Classes, extra.Classes...)
+			q.Classes = append(q.Classes, more...)
+		}
+		if book, err = newClassBook(cfg, q.Classes, facts.Classes); err != nil {
+			return nil, exp, nil, err
+		}
+	}
+	// learn counts a recorded outcome of u in its classes, once: not when
+	// it was done or failed before.
+	learn := func(u string, o *Outcome) error {
+		f := urls[u]
+		fresh := f.State >= 0 && f.State != int(Done) && f.State != int(Failed)
+		f.State = int(Done)
+		if o.Error != "" {
+			f.State = int(Failed)
+		}
+		if !fresh || !f.Parent {
+			return nil // seen before, or never queued from a link
+		}
+		prior, err := strconv.ParseFloat(f.Prior, 64)
+		if err != nil {
+			return fmt.Errorf("prior of %s: %w", u, err)
+		}
+		return book.learn(f.Host, u, o, prior)
 	}
 	for i, o := range outs {
 		if o == nil {
@@ -190,17 +284,67 @@ func (s *RedisStore) hostSteps(ctx context.Context, outs []*Outcome, p RetryPoli
 				}
 			}
 			switch step.Action {
-			case URLRecord, URLSettledByHost:
+			case URLSettledByHost:
 				uf.State = int(Failed)
 			case URLPutBack:
 				uf.State, uf.Tries = int(step.State), uf.Tries+step.AddTries
 			}
 		}
+		if st.Act == "record" && cfg != nil {
+			if err := learn(o.URL, o); err != nil {
+				return nil, exp, nil, err
+			}
+			if redirected(o) {
+				if err := learn(o.FinalURL, o); err != nil {
+					return nil, exp, nil, err
+				}
+			}
+		} else if st.Act == "record" && o.Error != "" {
+			urls[o.URL].State = int(Failed)
+		}
 		if st.Pre != 0 || st.Change != "" || st.Act != "record" {
 			steps[i] = st
 		}
 	}
-	return steps, exp, nil
+	return steps, exp, book, nil
+}
+
+// allAnswered tells whether every outcome came back without error.
+func allAnswered(outs []*Outcome) bool {
+	for _, o := range outs {
+		if o != nil && o.Error != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// redirected tells whether an outcome records its final URL too.
+func redirected(o *Outcome) bool {
+	return o.FinalURL != "" && o.FinalURL != o.URL && o.FinalHost != ""
+}
+
+type redisFactsAnswer struct {
+	URLs    []redisURLFacts   `json:"urls"`
+	Hosts   []redisHostFacts  `json:"hosts"`
+	Classes []redisClassFacts `json:"classes"`
+}
+
+// readFacts runs the facts script.
+func (s *RedisStore) readFacts(ctx context.Context, q any) (*redisFactsAnswer, error) {
+	arg, err := json.Marshal(q)
+	if err != nil {
+		return nil, err
+	}
+	v, err := s.run(ctx, redisFacts, arg)
+	if err != nil {
+		return nil, err
+	}
+	var facts redisFactsAnswer
+	if err := json.Unmarshal([]byte(str(v)), &facts); err != nil {
+		return nil, fmt.Errorf("host facts: %w", err)
+	}
+	return &facts, nil
 }
 
 // apply fills the script's step from the policy's.

@@ -2,27 +2,9 @@ package frontier
 
 import (
 	"context"
-	"errors"
 	"testing"
 	"time"
 )
-
-// TestRedisRefusesClassRanking: asking a Redis frontier for the URL-class
-// re-ranking fails with a message that names the way out; turning it off
-// is fine.
-func TestRedisRefusesClassRanking(t *testing.T) {
-	s, _ := openTestRedis(t)
-	l := DefaultLearning()
-	if err := s.SetLearning(context.Background(), &l); !errors.Is(err, ErrNoClassRanking) {
-		t.Errorf("set learning: %v", err)
-	}
-	if err := s.SetLearning(context.Background(), nil); err != nil {
-		t.Errorf("learning off: %v", err)
-	}
-	if got, err := s.Learning(context.Background()); got != nil || err != nil {
-		t.Errorf("learning: %v %v", got, err)
-	}
-}
 
 // TestRedisHostStepsRecomputed: a host whose state another worker changes
 // between Apply's reading of it and its script is read again, so that no

@@ -2,6 +2,7 @@ package frontier
 
 import (
 	"context"
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -10,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cespare/xxhash/v2"
 	"github.com/focuscrawl/focuscrawl/internal/record"
 	"github.com/focuscrawl/focuscrawl/internal/robotsrules"
 )
@@ -25,6 +27,11 @@ const redisChunk = 2000
 const redisMovedTries = 1000
 
 func hexID(u string) string { return hex.EncodeToString([]byte(redisID(u))) }
+
+// appendID appends the 8-byte id of u.
+func appendID(b []byte, u string) []byte {
+	return binary.BigEndian.AppendUint64(b, xxhash.Sum64String(u))
+}
 
 // Apply records the batch. Chunks of it run as one script each: a batch
 // larger than redisChunk records is atomic per chunk, and a crash between
@@ -45,6 +52,14 @@ func (s *RedisStore) Apply(ctx context.Context, b Batch) (Applied, error) {
 		Refused map[string]int64 `json:"refused"`
 		Robots  [][]string       `json:"robots"`
 		RV      int64            `json:"rv"`
+		// The URL classes (redis_classes.go): the learning configuration
+		// the chunk was computed with ("" when off), the classes it
+		// reads, counts and ranks, the places of those to rank again in
+		// order, and the bound on the queued URLs ranked.
+		Learn   string        `json:"learn"`
+		Classes []*redisClass `json:"classes"`
+		Moves   []int         `json:"moves"`
+		MaxRows int           `json:"maxrows"`
 	}
 	policy := DefaultRetryPolicy()
 	if b.Retry != nil {
@@ -52,9 +67,16 @@ func (s *RedisStore) Apply(ctx context.Context, b Batch) (Applied, error) {
 	}
 	now := time.Now().UnixMilli()
 	c := chunk{Now: now, Max: b.MaxPerHost, Done: [][]any{}, Queue: [][]any{}, Edges: [][]any{}, Refused: map[string]int64{},
-		Robots: [][]string{}}
+		Robots: [][]string{}, MaxRows: maxRerankRows}
 	var queued []*Entry // the entries of c.Queue, to check against robots.txt rules
 	var outs []*Outcome // the outcome of each row of c.Done (nil: a redirect target's row)
+	// The ids travel as bytes beside the JSON (which cannot carry them):
+	// 8 for each queue row's URL and its parent's (zeros: none), and for
+	// each done row's URL.
+	var qids, pids, dids []byte
+	// sites holds the hosts whose site this chunk carries already: a
+	// host's site is sent once a chunk.
+	sites := map[string]bool{}
 	var learned []string
 	size := 0
 	flush := func() error {
@@ -62,14 +84,34 @@ func (s *RedisStore) Apply(ctx context.Context, b Batch) (Applied, error) {
 			return nil
 		}
 		var n []any
+		assumeUp := true // until the script says a host is not
 		for moved := 0; ; {
 			rules, version, err := s.robotsRules(ctx, len(queued) > 0)
 			if err != nil {
 				return fmt.Errorf("frontier: apply: %w", err)
 			}
 			c.RV = version
-			if c.Steps, c.Expect, err = s.hostSteps(ctx, outs, policy, now); err != nil {
+			raw, cfg, err := s.learning(ctx)
+			if err != nil {
 				return fmt.Errorf("frontier: apply: %w", err)
+			}
+			var book *redisClassBook
+			if c.Steps, c.Expect, book, err = s.hostSteps(ctx, outs, policy, now, cfg, queued, assumeUp); err != nil {
+				return fmt.Errorf("frontier: apply: %w", err)
+			}
+			c.Learn, c.Classes, c.Moves = raw, []*redisClass{}, []int{}
+			if book != nil {
+				c.Moves = book.rank()
+				for i, e := range queued {
+					if c.Queue[i][13], err = book.entryClass(e); err != nil {
+						return fmt.Errorf("frontier: apply: %w", err)
+					}
+				}
+				c.Classes = book.finish()
+			} else {
+				for i := range queued {
+					c.Queue[i][13] = 0
+				}
 			}
 			if hook := s.afterSteps; hook != nil {
 				s.afterSteps = nil
@@ -86,7 +128,7 @@ func (s *RedisStore) Apply(ctx context.Context, b Batch) (Applied, error) {
 			if err != nil {
 				return fmt.Errorf("frontier: apply: %w", err)
 			}
-			v, err := s.run(ctx, redisApply, arg)
+			v, err := s.run(ctx, redisApply, arg, qids, pids, dids)
 			if err != nil {
 				return fmt.Errorf("frontier: apply: %w", err)
 			}
@@ -95,8 +137,18 @@ func (s *RedisStore) Apply(ctx context.Context, b Batch) (Applied, error) {
 				s.forgetRobots() // rules learned meanwhile: filter again
 				continue
 			}
+			if len(n) == 1 && num(n[0]) == -3 {
+				// Learning was turned on or off meanwhile.
+				s.forgetLearning()
+				if moved++; moved > redisMovedTries {
+					return fmt.Errorf("frontier: apply: learning kept changing under %d tries", redisMovedTries)
+				}
+				continue
+			}
 			if len(n) == 1 && num(n[0]) == -2 {
-				// A host or URL moved meanwhile: compute the steps again.
+				// A host or URL moved meanwhile, or a host assumed up is
+				// not: read and compute the steps again.
+				assumeUp = false
 				if moved++; moved > redisMovedTries {
 					return fmt.Errorf("frontier: apply: hosts kept changing under %d tries", redisMovedTries)
 				}
@@ -126,6 +178,8 @@ func (s *RedisStore) Apply(ctx context.Context, b Batch) (Applied, error) {
 		}
 		c.Done, c.Queue, c.Edges, c.Refused, c.Robots = c.Done[:0], c.Queue[:0], c.Edges[:0], map[string]int64{}, c.Robots[:0]
 		queued, outs = queued[:0], outs[:0]
+		qids, pids, dids = qids[:0], pids[:0], dids[:0]
+		clear(sites)
 		size = 0
 		return nil
 	}
@@ -153,6 +207,10 @@ func (s *RedisStore) Apply(ctx context.Context, b Batch) (Applied, error) {
 			}
 		}
 		c.Done = append(c.Done, rows...)
+		dids = appendID(dids, o.URL)
+		if len(rows) > 1 {
+			dids = appendID(dids, o.FinalURL)
+		}
 		outs = append(outs, o)
 		if len(rows) > 1 {
 			outs = append(outs, nil)
@@ -168,16 +226,23 @@ func (s *RedisStore) Apply(ctx context.Context, b Batch) (Applied, error) {
 		if len(e.Meta) > 0 && string(e.Meta) != "null" {
 			meta = string(e.Meta)
 		}
-		parentID := ""
+		qids = appendID(qids, e.URL)
 		if e.Parent != "" {
-			parentID = hexID(e.Parent)
+			pids = appendID(pids, e.Parent)
+		} else {
+			pids = append(pids, 0, 0, 0, 0, 0, 0, 0, 0)
 		}
 		reserve := 0
 		if e.Reserve {
 			reserve = 1
 		}
-		c.Queue = append(c.Queue, []any{e.URL, hexID(e.URL), e.Host, e.Site, e.Priority, e.Depth,
-			e.Parent, parentID, e.Anchor, e.Inherited, meta, 0, reserve})
+		site := ""
+		if !sites[e.Host] {
+			sites[e.Host] = true
+			site = e.Site
+		}
+		c.Queue = append(c.Queue, []any{e.URL, "", e.Host, site, e.Priority, e.Depth,
+			e.Parent, "", e.Anchor, e.Inherited, meta, 0, reserve, 0})
 		queued = append(queued, e)
 		if err := add(); err != nil {
 			return res, err
@@ -227,7 +292,7 @@ func outcomeRows(o *Outcome, now int64) [][]any {
 		}
 	}
 	row := func(u, host string, target int) []any {
-		return []any{u, hexID(u), host, o.Site, o.Depth, int(state), fetched, o.Status, score, rel, o.Error, target}
+		return []any{u, "", host, o.Site, o.Depth, int(state), fetched, o.Status, score, rel, o.Error, target}
 	}
 	rows := [][]any{row(o.URL, o.Host, 0)}
 	if o.FinalURL != "" && o.FinalURL != o.URL && o.FinalHost != "" {

@@ -10,15 +10,27 @@ import "github.com/redis/go-redis/v9"
 // each done row (redisStep, or null), expect: the records the steps were
 // computed from (redisExpect), queue: [[url, hexid,
 // host, site, prio, depth, parent, hexparent, anchor, inherited, meta,
-// refused by robots.txt (1), reserve (1)]], edges: [[from, hexfrom, to, hexto, prio,
+// refused by robots.txt (1), reserve (1), class (its place in classes, 0:
+// none)]], edges: [[from, hexfrom, to, hexto, prio,
 // anchor, context]], refused: {guard: n}, robots: [[host, agent, rules]]
 // learned, rv: the robots.txt version the caller filtered the queue with
-// (-1: none)}. It returns {done, queued, raised, known, refused, requeued,
+// (-1: none), learn: the learning configuration as read (” when off),
+// classes: the URL classes the chunk reads, counts and ranks
+// (redisClass), moves: the places in classes of those to rank again, most
+// moved first, maxrows: how many queued URLs to rank again at most}. It
+// returns {done, queued, raised, known, refused, requeued,
 // given-up guard, robots guard, hosts whose rules changed, queued in the
-// reserve}, {-1} when the robots.txt version moved on, or {-2} when a
-// record of expect changed.
+// reserve}, {-1} when the robots.txt version moved on, {-2} when a
+// record of expect or a class changed, or {-3} when learning was turned
+// on or off.
 var redisApply = redis.NewScript(luaPrelude + `
 local b = cjson.decode(ARGV[1])
+-- The ids come as bytes beside the JSON: 8 for each done row, and for
+-- each queue row its URL's and its parent's.
+for i, d in ipairs(b.done) do d[2] = string.sub(ARGV[4], 8 * i - 7, 8 * i) end
+for i, e in ipairs(b.queue) do
+  e[2], e[8] = string.sub(ARGV[2], 8 * i - 7, 8 * i), string.sub(ARGV[3], 8 * i - 7, 8 * i)
+end
 if b.rv >= 0 and tonumber(redis.call('HGET', P .. 'meta', 'robotsv') or 0) ~= b.rv then
   return {-1} -- robots.txt rules were learned since the caller read them
 end
@@ -28,23 +40,79 @@ for h, want in pairs(b.expect.hosts) do
   local v = redis.call('HGET', P .. 'hs', h)
   if (v and tohex(v) or '') ~= want then return {-2} end
 end
+-- Hosts assumed clean (HostStatus.Clean: up, no timeouts in a row)
+-- without reading them.
+for _, h in ipairs(b.expect.up) do
+  local v = redis.call('HGET', P .. 'hs', h)
+  if v then
+    local st = cmsgpack.unpack(v)
+    if st[PK] ~= HOST_UP or st[TIMEOUTS] ~= 0 then return {-2} end
+  end
+end
 for _, e in ipairs(b.expect.urls) do
   local _, r = find(e[1], unhex(e[2]))
   local state, tries = -1, 0
   if r then state, tries = r[STATE], r[TRIES] or 0 end
   if state ~= e[3] or tries ~= e[4] then return {-2} end
 end
+-- The URL classes (redis_classes.go) the chunk was computed with: the
+-- learning configuration, and each class's estimate as read (or its
+-- absence, for a class to create). Another worker that ranked one again
+-- meanwhile makes the chunk computed again.
+if (redis.call('HGET', P .. 'meta', 'learning') or '') ~= b.learn then return {-3} end
+local cls = {}
+for i, c in ipairs(b.classes) do
+  local v = redis.call('HGET', P .. 'cls:' .. c.host, c.key)
+  local k = {f = c.f, dirty = c.id == 0 or c.fetched ~= 0}
+  if c.id == 0 then
+    if v then return {-2} end
+    k.rec = {0, c.parent, 0, 0, 0, 0, c.applied}
+  else
+    if not v then return {-2} end
+    k.rec = cmsgpack.unpack(v)
+    if k.rec[CL_ID] ~= c.id or k.rec[CL_APPLIED] ~= c.applied then return {-2} end
+  end
+  cls[i] = k
+end
 local now, max = b.now, b.max
 local res = {0, 0, 0, 0, 0}
 local requeued, givenup, robotsguard, learned, reserved = 0, 0, 0, {}, 0
-local hosturls = {}
-local function urlsof(host)
-  local n = hosturls[host]
-  if n == nil then
-    n = tonumber(redis.call('HGET', P .. 'h:urls', host) or 0)
-    hosturls[host] = n
+-- The URL counts of the chunk's hosts (h:urls) are read in one call and
+-- written in one at its end, with the sites of the hosts new to the crawl
+-- (h:site: a host has a site once it has a URL). A host's site comes in
+-- its first row of the chunk.
+local hosturls, hostnew, hostdirty, sites = {}, {}, {}, {}
+local function readurls(hosts)
+  local need, seen = {}, {}
+  for _, h in ipairs(hosts) do
+    if hosturls[h] == nil and not seen[h] then seen[h] = true; need[#need + 1] = h end
   end
-  return n
+  for i = 1, #need, 1000 do
+    local part = {unpack(need, i, math.min(i + 999, #need))}
+    local v = redis.call('HMGET', P .. 'h:urls', unpack(part))
+    for j, h in ipairs(part) do hosturls[h] = tonumber(v[j]) or 0 end
+  end
+end
+local function urlsof(host)
+  if hosturls[host] == nil then readurls({host}) end
+  return hosturls[host]
+end
+local function hostadd(host, site)
+  local n = urlsof(host)
+  if n == 0 and not hostnew[host] then hostnew[host] = site end
+  hosturls[host], hostdirty[host] = n + 1, true
+end
+local function savehosts()
+  local counts, news = {}, {}
+  for h in pairs(hostdirty) do counts[#counts + 1] = h; counts[#counts + 1] = hosturls[h] end
+  for h, site in pairs(hostnew) do news[#news + 1] = h; news[#news + 1] = site end
+  bulk('HSET', P .. 'h:urls', counts, 1000)
+  bulk('HSET', P .. 'h:site', news, 1000)
+end
+do
+  local hosts = {}
+  for i, e in ipairs(b.queue) do hosts[i] = e[3] end
+  readurls(hosts)
 end
 
 for _, rb in ipairs(b.robots) do
@@ -114,11 +182,11 @@ local function outcome(d, s)
   if type(s) ~= 'table' then return false end
   if s.pre > 0 then hostclear(s.host, s.pre == 2) end
   if s.change ~= '' then
-    local id = find(d[1], unhex(d[2]))
+    local id = find(d[1], d[2])
     hoststep(s.host, s, id)
   end
   if s.act == 'putback' then
-    local id, r = find(d[1], unhex(d[2]))
+    local id, r = find(d[1], d[2])
     putback(id, r, s.state, s.at, s.add, s.err)
     return true
   end
@@ -128,12 +196,11 @@ end
 local function done(d)
   local url, host, site, depth, state, fetched, status, score, rel, err =
         d[1], d[3], d[4], d[5], d[6], d[7], d[8], d[9], d[10], d[11]
-  local id, r = find(url, unhex(d[2]))
+  local id, r = find(url, d[2])
   local before, wasfetched = nil, false
   if not r then
     r = {url, ownhost(url, host), state, 0, depth, '', '', 0, '', nextseq()}
     hostadd(host, site)
-    hosturls[host] = urlsof(host) + 1
     add('st', 'n:' .. state .. ':' .. depth, 1)
     before = 0
   else
@@ -170,8 +237,12 @@ end
 -- raise gives a queued or leased URL a better priority or a lower depth;
 -- a URL not yet fetched leaves the reserve when a kept link leads to it
 -- (res 0), also while parked or waiting.
-local function raise(id, r, prio, depth, parent, anchor, inh, res)
+local function raise(id, r, prio, depth, parent, anchor, inh, res, k)
   local s, changed = r[STATE], false
+  -- While the frontier learns, a link's priority is compared with the
+  -- one the URL was queued with, and ranked in its class.
+  local old = r[PRIO]
+  if k then old = r[PRIOR] or r[PRIO] end
   if res == 0 and r[RES] == 1 and (s == ST_QUEUED or s == ST_LEASED or s == ST_PARKED or s == ST_WAITING or s == ST_RESERVE) then
     if s == ST_LEASED then redis.call('ZREM', P .. 'rl', id) end
     r[RES] = nil
@@ -182,12 +253,15 @@ local function raise(id, r, prio, depth, parent, anchor, inh, res)
     changed = true
   end
   s = r[STATE]
-  if (s == ST_QUEUED or s == ST_LEASED or s == ST_RESERVE) and (prio > r[PRIO] or depth < r[DEPTH]) then
+  if (s == ST_QUEUED or s == ST_LEASED or s == ST_RESERVE) and (prio > old or depth < r[DEPTH]) then
     local nd = r[DEPTH]
     if depth < nd then nd = depth end
     movestate(r, s, nd)
     r[DEPTH] = nd
-    if prio > r[PRIO] then r[PRIO], r[PARENT], r[ANCHOR], r[INH] = prio, parent, anchor, inh end
+    if prio > old then
+      r[PRIO], r[PARENT], r[ANCHOR], r[INH] = prio, parent, anchor, inh
+      if k then r[PRIO], r[PRIOR], r[CLASS] = clampunit(prio * k.f), prio, r[CLASS] or k.rec[CL_ID] end
+    end
     if s == ST_QUEUED or s == ST_RESERVE then enqueue(id, r) end
     changed = true
   end
@@ -198,13 +272,34 @@ local function raise(id, r, prio, depth, parent, anchor, inh, res)
   return 4
 end
 
+-- rerank ranks the queued URLs of class cid again with the factor f, and
+-- takes the URLs that left the queue out of its set: it returns how many
+-- it ranked.
+local function rerank(cid, f)
+  local key, n = P .. 'cq:' .. cid, 0
+  for _, id in ipairs(redis.call('SMEMBERS', key)) do
+    local r = getrec(id)
+    if r and (r[STATE] == ST_QUEUED or r[STATE] == ST_RESERVE) and r[CLASS] == cid then
+      r[PRIO] = clampunit(r[PRIOR] * f)
+      putrec(id, r)
+      local h = rhost(r)
+      redis.call('ZADD', P .. TIER[r[STATE]][1] .. h, qscore(r[PRIO], r[DEPTH], r[SEQ]), id)
+      touched[r[STATE]][h] = true
+      n = n + 1
+    else
+      redis.call('SREM', key, id)
+    end
+  end
+  return n
+end
+
 -- The links of one page share its parent: look it up once.
 local parents = {}
-local function parentid(url, hexid)
+local function parentid(url, id)
   if url == '' then return '' end
   local p = parents[url]
   if p == nil then
-    local pid, pr = find(url, unhex(hexid))
+    local pid, pr = find(url, id)
     p = ''
     if pr then p = pid end
     parents[url] = p
@@ -212,33 +307,53 @@ local function parentid(url, hexid)
   return p
 end
 
+-- newrec is the record of a URL queued now.
+local function newrec(e, state, parent, k)
+  local url, host, prio, res = e[1], e[3], e[5], e[13]
+  local r = {url, ownhost(url, host), state, prio, e[6], parent, e[9], e[10], e[11], nextseq()}
+  if k then r[PRIO], r[PRIOR], r[CLASS] = clampunit(prio * k.f), prio, k.rec[CL_ID] end
+  if res == 1 then
+    setres(r)
+    if state == ST_QUEUED then r[STATE] = ST_RESERVE end
+  end
+  return r
+end
+-- inserted files a URL stored just now.
+local function inserted(e, id, r)
+  if r[RES] == 1 then reserved = reserved + 1 end
+  parents[e[1]] = nil -- known now, if an earlier link's parent lookup missed it
+  place(id, r, 0)
+  hostadd(e[3], sites[e[3]])
+  add('st', 'n:' .. r[STATE] .. ':' .. r[DEPTH], 1)
+  return 2
+end
+
 local function queue(e)
-  local url, host, site, prio, depth, anchor, inh, meta, res = e[1], e[3], e[4], e[5], e[6], e[9], e[10], e[11], e[13]
+  local url, host, prio, depth, anchor, inh, res = e[1], e[3], e[5], e[6], e[9], e[10], e[13]
+  if e[4] ~= '' then sites[host] = e[4] end
+  local k = e[14] > 0 and cls[e[14]] or nil
   local parent = parentid(e[7], e[8])
-  local id, r = find(url, unhex(e[2]))
   local st = hsget(host)
+  local state = ST_QUEUED
+  if st and st[PK] == HOST_PARKED then state = ST_PARKED end
+  -- The common case, a new URL its host takes, is one call: the record
+  -- is stored unless its id is taken (by the URL, or another).
+  if e[12] ~= 1 and not (st and st[PK] == HOST_GIVEN_UP) and not (max > 0 and urlsof(host) >= max) then
+    local r = newrec(e, state, parent, k)
+    if redis.call('HSETNX', bkey(e[2]), e[2], packrec(r)) == 1 then return inserted(e, e[2], r) end
+    seq = seq - 1 -- not stored: its number goes back
+  end
+  local id, r = find(url, e[2])
   if r then
     if e[12] == 1 or (st and st[PK] == HOST_GIVEN_UP) then return 4 end
-    return raise(id, r, prio, depth, parent, anchor, inh, res)
+    return raise(id, r, prio, depth, parent, anchor, inh, res, k)
   end
   if e[12] == 1 then robotsguard = robotsguard + 1; return 0 end
   if st and st[PK] == HOST_GIVEN_UP then givenup = givenup + 1; return 0 end
   if max > 0 and urlsof(host) >= max then return 5 end
-  local state = ST_QUEUED
-  if st and st[PK] == HOST_PARKED then state = ST_PARKED end
-  r = {url, ownhost(url, host), state, prio, depth, parent, anchor, inh, meta, nextseq()}
-  if res == 1 then
-    setres(r)
-    if state == ST_QUEUED then state = ST_RESERVE; r[STATE] = ST_RESERVE end
-    reserved = reserved + 1
-  end
-  parents[url] = nil -- known now, if an earlier link's parent lookup missed it
-  place(id, r, 0)
+  r = newrec(e, state, parent, k)
   putrec(id, r)
-  hostadd(host, site)
-  hosturls[host] = urlsof(host) + 1
-  add('st', 'n:' .. state .. ':' .. depth, 1)
-  return 2
+  return inserted(e, id, r)
 end
 
 local back = false
@@ -252,6 +367,28 @@ for i, d in ipairs(b.done) do
       done(d)
       res[1] = res[1] + 1
     end
+  end
+end
+-- The classes: new ones take the next ids; the moved ones, most moved
+-- first, have their queued URLs ranked again while the bound allows;
+-- each class counts the chunk's outcomes.
+for i, c in ipairs(b.classes) do
+  if c.id == 0 then cls[i].rec[CL_ID] = redis.call('HINCRBY', P .. 'meta', 'classseq', 1) end
+end
+local rows = 0
+for _, i in ipairs(b.moves) do
+  if rows >= b.maxrows then break end
+  local c, k = b.classes[i], cls[i]
+  rows = rows + rerank(k.rec[CL_ID], c.fnew)
+  k.rec[CL_APPLIED], k.f, k.dirty = c.est, c.fnew, true
+end
+for i, c in ipairs(b.classes) do
+  local k = cls[i]
+  if k.dirty then
+    local r = k.rec
+    r[CL_FETCHED], r[CL_RELEVANT] = r[CL_FETCHED] + c.fetched, r[CL_RELEVANT] + c.relevant
+    r[CL_LABELS], r[CL_PRIORS] = r[CL_LABELS] + c.labels, r[CL_PRIORS] + c.priors
+    redis.call('HSET', P .. 'cls:' .. c.host, c.key, cmsgpack.pack(r))
   end
 end
 for _, e in ipairs(b.queue) do
@@ -280,6 +417,7 @@ if givenup > 0 then add('counters', 'refused.host-given-up', givenup) end
 if requeued > 0 then add('counters', 'requeued', requeued) end
 for guard, n in pairs(b.refused) do add('counters', 'refused.' .. guard, n) end
 saveseq()
+savehosts()
 flush()
 return {res[1], res[2], res[3], res[4], res[5], requeued, givenup, robotsguard, learned, reserved}
 `)

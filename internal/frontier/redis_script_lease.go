@@ -107,15 +107,29 @@ local picked, took = {}, {}
 for _, c in ipairs(cands) do
   local r = getrec(c[2])
   took[c[3]] = (took[c[3]] or 0) + 1
-  picked[#picked + 1] = {c[2], r}
+  picked[#picked + 1] = {c[2], r, c[3]}
 end
-local out, sites = {}, {}
+local out = {}
 local ids, byhost, rids = {}, {}, {}
 for _, p in ipairs(picked) do
   ids[#ids + 1] = p[1]
-  local h = rhost(p[2])
+  local h = p[3]
   byhost[h] = byhost[h] or {}
   table.insert(byhost[h], p[1])
+end
+-- The hosts' sites and running leases, read in one call each.
+local hosts = {}
+for h in pairs(took) do hosts[#hosts + 1] = h end
+local sites, active = {}, {}
+for i = 1, #hosts, 1000 do
+  local part = {unpack(hosts, i, math.min(i + 999, #hosts))}
+  local sv = redis.call('HMGET', P .. 'h:site', unpack(part))
+  local av = redis.call('HMGET', P .. 'h:active', unpack(part))
+  for j, h in ipairs(part) do
+    sites[h] = sv[j] or ''
+    active[#active + 1] = h
+    active[#active + 1] = (tonumber(av[j]) or 0) + took[h]
+  end
 end
 for h, hids in pairs(byhost) do
   bulk('ZREM', P .. TIER[tier][1] .. h, hids, 1000)
@@ -132,13 +146,7 @@ for _, p in ipairs(picked) do
     local pr = getrec(r[PARENT])
     if pr then parent = pr[URL] end
   end
-  local h = rhost(r)
-  local site = sites[h]
-  if site == nil then
-    site = redis.call('HGET', P .. 'h:site', h) or ''
-    sites[h] = site
-  end
-  out[#out + 1] = {r[URL], r[DEPTH], fmt(r[PRIO]), parent, r[ANCHOR], fmt(r[INH]), r[META], site}
+  out[#out + 1] = {r[URL], r[DEPTH], fmt(r[PRIO]), parent, r[ANCHOR], fmt(r[INH]), r[META], sites[p[3]]}
 end
 if #ids > 0 then
   local z = {}
@@ -147,11 +155,13 @@ if #ids > 0 then
   bulk('ZADD', P .. 'own:' .. owner, z, 1000)
 end
 if #rids > 0 then bulk('ZADD', P .. 'rl', rids, 1000) end
+bulk('HSET', P .. 'h:active', active, 1000)
+local last = {}
 for h, k in pairs(took) do
-  redis.call('HINCRBY', P .. 'h:active', h, k)
   redis.call('HINCRBY', P .. 'hw:' .. h, owner, k)
-  if gap > 0 then redis.call('HSET', P .. 'h:last', h, owner .. ' ' .. now) end
+  if gap > 0 then last[#last + 1] = h; last[#last + 1] = owner .. ' ' .. now end
 end
+bulk('HSET', P .. 'h:last', last, 1000)
 flush()
 return out
 `)

@@ -26,13 +26,32 @@ local URL, HOST, STATE, PRIO, DEPTH, PARENT, ANCHOR, INH, META, SEQ, LEASED, UNT
 -- record carries every field before it (setres), so that it still packs
 -- as a MessagePack array.
 local TRIES, LOGPOS, RES = 19, 20, 21
+-- PRIOR and CLASS: a URL queued while the frontier learns keeps the link
+-- priority it was queued with and the id of its finest URL class
+-- (redis_classes.go); such a record carries every field before them.
+local PRIOR, CLASS = 22, 23
+-- A class's record (cls:HOST field KEY): id, parent's key, fetched,
+-- relevant, Σ labels, Σ priors, the estimate its queued URLs carry.
+local CL_ID, CL_PARENT, CL_FETCHED, CL_RELEVANT, CL_LABELS, CL_PRIORS, CL_APPLIED = 1, 2, 3, 4, 5, 6, 7
+-- PAD holds the value of each field from LEASED to RES in a record that
+-- carries them without being leased or fetched.
+local PAD = {0, 0, '', 0, 0, 0, -1, '', 0, -1, 0}
 local function bkey(id) return P .. 'u:' .. (string.byte(id, 7) * 256 + string.byte(id, 8)) end
 local function getrec(id)
   local v = redis.call('HGET', bkey(id), id)
   if not v then return nil end
   return cmsgpack.unpack(v)
 end
-local function putrec(id, r) redis.call('HSET', bkey(id), id, cmsgpack.pack(r)) end
+local function packrec(r)
+  if r[PRIOR] then
+    -- No holes: a MessagePack array has none.
+    for i = LEASED, RES do
+      if r[i] == nil then r[i] = PAD[i - LEASED + 1] end
+    end
+  end
+  return cmsgpack.pack(r)
+end
+local function putrec(id, r) redis.call('HSET', bkey(id), id, packrec(r)) end
 local function hostof(url) return string.match(url, '^[^:/?#]+://([^/?#]*)') or '' end
 local function rhost(r)
   if r[HOST] ~= '' then return r[HOST] end
@@ -85,6 +104,10 @@ local function bulk(cmd, key, args, step)
   end
 end
 local function fmt(x) return string.format('%.17g', x or 0) end
+local function clampunit(x)
+  if x > 1 then return 1 elseif x < 0 then return 0 end
+  return x
+end
 local fixheads -- below
 -- Counters are summed in the script and written once at its end.
 local sums = {}
@@ -122,6 +145,7 @@ local function enqueue(id, r)
   local h = rhost(r)
   local sc = qscore(r[PRIO], r[DEPTH], r[SEQ])
   redis.call('ZADD', P .. TIER[r[STATE]][1] .. h, sc, id)
+  if r[CLASS] then redis.call('SADD', P .. 'cq:' .. r[CLASS], id) end
   local a = added[r[STATE]]
   if not a[h] or sc < a[h] then a[h] = sc end
 end
@@ -130,28 +154,43 @@ local function dequeue(id, r)
   redis.call('ZREM', P .. TIER[r[STATE]][1] .. h, id)
   touched[r[STATE]][h] = true
 end
+-- zaddall adds score-member pairs to a sorted set, a thousand a call,
+-- with opt ('LT' or nil).
+local function zaddall(key, opt, pairs_)
+  for i = 1, #pairs_, 2000 do
+    local part = {unpack(pairs_, i, math.min(i + 1999, #pairs_))}
+    if opt then
+      redis.call('ZADD', key, opt, unpack(part))
+    else
+      redis.call('ZADD', key, unpack(part))
+    end
+  end
+end
 fixheads = function()
   for s, t in pairs(TIER) do
+    local lt, set, gone = {}, {}, {}
     for h, sc in pairs(added[s]) do
-      if not touched[s][h] then redis.call('ZADD', P .. t[2], 'LT', sc, h) end
+      if not touched[s][h] then lt[#lt + 1] = sc; lt[#lt + 1] = h end
     end
     added[s] = {}
     for h in pairs(touched[s]) do
       local head = redis.call('ZRANGE', P .. t[1] .. h, 0, 0, 'WITHSCORES')
       if head[2] then
-        redis.call('ZADD', P .. t[2], head[2], h)
+        set[#set + 1] = head[2]; set[#set + 1] = h
       else
-        redis.call('ZREM', P .. t[2], h)
+        gone[#gone + 1] = h
       end
     end
     touched[s] = {}
+    zaddall(P .. t[2], 'LT', lt)
+    zaddall(P .. t[2], nil, set)
+    bulk('ZREM', P .. t[2], gone, 1000)
   end
 end
 -- setres marks a record as the reserve's, filling the fields before RES.
 local function setres(r)
-  local d = {0, 0, '', 0, 0, 0, -1, '', 0, -1}
   for i = LEASED, LOGPOS do
-    if r[i] == nil then r[i] = d[i - LEASED + 1] end
+    if r[i] == nil then r[i] = PAD[i - LEASED + 1] end
   end
   r[RES] = 1
 end
@@ -297,14 +336,6 @@ local function nextseq()
 end
 local function saveseq()
   if seq then redis.call('HSET', P .. 'meta', 'seq', seq) end
-end
-local newhosts = {}
-local function hostadd(host, site)
-  add('h:urls', host, 1)
-  if not newhosts[host] then
-    newhosts[host] = true
-    redis.call('HSETNX', P .. 'h:site', host, site)
-  end
 end
 -- requeueAll queues the leased URLs of ids again (and drops ids of
 -- leases that ended already); it returns how many it queued.

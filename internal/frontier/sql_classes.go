@@ -1,12 +1,9 @@
 package frontier
 
 import (
-	"encoding/json"
 	"fmt"
-	"math"
 	"sort"
 
-	"github.com/focuscrawl/focuscrawl/internal/record"
 	"github.com/focuscrawl/focuscrawl/internal/urlx"
 )
 
@@ -50,36 +47,6 @@ type classDB interface {
 type storedClass struct {
 	c        *urlClass
 	parentID int64
-}
-
-// classFigures are what pages teach a class: pages fetched, relevant,
-// the sum of their labels and of the link priorities they were queued
-// with.
-type classFigures struct {
-	fetched, relevant int64
-	labels, priors    float64
-}
-
-// learningValue is the info table's value of a Learning configuration,
-// checked.
-func learningValue(l *Learning) (string, error) {
-	if err := l.Validate(); err != nil {
-		return "", fmt.Errorf("frontier: %w", err)
-	}
-	v, err := json.Marshal(l)
-	return string(v), err
-}
-
-// parseLearning reads the Learning configuration of the info table.
-func parseLearning(v string) (*Learning, error) {
-	var l Learning
-	if err := json.Unmarshal([]byte(v), &l); err != nil {
-		return nil, fmt.Errorf("frontier: learning %q: %w", v, err)
-	}
-	if err := l.Validate(); err != nil {
-		return nil, fmt.Errorf("frontier: %w", err)
-	}
-	return &l, nil
 }
 
 // classTx is the class state of one Apply transaction: the classes of the
@@ -181,23 +148,15 @@ func (c *classTx) class(u string, hostID int64) (*urlClass, error) {
 // counts each page once, and leaves out seeds and pages never queued;
 // pages neither scored nor failed teach nothing.
 func (c *classTx) learn(u string, hostID int64, prior float64, o *Outcome) error {
-	if !o.Scored && o.Error == "" {
+	label, teaches := pageLabel(o)
+	if !teaches {
 		return nil
 	}
 	k, err := c.class(u, hostID)
 	if err != nil {
 		return err
 	}
-	f := classFigures{fetched: 1, priors: prior}
-	if o.Scored && o.Error == "" {
-		f.labels = record.ClampUnit(o.Score)
-	}
-	if o.Relevant {
-		f.relevant = 1
-	}
-	for ; k != nil; k = k.parent {
-		k.count(f)
-	}
+	learnPage(k, label, prior, o.Relevant)
 	if hc := c.hosts[hostID]; !hc.seen {
 		hc.seen = true
 		c.touched = append(c.touched, hostID)
@@ -205,62 +164,25 @@ func (c *classTx) learn(u string, hostID int64, prior float64, o *Outcome) error
 	return nil
 }
 
-// count adds f to the class's figures, and to what the transaction is to
-// add to the stored ones.
-func (k *urlClass) count(f classFigures) {
-	k.fetched += f.fetched
-	k.relevant += f.relevant
-	k.labels += f.labels
-	k.priors += f.priors
-	k.add.fetched += f.fetched
-	k.add.relevant += f.relevant
-	k.add.labels += f.labels
-	k.add.priors += f.priors
-	k.dirty = true
-}
-
 // rerank ranks again the queued URLs of every class of the hosts with new
 // outcomes whose estimate moved by more than Epsilon.
 func (c *classTx) rerank() error {
-	cfg := c.cfg
-	c.crawl.estDone = false
-	type move struct {
-		k       *urlClass
-		est, by float64
-	}
-	var moves []move
+	lists := make([][]*urlClass, 0, len(c.touched))
 	for _, hostID := range c.touched {
-		for _, k := range c.hosts[hostID].list {
-			k.estDone = false
-		}
-		for _, k := range c.hosts[hostID].list {
-			est := k.relative(cfg)
-			if k.valid && !cfg.moved(est, k.applied) {
-				continue
-			}
-			by := math.Inf(1)
-			if k.valid {
-				by = math.Abs(est/math.Max(k.applied, 1e-9) - 1)
-			}
-			moves = append(moves, move{k, est, by})
-		}
+		lists = append(lists, c.hosts[hostID].list)
 	}
 	c.touched = c.touched[:0]
-	// The classes that moved most first, as many as maxRerankRows queued
-	// URLs allow: the rest are ranked in a later transaction that touches
-	// their host.
-	sort.SliceStable(moves, func(i, j int) bool { return moves[i].by > moves[j].by })
 	rows := int64(0)
-	for _, m := range moves {
+	for _, m := range c.cfg.classMoves(c.crawl, lists) {
 		if rows >= maxRerankRows {
 			break
 		}
-		n, err := c.db.rerankClass(m.k.id, cfg.factor(m.est))
+		n, err := c.db.rerankClass(m.c.id, c.cfg.factor(m.est))
 		if err != nil {
-			return fmt.Errorf("frontier: rerank class %s: %w", m.k.key, err)
+			return fmt.Errorf("frontier: rerank class %s: %w", m.c.key, err)
 		}
 		rows += n
-		m.k.applied, m.k.valid, m.k.dirty = m.est, true, true
+		m.c.applied, m.c.valid, m.c.dirty = m.est, true, true
 	}
 	return nil
 }
