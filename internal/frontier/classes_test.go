@@ -297,7 +297,10 @@ func outcomeCountedOnce(t *testing.T, s Store, _ func(*testing.T) Store) {
 		}
 	}
 	fetched, relevant, labels, priors, ok := readClassFigures(t, s, "/b/")
-	if ok && fetched != 2 || relevant != 1 || !near(labels, 0.8) || !near(priors, 0.5+0.4) {
+	if !ok {
+		t.Skipf("the %s store's class figures are not SQL rows: TestClassesOutcomeCountedOnce judges it by its lease order", s.Capabilities().Kind)
+	}
+	if fetched != 2 || relevant != 1 || !near(labels, 0.8) || !near(priors, 0.5+0.4) {
 		t.Errorf("class /b/: fetched %d, relevant %d, labels %v, priors %v; want 2, 1, 0.8 and 0.9 (each page once, the failure as 0)",
 			fetched, relevant, labels, priors)
 	}

@@ -12,8 +12,9 @@ import (
 // restarting, a network cut): an operation whose connection failed is
 // run again, every 100–500 ms, until the server answers or wait has
 // passed since the outage began, saying so in one line when it begins and
-// one when it ends. The PostgreSQL store uses it (?outage_wait=); the
-// Redis store's hook (redis_outage.go) does the same.
+// one when it ends. Both server stores use it (?outage_wait=): the
+// PostgreSQL store around its statements and transactions (pg_outage.go),
+// the Redis store in a go-redis hook (redis_outage.go).
 type outageWatch struct {
 	server string // what the lines name: "postgres at HOST:PORT"
 	wait   time.Duration

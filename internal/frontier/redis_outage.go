@@ -3,7 +3,6 @@ package frontier
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"net"
 	"os"
@@ -33,19 +32,15 @@ func (quietRedisLog) Printf(context.Context, string, ...any) {}
 var quietRedisOnce sync.Once
 
 // outageHook retries a command whose connection failed (refused, reset,
-// closed, the server loading its data after a restart) until the server
-// answers or wait has passed since the outage began, saying so in one line
-// when it begins and one when it ends. A command that was sent on a
-// connection that then broke may have run: the frontier's scripts are
-// safe to run again (a lease run twice leaves URLs leased until their
-// lease ends; a batch of outcomes applied twice changes nothing more).
+// closed, the server loading its data after a restart) through an
+// outageWatch (outage.go): until the server answers or wait has passed
+// since the outage began, saying so in one line when it begins and one
+// when it ends. A command that was sent on a connection that then broke
+// may have run: the frontier's scripts are safe to run again (a lease run
+// twice leaves URLs leased until their lease ends; a batch of outcomes
+// applied twice changes nothing more).
 type outageHook struct {
-	addr string
-	wait time.Duration
-	log  io.Writer
-
-	mu    sync.Mutex
-	since time.Time // zero while the server answers
+	watch *outageWatch
 }
 
 // inRetry marks the context of a command being retried.
@@ -61,7 +56,7 @@ func (h *outageHook) ProcessHook(next redis.ProcessHook) redis.ProcessHook {
 			return next(ctx, cmd)
 		}
 		ctx = context.WithValue(ctx, inRetry{}, true)
-		err := h.retry(ctx, func() error { return next(ctx, cmd) })
+		err := h.watch.run(ctx, func() error { return next(ctx, cmd) })
 		if errors.Is(err, ErrRedisOutage) {
 			cmd.SetErr(err) // what the caller reads
 		}
@@ -75,50 +70,7 @@ func (h *outageHook) ProcessPipelineHook(next redis.ProcessPipelineHook) redis.P
 			return next(ctx, cmds)
 		}
 		ctx = context.WithValue(ctx, inRetry{}, true)
-		return h.retry(ctx, func() error { return next(ctx, cmds) })
-	}
-}
-
-func (h *outageHook) retry(ctx context.Context, run func() error) error {
-	pause := 100 * time.Millisecond
-	for {
-		err := run()
-		if !connectionError(err) {
-			h.back()
-			return err
-		}
-		since := h.down(err)
-		if time.Since(since) >= h.wait {
-			return fmt.Errorf("%w at %s for %v (outage_wait=%v): %v", ErrRedisOutage, h.addr,
-				time.Since(since).Round(time.Second), h.wait, err)
-		}
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-time.After(pause):
-		}
-		pause = min(2*pause, 500*time.Millisecond)
-	}
-}
-
-// down records an outage and says so when it begins; it returns when.
-func (h *outageHook) down(err error) time.Time {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if h.since.IsZero() {
-		h.since = time.Now()
-		fmt.Fprintf(h.log, "frontier: redis at %s unreachable (%v); waiting up to %v for it (outage_wait)\n", h.addr, err, h.wait)
-	}
-	return h.since
-}
-
-// back ends an outage, saying so.
-func (h *outageHook) back() {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if !h.since.IsZero() {
-		fmt.Fprintf(h.log, "frontier: redis at %s is back after %v\n", h.addr, time.Since(h.since).Round(100*time.Millisecond))
-		h.since = time.Time{}
+		return h.watch.run(ctx, func() error { return next(ctx, cmds) })
 	}
 }
 
@@ -143,14 +95,12 @@ func connectionError(err error) bool {
 // withOutageWait installs the outage hook on rdb, its wait read from the
 // DSN's ?outage_wait= (removed from q, as go-redis does not know it).
 func withOutageWait(rdb *redis.Client, addr, wait string) error {
-	d := DefaultRedisOutageWait
-	if wait != "" {
-		var err error
-		if d, err = time.ParseDuration(wait); err != nil || d < 0 {
-			return fmt.Errorf("outage_wait=%s: not a duration (30s, 2m)", wait)
-		}
+	d, err := parseOutageWait(wait, DefaultRedisOutageWait)
+	if err != nil {
+		return err
 	}
 	quietRedisOnce.Do(func() { redis.SetLogger(quietRedisLog{}) })
-	rdb.AddHook(&outageHook{addr: addr, wait: d, log: os.Stderr})
+	rdb.AddHook(&outageHook{&outageWatch{server: "redis at " + addr, wait: d, log: os.Stderr,
+		lost: connectionError, gaveUp: ErrRedisOutage}})
 	return nil
 }

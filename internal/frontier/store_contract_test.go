@@ -205,7 +205,9 @@ func TestLeaseExpiryAndDone(t *testing.T) {
 		if _, err := s.Apply(ctx, Batch{Queue: []Entry{entry("http://a.cn/", "a.cn", 1, 0), entry("http://a.cn/x", "a.cn", 0.5, 1)}}); err != nil {
 			t.Fatal(err)
 		}
-		got := lease(t, s, LeaseRequest{N: 2, For: 50 * time.Millisecond, Owner: 7})
+		// A lease long enough that a loaded machine (go test -race on two
+		// shared cores) does not see it run out before the checks below.
+		got := lease(t, s, LeaseRequest{N: 2, For: 700 * time.Millisecond, Owner: 7})
 		if len(got) != 2 {
 			t.Fatalf("leased %v", got)
 		}
@@ -219,7 +221,7 @@ func TestLeaseExpiryAndDone(t *testing.T) {
 		if _, err := s.Apply(ctx, Batch{Done: []Outcome{{URL: "http://a.cn/", Host: "a.cn", Status: 200, Scored: true, Score: 0.8, Relevant: true}}}); err != nil {
 			t.Fatal(err)
 		}
-		time.Sleep(80 * time.Millisecond)
+		time.Sleep(750 * time.Millisecond)
 		if c, _ := s.Counts(ctx); !c.Queued || c.Leased {
 			t.Errorf("counts %+v after expiry, want queued", c)
 		}
