@@ -150,3 +150,22 @@ func dropAffiliation(v string) string {
 	}
 	return v
 }
+
+// BylineName is the person a short byline element names ("By Jane Doe",
+// "Written by Jane Doe | March 3", "JANE DOE"), or "" when its text does
+// not read as an English name: a label ("Follow Author", "About the
+// author"), a sentence or a date.
+func BylineName(text string) string {
+	text = strings.Join(strings.FieldsFunc(text, isSpaceRune), " ")
+	if m := englishBy.FindStringSubmatch(text); m != nil {
+		text = m[1]
+	}
+	v := dropAffiliation(CleanAuthor(text))
+	if v == "" || !looksLikeName(v) || strings.Contains(strings.ToLower(v), "author") {
+		return ""
+	}
+	if _, start, _, ok := FindDate(v, nil); ok && start == 0 {
+		return "" // a date, not a name
+	}
+	return v
+}

@@ -137,3 +137,22 @@ func FuzzAuthor(f *testing.F) {
 		CleanAuthor(s)
 	})
 }
+
+// TestBylineName: a byline element's text down to the name it gives, and
+// nothing for labels, one-word statuses and dates.
+func TestBylineName(t *testing.T) {
+	for in, want := range map[string]string{
+		"By Steven Mufson":                     "Steven Mufson",
+		"Written by Rob Ewaschuk":              "Rob Ewaschuk",
+		"JANE DOE July 29, 2016":               "JANE DOE",
+		"Jane Doe, Associated Press":           "Jane Doe",
+		"Follow Author":                        "",
+		"About the author":                     "",
+		"the city council approved the budget": "",
+		"March 3, 2015":                        "",
+	} {
+		if got := BylineName(in); got != want {
+			t.Errorf("BylineName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
