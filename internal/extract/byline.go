@@ -237,7 +237,11 @@ func nameUnderTitle(z Zone) string {
 	lines := strings.Split(z.Before+"\n"+z.Head, "\n")
 	for i, l := range lines {
 		nl := normLine(l)
-		if nl == "" || (nl != title && !(strings.Contains(nl, title) && len(nl) < 2*len(title))) {
+		// The title line: the title, the title with more around it, or
+		// the headline alone when the page title carries more ("茉莉：我是
+		// 怎样卷入八九民运的" over the line "我是怎样卷入八九民运的").
+		if nl == "" || (nl != title && !(strings.Contains(nl, title) && len(nl) < 2*len(title)) &&
+			!(strings.Contains(title, nl) && 2*len(nl) >= len(title))) {
 			continue
 		}
 		for j := i + 1; j < len(lines) && j <= i+4; j++ {

@@ -16,9 +16,7 @@ func CleanAuthor(v string) string {
 		v = v[:i] // 赵 培：北京物资学院 (name, then affiliation)
 	}
 	v = strings.Join(strings.FieldsFunc(v, isSpaceRune), " ")
-	v = strings.TrimFunc(v, func(r rune) bool {
-		return unicode.IsPunct(r) || unicode.IsSymbol(r) || unicode.IsSpace(r)
-	})
+	v = trimPunct(v)
 	low := strings.ToLower(v)
 	if strings.HasPrefix(low, "by ") {
 		v = strings.TrimSpace(v[3:])
@@ -63,9 +61,7 @@ func CleanAuthor(v string) string {
 	for _, pre := range []string{"本报记者", "本台记者", "本网记者", "新华社记者", "特约记者", "见习记者", "记者", "通讯员", "本报实习生", "实习生"} {
 		v = strings.TrimSpace(strings.TrimPrefix(v, pre))
 	}
-	v = strings.TrimFunc(v, func(r rune) bool {
-		return unicode.IsPunct(r) || unicode.IsSymbol(r) || unicode.IsSpace(r)
-	})
+	v = trimPunct(v)
 	if v == "" || utf8.RuneCountInString(v) > 40 || strings.ContainsAny(v, "=<>\"{}") {
 		return ""
 	}
@@ -74,6 +70,24 @@ func CleanAuthor(v string) string {
 		v = f[0] + f[1]
 	}
 	return v
+}
+
+// trimPunct trims punctuation, symbols and space around v, but keeps a
+// closing bracket whose opening one is inside: "Jane Doe (janedoe)".
+func trimPunct(v string) string {
+	t := strings.TrimFunc(v, func(r rune) bool {
+		return unicode.IsPunct(r) || unicode.IsSymbol(r) || unicode.IsSpace(r)
+	})
+	if t == "" {
+		return t
+	}
+	rest := strings.TrimLeftFunc(v[strings.Index(v, t)+len(t):], unicode.IsSpace)
+	for _, p := range [][2]string{{"(", ")"}, {"（", "）"}} {
+		if strings.HasPrefix(rest, p[1]) && strings.Count(t, p[0]) == strings.Count(t, p[1])+1 {
+			return t + p[1]
+		}
+	}
+	return t
 }
 
 // trailingWords end English bylines without being names.

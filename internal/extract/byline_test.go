@@ -116,6 +116,9 @@ func TestCleanAuthor(t *testing.T) {
 		{"本报记者 张三", "张三"},
 		{"赵 培：北京物资学院", "赵培"},
 		{"李四 摄", "李四"},
+		{"史蒂文的家_藍天 (stevenhgm)", "史蒂文的家_藍天 (stevenhgm)"},
+		{"(Jane Doe)", "Jane Doe"},
+		{"张三（实习）。", "张三（实习）"},
 	}
 	for _, c := range cases {
 		if got := CleanAuthor(c.in); got != c.want {

@@ -5,6 +5,7 @@ import (
 	"iter"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -107,8 +108,8 @@ func jsonLDAuthor(src string) string {
 		switch t := x.(type) {
 		case map[string]any:
 			if isAuthor {
-				if n, ok := t["name"].(string); ok && n != "" {
-					names = append(names, n)
+				if n, ok := t["name"].(string); ok && strings.TrimSpace(n) != "" {
+					names = append(names, collapseSpace(strings.TrimSpace(n)))
 					return
 				}
 			}
@@ -124,8 +125,8 @@ func jsonLDAuthor(src string) string {
 				walk(e, isAuthor)
 			}
 		case string:
-			if isAuthor && t != "" && !strings.HasPrefix(t, "http") {
-				names = append(names, t)
+			if t = strings.TrimSpace(t); isAuthor && t != "" && !strings.HasPrefix(t, "http") {
+				names = append(names, collapseSpace(t))
 			}
 		}
 	}
@@ -414,12 +415,13 @@ func findAuthor(pg *page, z *extract.Zone, not func(string) bool) string {
 
 // notAuthors tells the names that are not a page's author: the site's
 // own name (og:site_name, application-name, publisher, a label of its
-// host: "folha" on folha.uol.com.br), the source outlet the page names
+// host or of its canonical URL's, when the value is one word: "folha" on
+// folha.uol.com.br, but not "Haki Benita" on hakibenita.com), the source outlet the page names
 // (unless it is a person's name),
 // and the wire agencies (extract.IsAgency). A byline that gives only
 // these names says who published the story, not who wrote it.
 func notAuthors(h *head, pageURL, source string) func(string) bool {
-	var names []string
+	var names, hostLabels []string
 	for _, k := range []string{"og:site_name", "application-name", "publisher", "dc.publisher"} {
 		if v := h.meta[k]; v != "" {
 			names = append(names, squashName(v))
@@ -429,11 +431,18 @@ func notAuthors(h *head, pageURL, source string) func(string) bool {
 		// A person given as the source (来源：尹娟) may be the author.
 		names = append(names, squashName(source))
 	}
-	if u, err := url.Parse(pageURL); err == nil {
+	// The site's host, and the host the page names as its own (a copy
+	// saved or served elsewhere still names its site in rel=canonical
+	// and og:url).
+	for _, pu := range []string{pageURL, h.canonical, h.meta["og:url"]} {
+		u, err := url.Parse(pu)
+		if err != nil || pu == "" {
+			continue
+		}
 		labels := strings.Split(strings.ToLower(u.Hostname()), ".")
 		for i, l := range labels {
 			if len(l) > 3 && l != "www" && i < len(labels)-1 {
-				names = append(names, l)
+				hostLabels = append(hostLabels, l)
 			}
 		}
 	}
@@ -446,6 +455,12 @@ func notAuthors(h *head, pageURL, source string) func(string) bool {
 			if n != "" && sq == n {
 				return true
 			}
+		}
+		// A personal site is named after its author: "Haki Benita" on
+		// hakibenita.com is a person; a one-word value equal to a host
+		// label ("folha") is the site.
+		if len(strings.Fields(v)) == 1 && slices.Contains(hostLabels, sq) {
+			return true
 		}
 		return false
 	}

@@ -48,6 +48,25 @@ func TestNotAuthors(t *testing.T) {
 	}
 }
 
+// TestNotAuthorsCanonicalHost: a page served from another host (a mirror,
+// an archive, a test fixture) still names its site in rel=canonical and
+// og:url, and a label of that host is not the author either.
+func TestNotAuthorsCanonicalHost(t *testing.T) {
+	for _, h := range []*head{
+		{canonical: "https://www1.folha.uol.com.br/esporte/x.shtml", meta: map[string]string{}},
+		{meta: map[string]string{"og:url": "https://www1.folha.uol.com.br/esporte/x.shtml"}},
+	} {
+		not := notAuthors(h, "http://mirror.example.org/page.html", "")
+		if !not("folha") || not("Bruno Rodrigues") || not("Folha Silva") {
+			t.Errorf("canonical %q og:url %q: folha %v, Bruno Rodrigues %v", h.canonical, h.meta["og:url"], not("folha"), not("Bruno Rodrigues"))
+		}
+	}
+	// A personal site is named after its author.
+	if notAuthors(&head{canonical: "https://hakibenita.com/x"}, "http://mirror.example.org/a", "")("Haki Benita") {
+		t.Error("Haki Benita on hakibenita.com taken for the site")
+	}
+}
+
 // TestPublishedMetaAndJSONLD: the meta published time and the JSON-LD
 // datePublished, the earlier when both carry their offset (or differ by
 // more than an unknown offset can); a modified time only after both.
