@@ -25,6 +25,8 @@ func TestZoneAuthor(t *testing.T) {
 		{"bracketed on date line", Zone{Before: "2004年7月16日08:19 [ 黄明 ] 来源：[ 国际金融报 ]"}, "黄明"},
 		{"category in brackets", Zone{Before: "2005-01-06 08:13 [房产] 来源：新华网"}, ""},
 		{"pen name under the title", Zone{Title: "我是怎样走上这条路的", Before: "我是怎样走上这条路的\n\n茉莉\n\n【报道】正文"}, "茉莉"},
+		{"pen name under the headline, the page title the site's", Zone{Title: "谢谢您访问本站",
+			Head: "茉莉：我是怎样走上这条路的\n\n作者： 来源： 发布日期： 7/5/2005\n\n我是怎样走上这条路的\n\n茉莉\n\n【报道】正文"}, "茉莉"},
 		{"name under a heading", Zone{Title: "显示", Before: "比赛的革命\n\n胡明", Head: "——对一个问题的分析"}, "胡明"},
 		{"label under the title", Zone{Title: "某某通知", Before: "某某通知\n\n摘要\n\n正文"}, ""},
 		{"issuing authority", Zone{Before: "发文机关： | 某某省人民政府\n成文日期： | 2022年01月27日"}, "某某省人民政府"},
