@@ -70,3 +70,20 @@ func TestClassByline(t *testing.T) {
 		})
 	}
 }
+
+// TestMetaAuthorHomePage: the home page a meta author carries after the
+// name is dropped, not the whole value; a bare link is no author.
+func TestMetaAuthorHomePage(t *testing.T) {
+	body := `<body><div>` + strings.Repeat("<p>We are changing how we ship releases, and here is why it matters.</p>", 4) + `</div></body></html>`
+	for meta, want := range map[string]string{
+		"Bradley M. Kuhn (http://ebb.org/bkuhn/)": "Bradley M. Kuhn",
+		"Jane Doe <https://jane.example.org>":     "Jane Doe",
+		"https://plus.google.com/+JaneDoe":        "",
+	} {
+		html := `<html><head><meta name="author" content="` + meta + `"></head>` + body
+		d := mustNew(t, Options{}).Segment(record.Page{URL: "http://blog.example.com/a", HTML: html})
+		if d.Author != want {
+			t.Errorf("meta author %q: author %q, want %q", meta, d.Author, want)
+		}
+	}
+}

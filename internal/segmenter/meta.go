@@ -34,6 +34,9 @@ var authorMeta = []string{
 	"parsely-author", "twitter:creator", "og:article:author",
 }
 
+// authorHome is a web address in brackets after an author's name.
+var authorHome = regexp.MustCompile(`\s*[(<\[]\s*https?://[^\s)>\]]*\s*[)>\]]`)
+
 var sourceMeta = []string{"source", "og:site_name", "application-name", "publisher", "dc.publisher"}
 
 // dateCue introduces a publication time in visible text.
@@ -399,7 +402,9 @@ func findAuthor(pg *page, z *extract.Zone, not func(string) bool) string {
 		return v
 	}
 	for _, k := range authorMeta {
-		if v := pg.head.meta[k]; v != "" && !strings.Contains(v, "://") && !strings.HasPrefix(v, "@") {
+		// A home page after the name is not part of it: "Bradley M. Kuhn
+		// (http://ebb.org/bkuhn/)"; a value that is a link is no name.
+		if v := strings.TrimSpace(authorHome.ReplaceAllString(pg.head.meta[k], "")); v != "" && !strings.Contains(v, "://") && !strings.HasPrefix(v, "@") {
 			if a := extract.CleanAuthor(v); ok(a) {
 				return a
 			}
