@@ -138,13 +138,16 @@ func looksLikeName(v string) bool {
 	return unicode.IsUpper([]rune(f[0])[0])
 }
 
-// affiliationWords name an agency, a paper or a role, never a person.
+// affiliationWords name an agency, a paper, a role or a degree, never a
+// person.
 var affiliationWords = map[string]bool{
 	"press": true, "associated": true, "reuters": true, "ap": true, "afp": true, "bloomberg": true,
 	"staff": true, "writer": true, "reporter": true, "correspondent": true, "editor": true,
 	"contributor": true, "columnist": true, "times": true, "news": true, "post": true,
 	"journal": true, "agency": true, "wire": true, "service": true, "magazine": true, "herald": true,
 	"tribune": true, "daily": true, "telegraph": true, "guardian": true, "globe": true,
+	// degrees and titles after a name: "Brenda Goodman, MA"
+	"ma": true, "md": true, "phd": true, "ph.d": true, "mph": true, "rn": true, "msc": true, "mba": true,
 }
 
 // dropAffiliation cuts an English byline at the first comma-separated

@@ -151,6 +151,8 @@ func TestBylineName(t *testing.T) {
 		"Written by Rob Ewaschuk":              "Rob Ewaschuk",
 		"JANE DOE July 29, 2016":               "JANE DOE",
 		"Jane Doe, Associated Press":           "Jane Doe",
+		"By Brenda  Goodman, MA":               "Brenda Goodman",
+		"Jane Doe, Ph.D.":                      "Jane Doe",
 		"Follow Author":                        "",
 		"About the author":                     "",
 		"the city council approved the budget": "",
