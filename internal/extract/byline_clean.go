@@ -186,3 +186,9 @@ func BylineName(text string) string {
 	}
 	return v
 }
+
+// CleanByline is CleanAuthor, and then the agency, role or degree after
+// the names cut off ("Brenda Goodman, MA" is Brenda Goodman).
+func CleanByline(v string) string {
+	return dropAffiliation(CleanAuthor(v))
+}

@@ -15,6 +15,7 @@ func TestMarkupAuthor(t *testing.T) {
 	cases := []struct{ name, byline, want string }{
 		{"itemprop name", `<div class="meta"><span itemprop="author" itemscope itemtype="http://schema.org/Person"><span itemprop="name">Hazel Sheffield</span></span></div>`, "Hazel Sheffield"},
 		{"rel author", `<p class="by">By <a rel="author" href="/people/dan">Dan Goodin</a> and <a rel="author" href="/people/ann">Ann Lee</a></p>`, "Dan Goodin, Ann Lee"},
+		{"degree after the name", `<div class="author_fmt">By <a rel="author" href="/brenda-goodman">Brenda  Goodman, MA</a></div>`, "Brenda Goodman"},
 		{"photo credit skipped", `<figure><img src="a.jpg"><figcaption><span itemprop="author">Benoit Tessier/Reuters</span></figcaption></figure>`, ""},
 	}
 	for _, c := range cases {
