@@ -168,6 +168,45 @@ func dropAffiliation(v string) string {
 	return v
 }
 
+// nameParticles are the lower-case words inside names ("Michiel de
+// Jong", "Jane Doe and John Roe").
+var nameParticles = map[string]bool{
+	"de": true, "da": true, "del": true, "della": true, "di": true, "du": true, "van": true,
+	"von": true, "der": true, "den": true, "la": true, "le": true, "bin": true, "al": true,
+	"el": true, "and": true,
+}
+
+// notNameWords are words of a byline's labels, never of a name ("Posted
+// By", "Analysis by", "Search Site", "Staff Photo", "Our Correspondent").
+var notNameWords = map[string]bool{
+	"by": true, "author": true, "authors": true, "site": true, "search": true, "photo": true,
+	"photos": true, "sport": true, "sports": true, "our": true, "from": true, "follow": true,
+	"more": true, "view": true, "all": true, "services": true, "special": true, "about": true,
+	"contact": true, "home": true, "subscribe": true, "login": true, "menu": true,
+}
+
+// namesWords: every word of v may be part of a person's name: a
+// capitalised word or a particle, no digit, colon or slash, no word of an
+// agency, a role or a label.
+func namesWords(v string) bool {
+	if strings.ContainsAny(v, "0123456789:/") {
+		return false
+	}
+	for _, w := range strings.Fields(v) {
+		lw := strings.ToLower(strings.Trim(w, ",.;()"))
+		if lw == "" {
+			continue
+		}
+		if affiliationWords[lw] || notNameWords[lw] {
+			return false
+		}
+		if r, _ := utf8.DecodeRuneInString(strings.Trim(w, ",.;()")); !unicode.IsUpper(r) && !nameParticles[lw] {
+			return false
+		}
+	}
+	return true
+}
+
 // BylineName is the person a short byline element names ("By Jane Doe",
 // "Written by Jane Doe | March 3", "JANE DOE"), or "" when its text does
 // not read as an English name: a label ("Follow Author", "About the
@@ -178,7 +217,7 @@ func BylineName(text string) string {
 		text = m[1]
 	}
 	v := dropAffiliation(CleanAuthor(text))
-	if v == "" || !looksLikeName(v) || strings.Contains(strings.ToLower(v), "author") {
+	if v == "" || !looksLikeName(v) || !namesWords(v) {
 		return ""
 	}
 	if _, start, _, ok := FindDate(v, nil); ok && start == 0 {

@@ -88,3 +88,24 @@ func TestMetaAuthorHomePage(t *testing.T) {
 		}
 	}
 }
+
+// TestJSONLDOrganizationAuthor: a JSON-LD author typed Person (or not
+// typed) comes before one typed Organization, and an Organization that
+// is the publisher (the outlet itself) is not the author.
+func TestJSONLDOrganizationAuthor(t *testing.T) {
+	for ld, want := range map[string]string{
+		`{"@type":"NewsArticle","author":{"@type":"Organization","name":"CBS News"},"publisher":{"@type":"Organization","name":"CBS News"}}`:                                         "",
+		`{"@type":"Article","author":{"@type":"Organization","name":"Contributors to Wikimedia projects"},"publisher":{"@type":"Organization","name":"Wikimedia Foundation, Inc."}}`: "Contributors to Wikimedia projects",
+		`{"@type":"NewsArticle","author":[{"@type":"Organization","name":"CBS Detroit"},{"@type":"Person","name":"Jane Doe"}]}`:                                                      "Jane Doe",
+		`{"@type":"NewsArticle","author":[{"@type":"Person","name":"Dave Steer"}]}`:                                                                                                  "Dave Steer",
+		`{"@type":"NewsArticle","author":{"name":"Dave Steer"}}`:                                                                                                                     "Dave Steer",
+		`{"@type":"NewsArticle","author":{"@type":"https://schema.org/Person","name":"Dave Steer"}}`:                                                                                 "Dave Steer",
+	} {
+		html := `<html><head><script type="application/ld+json">` + ld + `</script></head><body><div>` +
+			strings.Repeat("<p>We are changing how we ship releases, and here is why it matters.</p>", 4) + `</div></body></html>`
+		d := mustNew(t, Options{}).Segment(record.Page{URL: "http://www.example.com/a", HTML: html})
+		if d.Author != want {
+			t.Errorf("%s: author %q, want %q", ld, d.Author, want)
+		}
+	}
+}
