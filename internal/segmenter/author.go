@@ -29,7 +29,7 @@ func markupAuthors(body *node, region []*node) string {
 // bylineClass: a class or id word that names an author or a byline
 // ("author", "author-name", "authorname", "pb-byline", "byline_text"),
 // but not the blocks about an author (a biography, a photo, a list of
-// other stories).
+// other stories) nor a comment's author.
 func bylineClass(n *node) bool {
 	for _, k := range []string{"class", "id"} {
 		for _, w := range strings.Fields(strings.ToLower(attr(n.el, k))) {
@@ -45,8 +45,8 @@ func bylineClass(n *node) bool {
 }
 
 // bylineAside: class words of the blocks about an author rather than the
-// byline itself.
-var bylineAside = regexp.MustCompile(`bio|avatar|image|img|photo|pic|about|more|posts|articles|description|desc|info|box|card|social|follow|contact`)
+// byline itself, and of a comment's or a review's author.
+var bylineAside = regexp.MustCompile(`bio|avatar|image|img|photo|pic|about|more|posts|articles|description|desc|info|box|card|social|follow|contact|comment|reply|respond|review`)
 
 // markedAuthors reads one kind of mark: schema.org and rel=author, or
 // (byClass) the class and id words.

@@ -50,19 +50,20 @@ func TestJSONLDInCDATA(t *testing.T) {
 // joined to the first's.
 func TestClassByline(t *testing.T) {
 	story := strings.Repeat("<p>The city council approved the budget on Monday after a long and heated debate.</p>", 5)
-	cases := []struct{ name, head, byline, want string }{
-		{"class author", "", `<div class="author Mb(4px)"><a class="author-link" href="/author/ben">Ben Silverman</a><span class="role">Games Editor</span></div>`, "Ben Silverman"},
-		{"by and follow", "", `<span class="pb-byline">By <a href="/people/steven">Steven Mufson</a></span><span class="pb-byline-follow"><a class="pb-author-follow">Follow</a></span>`, "Steven Mufson"},
-		{"two names", "", `<p class="byline">By <a>Jane Doe</a> and <a>John Roe</a> <time>March 3, 2015</time></p>`, "Jane Doe, John Roe"},
-		{"over meta author", `<meta name="article:author" content="Laurie Oakes">`, `<em class="byline">JOE HILDEBRAND </em>`, "JOE HILDEBRAND"},
-		{"author name span, time after", "", `<div class="author-name">NATALIYA VASILYEVA</div><div class="author-date">8h</div>`, "NATALIYA VASILYEVA"},
-		{"bio is not a byline", "", `<div class="author-bio">Writes about city politics for us.</div>`, ""},
-		{"label is not a byline", "", `<a class="author-follow">Follow Author</a>`, ""},
-		{"one word is not enough", "", `<span class="byline">Updated</span>`, ""},
+	cases := []struct{ name, head, byline, inside, want string }{
+		{"class author", "", `<div class="author Mb(4px)"><a class="author-link" href="/author/ben">Ben Silverman</a><span class="role">Games Editor</span></div>`, "", "Ben Silverman"},
+		{"by and follow", "", `<span class="pb-byline">By <a href="/people/steven">Steven Mufson</a></span><span class="pb-byline-follow"><a class="pb-author-follow">Follow</a></span>`, "", "Steven Mufson"},
+		{"two names", "", `<p class="byline">By <a>Jane Doe</a> and <a>John Roe</a> <time>March 3, 2015</time></p>`, "", "Jane Doe, John Roe"},
+		{"over meta author", `<meta name="article:author" content="Laurie Oakes">`, `<em class="byline">JOE HILDEBRAND </em>`, "", "JOE HILDEBRAND"},
+		{"author name span, time after", "", `<div class="author-name">NATALIYA VASILYEVA</div><div class="author-date">8h</div>`, "", "NATALIYA VASILYEVA"},
+		{"bio is not a byline", "", `<div class="author-bio">Writes about city politics for us.</div>`, "", ""},
+		{"label is not a byline", "", `<a class="author-follow">Follow Author</a>`, "", ""},
+		{"one word is not enough", "", `<span class="byline">Updated</span>`, "", ""},
+		{"a comment's author is not the story's", "", "", `<div class="comments"><p class="comment-author">Jane Reader</p><p>Great piece, thanks for writing it.</p></div>`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			html := `<html><head>` + c.head + `</head><body><article><h1>Budget passes</h1>` + c.byline + `<div class="body">` + story + `</div></article>` +
+			html := `<html><head>` + c.head + `</head><body><article><h1>Budget passes</h1>` + c.byline + `<div class="body">` + story + c.inside + `</div></article>` +
 				`<aside><div class="teaser"><span class="byline">Someone Else</span></div></aside></body></html>`
 			d := mustNew(t, Options{}).Segment(record.Page{URL: "http://news.example.com/a", HTML: html})
 			if d.Author != c.want {
