@@ -5,6 +5,7 @@
 # (default ../shared/data). Extra arguments go to "segment eval", e.g.
 # --dump /tmp/pages.jsonl for every page's extraction and scores,
 # --titles scripts/eval-data/titles-sample.jsonl for the hand-checked titles,
+# --authors scripts/eval-data/authors-checked.jsonl for the hand-checked authors,
 # --sets pagesignal, --explain ID, --tune extend-prose=0.8 (or fallback-thin=500,
 # no-fallback=1, no-kin=1), --diagnose for the missed gold text and kept noise by class.
 set -euo pipefail

@@ -230,14 +230,34 @@ func nameUnderTitle(z Zone) string {
 			return strings.Join(toks, " ")
 		}
 	}
-	title := normLine(z.Title)
-	if title == "" {
-		return ""
-	}
+	// The title line is found by the page's title, else by the content's
+	// first line, which is the headline as the page shows it when the
+	// page's title names only the site.
 	lines := strings.Split(z.Before+"\n"+z.Head, "\n")
+	heads := []string{normLine(z.Title)}
+	if h := nonEmptyLines(z.Head); len(h) > 0 && utf8.RuneCountInString(h[0]) <= 80 {
+		heads = append(heads, normLine(h[0]))
+	}
+	for _, title := range heads {
+		if title == "" {
+			continue
+		}
+		if v := underTitleLine(lines, title); v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+// underTitleLine is the name on the short line under the title line: a
+// line equal to the title, holding it with less than as much again, or
+// the headline alone when the title carries more ("茉莉：我是怎样卷入八九
+// 民运的" over the line "我是怎样卷入八九民运的").
+func underTitleLine(lines []string, title string) string {
 	for i, l := range lines {
 		nl := normLine(l)
-		if nl == "" || (nl != title && !(strings.Contains(nl, title) && len(nl) < 2*len(title))) {
+		if nl == "" || (nl != title && !(strings.Contains(nl, title) && len(nl) < 2*len(title)) &&
+			!(strings.Contains(title, nl) && 2*len(nl) >= len(title))) {
 			continue
 		}
 		for j := i + 1; j < len(lines) && j <= i+4; j++ {

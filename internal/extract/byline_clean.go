@@ -16,9 +16,7 @@ func CleanAuthor(v string) string {
 		v = v[:i] // 赵 培：北京物资学院 (name, then affiliation)
 	}
 	v = strings.Join(strings.FieldsFunc(v, isSpaceRune), " ")
-	v = strings.TrimFunc(v, func(r rune) bool {
-		return unicode.IsPunct(r) || unicode.IsSymbol(r) || unicode.IsSpace(r)
-	})
+	v = trimPunct(v)
 	low := strings.ToLower(v)
 	if strings.HasPrefix(low, "by ") {
 		v = strings.TrimSpace(v[3:])
@@ -63,9 +61,7 @@ func CleanAuthor(v string) string {
 	for _, pre := range []string{"本报记者", "本台记者", "本网记者", "新华社记者", "特约记者", "见习记者", "记者", "通讯员", "本报实习生", "实习生"} {
 		v = strings.TrimSpace(strings.TrimPrefix(v, pre))
 	}
-	v = strings.TrimFunc(v, func(r rune) bool {
-		return unicode.IsPunct(r) || unicode.IsSymbol(r) || unicode.IsSpace(r)
-	})
+	v = trimPunct(v)
 	if v == "" || utf8.RuneCountInString(v) > 40 || strings.ContainsAny(v, "=<>\"{}") {
 		return ""
 	}
@@ -74,6 +70,24 @@ func CleanAuthor(v string) string {
 		v = f[0] + f[1]
 	}
 	return v
+}
+
+// trimPunct trims punctuation, symbols and space around v, but keeps a
+// closing bracket whose opening one is inside: "Jane Doe (janedoe)".
+func trimPunct(v string) string {
+	t := strings.TrimFunc(v, func(r rune) bool {
+		return unicode.IsPunct(r) || unicode.IsSymbol(r) || unicode.IsSpace(r)
+	})
+	if t == "" {
+		return t
+	}
+	rest := strings.TrimLeftFunc(v[strings.Index(v, t)+len(t):], unicode.IsSpace)
+	for _, p := range [][2]string{{"(", ")"}, {"（", "）"}} {
+		if strings.HasPrefix(rest, p[1]) && strings.Count(t, p[0]) == strings.Count(t, p[1])+1 {
+			return t + p[1]
+		}
+	}
+	return t
 }
 
 // trailingWords end English bylines without being names.
@@ -124,13 +138,16 @@ func looksLikeName(v string) bool {
 	return unicode.IsUpper([]rune(f[0])[0])
 }
 
-// affiliationWords name an agency, a paper or a role, never a person.
+// affiliationWords name an agency, a paper, a role or a degree, never a
+// person.
 var affiliationWords = map[string]bool{
 	"press": true, "associated": true, "reuters": true, "ap": true, "afp": true, "bloomberg": true,
 	"staff": true, "writer": true, "reporter": true, "correspondent": true, "editor": true,
 	"contributor": true, "columnist": true, "times": true, "news": true, "post": true,
 	"journal": true, "agency": true, "wire": true, "service": true, "magazine": true, "herald": true,
 	"tribune": true, "daily": true, "telegraph": true, "guardian": true, "globe": true,
+	// degrees and titles after a name: "Brenda Goodman, MA"
+	"ma": true, "md": true, "phd": true, "ph.d": true, "mph": true, "rn": true, "msc": true, "mba": true,
 }
 
 // dropAffiliation cuts an English byline at the first comma-separated
@@ -149,4 +166,68 @@ func dropAffiliation(v string) string {
 		}
 	}
 	return v
+}
+
+// nameParticles are the lower-case words inside names ("Michiel de
+// Jong", "Jane Doe and John Roe").
+var nameParticles = map[string]bool{
+	"de": true, "da": true, "del": true, "della": true, "di": true, "du": true, "van": true,
+	"von": true, "der": true, "den": true, "la": true, "le": true, "bin": true, "al": true,
+	"el": true, "and": true,
+}
+
+// notNameWords are words of a byline's labels, never of a name ("Posted
+// By", "Analysis by", "Search Site", "Staff Photo", "Our Correspondent").
+var notNameWords = map[string]bool{
+	"by": true, "author": true, "authors": true, "site": true, "search": true, "photo": true,
+	"photos": true, "sport": true, "sports": true, "our": true, "from": true, "follow": true,
+	"more": true, "view": true, "all": true, "services": true, "special": true, "about": true,
+	"contact": true, "home": true, "subscribe": true, "login": true, "menu": true,
+}
+
+// namesWords: every word of v may be part of a person's name: a
+// capitalised word or a particle, no digit, colon or slash, no word of an
+// agency, a role or a label.
+func namesWords(v string) bool {
+	if strings.ContainsAny(v, "0123456789:/") {
+		return false
+	}
+	for _, w := range strings.Fields(v) {
+		lw := strings.ToLower(strings.Trim(w, ",.;()"))
+		if lw == "" {
+			continue
+		}
+		if affiliationWords[lw] || notNameWords[lw] {
+			return false
+		}
+		if r, _ := utf8.DecodeRuneInString(strings.Trim(w, ",.;()")); !unicode.IsUpper(r) && !nameParticles[lw] {
+			return false
+		}
+	}
+	return true
+}
+
+// BylineName is the person a short byline element names ("By Jane Doe",
+// "Written by Jane Doe | March 3", "JANE DOE"), or "" when its text does
+// not read as an English name: a label ("Follow Author", "About the
+// author"), a sentence or a date.
+func BylineName(text string) string {
+	text = strings.Join(strings.FieldsFunc(text, isSpaceRune), " ")
+	if m := englishBy.FindStringSubmatch(text); m != nil {
+		text = m[1]
+	}
+	v := dropAffiliation(CleanAuthor(text))
+	if v == "" || !looksLikeName(v) || !namesWords(v) {
+		return ""
+	}
+	if _, start, _, ok := FindDate(v, nil); ok && start == 0 {
+		return "" // a date, not a name
+	}
+	return v
+}
+
+// CleanByline is CleanAuthor, and then the agency, role or degree after
+// the names cut off ("Brenda Goodman, MA" is Brenda Goodman).
+func CleanByline(v string) string {
+	return dropAffiliation(CleanAuthor(v))
 }

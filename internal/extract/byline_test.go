@@ -25,6 +25,8 @@ func TestZoneAuthor(t *testing.T) {
 		{"bracketed on date line", Zone{Before: "2004年7月16日08:19 [ 黄明 ] 来源：[ 国际金融报 ]"}, "黄明"},
 		{"category in brackets", Zone{Before: "2005-01-06 08:13 [房产] 来源：新华网"}, ""},
 		{"pen name under the title", Zone{Title: "我是怎样走上这条路的", Before: "我是怎样走上这条路的\n\n茉莉\n\n【报道】正文"}, "茉莉"},
+		{"pen name under the headline, the page title the site's", Zone{Title: "谢谢您访问本站",
+			Head: "茉莉：我是怎样走上这条路的\n\n作者： 来源： 发布日期： 7/5/2005\n\n我是怎样走上这条路的\n\n茉莉\n\n【报道】正文"}, "茉莉"},
 		{"name under a heading", Zone{Title: "显示", Before: "比赛的革命\n\n胡明", Head: "——对一个问题的分析"}, "胡明"},
 		{"label under the title", Zone{Title: "某某通知", Before: "某某通知\n\n摘要\n\n正文"}, ""},
 		{"issuing authority", Zone{Before: "发文机关： | 某某省人民政府\n成文日期： | 2022年01月27日"}, "某某省人民政府"},
@@ -116,6 +118,9 @@ func TestCleanAuthor(t *testing.T) {
 		{"本报记者 张三", "张三"},
 		{"赵 培：北京物资学院", "赵培"},
 		{"李四 摄", "李四"},
+		{"史蒂文的家_藍天 (stevenhgm)", "史蒂文的家_藍天 (stevenhgm)"},
+		{"(Jane Doe)", "Jane Doe"},
+		{"张三（实习）。", "张三（实习）"},
 	}
 	for _, c := range cases {
 		if got := CleanAuthor(c.in); got != c.want {
@@ -136,4 +141,34 @@ func FuzzAuthor(f *testing.F) {
 		}
 		CleanAuthor(s)
 	})
+}
+
+// TestBylineName: a byline element's text down to the name it gives, and
+// nothing for labels, one-word statuses and dates.
+func TestBylineName(t *testing.T) {
+	for in, want := range map[string]string{
+		"By Steven Mufson":                     "Steven Mufson",
+		"Written by Rob Ewaschuk":              "Rob Ewaschuk",
+		"JANE DOE July 29, 2016":               "JANE DOE",
+		"Jane Doe, Associated Press":           "Jane Doe",
+		"By Brenda  Goodman, MA":               "Brenda Goodman",
+		"Jane Doe, Ph.D.":                      "Jane Doe",
+		"Posted By":                            "",
+		"Analysis by":                          "",
+		"CBS News":                             "",
+		"OUR SPECIAL CORRESPONDENT":            "",
+		"Ahead of the Ticker":                  "",
+		"Walter Gibbs contributed reporting":   "",
+		"STAN COLLYMORE 31/12/2007":            "",
+		"Kevin Johnson and Kevin McCoy":        "Kevin Johnson and Kevin McCoy",
+		"Michiel de Jong":                      "Michiel de Jong",
+		"Follow Author":                        "",
+		"About the author":                     "",
+		"the city council approved the budget": "",
+		"March 3, 2015":                        "",
+	} {
+		if got := BylineName(in); got != want {
+			t.Errorf("BylineName(%q) = %q, want %q", in, got, want)
+		}
+	}
 }

@@ -1,6 +1,7 @@
 package segmenter
 
 import (
+	"regexp"
 	"strings"
 	"unicode/utf8"
 
@@ -12,11 +13,44 @@ import (
 
 // markupAuthors reads the authors the page marks up in its body:
 // schema.org itemprop="author" (its itemprop="name" inside, else its
-// text) and rel="author" links. Only marks inside the content region or
-// above it count, nearest the region first, so a teaser's byline further
-// down (related stories, a sidebar) is never the page's author. Names of
-// one group (the same byline) are joined; at most four.
+// text) and rel="author" links; when there are none, the short elements
+// whose class or id names an author or a byline (class="author-name",
+// class="byline": see bylineClass). Only marks inside the content region
+// or above it count, nearest the region first, so a teaser's byline
+// further down (related stories, a sidebar) is never the page's author.
+// Names of one group (the same byline) are joined; at most four.
 func markupAuthors(body *node, region []*node) string {
+	if v := markedAuthors(body, region, false); v != "" {
+		return v
+	}
+	return markedAuthors(body, region, true)
+}
+
+// bylineClass: a class or id word that names an author or a byline
+// ("author", "author-name", "authorname", "pb-byline", "byline_text"),
+// but not the blocks about an author (a biography, a photo, a list of
+// other stories) nor a comment's author.
+func bylineClass(n *node) bool {
+	for _, k := range []string{"class", "id"} {
+		for _, w := range strings.Fields(strings.ToLower(attr(n.el, k))) {
+			if !strings.Contains(w, "author") && !strings.Contains(w, "byline") {
+				continue
+			}
+			if !bylineAside.MatchString(w) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// bylineAside: class words of the blocks about an author rather than the
+// byline itself, and of a comment's or a review's author.
+var bylineAside = regexp.MustCompile(`bio|avatar|image|img|photo|pic|about|more|posts|articles|description|desc|info|box|card|social|follow|contact|comment|reply|respond|review`)
+
+// markedAuthors reads one kind of mark: schema.org and rel=author, or
+// (byClass) the class and id words.
+func markedAuthors(body *node, region []*node, byClass bool) string {
 	inRegion := map[*node]bool{}
 	for _, n := range region {
 		inRegion[n] = true
@@ -43,14 +77,20 @@ func markupAuthors(body *node, region []*node) string {
 			rel := strings.ToLower(attr(n.el, "rel"))
 			var name string
 			switch {
+			case byClass:
+				if n.chars <= 80 && bylineClass(n) {
+					name = classByline(n)
+				}
 			case containsWord(prop, "author") || containsWord(prop, "creator"):
 				name = itempropName(n)
 			case n.tag == atom.A && containsWord(rel, "author"):
 				name = flatText(n)
 			}
-			if name = extract.CleanAuthor(collapseSpace(name)); name != "" && utf8.RuneCountInString(name) <= 60 {
-				g := n.parent
-				if g != nil && g.parent != nil && g.chars <= 200 {
+			if name = extract.CleanByline(collapseSpace(name)); name != "" && utf8.RuneCountInString(name) <= 60 {
+				g := n.parent // the byline holding the marked names
+				if byClass {
+					g = n // the byline itself: another one is another story's
+				} else if g != nil && g.parent != nil && g.chars <= 200 {
 					g = g.parent
 				}
 				marks = append(marks, mark{name, g})
@@ -134,4 +174,47 @@ func containsWord(s, w string) bool {
 		}
 	}
 	return false
+}
+
+// byWords are the words that lead an English byline's names.
+var byWords = map[string]bool{"by": true, "by:": true, "written by": true, "posted by": true, "story by": true, "words by": true}
+
+// joinWords join the names of one byline.
+var joinWords = map[string]bool{",": true, "and": true, "&": true, ", and": true}
+
+// classByline is the names a byline element gives: its text pieces (one a
+// text node) after a leading "By", as long as each reads as a name of two
+// words at least and they are joined by "and", "&" or a comma. The
+// pieces that follow, a role, a date or a "Follow" button, are not part
+// of it. "" when the first piece is not a name.
+func classByline(n *node) string {
+	var parts []string
+	var texts func(*node)
+	texts = func(k *node) {
+		if k.isText() {
+			if t := strings.TrimSpace(k.text); t != "" {
+				parts = append(parts, t)
+			}
+			return
+		}
+		for _, c := range k.kids {
+			texts(c)
+		}
+	}
+	texts(n)
+	if len(parts) > 0 && byWords[strings.ToLower(parts[0])] {
+		parts = parts[1:]
+	}
+	var names []string
+	for i := 0; i < len(parts); i += 2 {
+		v := extract.BylineName(parts[i])
+		if v == "" || len(strings.Fields(v)) < 2 {
+			break
+		}
+		names = append(names, v)
+		if i+2 >= len(parts) || !joinWords[strings.ToLower(parts[i+1])] {
+			break
+		}
+	}
+	return strings.Join(names, ", ")
 }

@@ -5,6 +5,7 @@ import (
 	"iter"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -32,6 +33,9 @@ var authorMeta = []string{
 	"author", "article:author", "byl", "dc.creator", "dcterms.creator", "sailthru.author",
 	"parsely-author", "twitter:creator", "og:article:author",
 }
+
+// authorHome is a web address in brackets after an author's name.
+var authorHome = regexp.MustCompile(`\s*[(<\[]\s*https?://[^\s)>\]]*\s*[)>\]]`)
 
 var sourceMeta = []string{"source", "og:site_name", "application-name", "publisher", "dc.publisher"}
 
@@ -95,42 +99,89 @@ func jsonLDField(src, field string) string {
 	return ""
 }
 
-// jsonLDAuthor reads author names from decoded JSON-LD.
-func jsonLDAuthor(src string) string {
+// ldNames are the names JSON-LD gives: its authors typed Person (or not
+// typed), those typed otherwise (an Organization), and its publishers.
+type ldNames struct {
+	people, orgs, publishers []string
+}
+
+// jsonLDNames reads author and publisher names from decoded JSON-LD.
+func jsonLDNames(src string) ldNames {
+	var out ldNames
 	var v any
 	if err := json.Unmarshal([]byte(src), &v); err != nil {
-		return ""
+		return out
 	}
-	var names []string
-	var walk func(any, bool)
-	walk = func(x any, isAuthor bool) {
+	const (
+		other = iota
+		author
+		publisher
+	)
+	add := func(role int, person bool, n string) {
+		n = collapseSpace(strings.TrimSpace(n))
+		switch {
+		case n == "" || strings.HasPrefix(n, "http"):
+		case role == publisher:
+			out.publishers = append(out.publishers, n)
+		case person:
+			out.people = append(out.people, n)
+		default:
+			out.orgs = append(out.orgs, n)
+		}
+	}
+	var walk func(any, int)
+	walk = func(x any, role int) {
 		switch t := x.(type) {
 		case map[string]any:
-			if isAuthor {
-				if n, ok := t["name"].(string); ok && n != "" {
-					names = append(names, n)
+			if role != other {
+				if n, ok := t["name"].(string); ok && strings.TrimSpace(n) != "" {
+					add(role, personOrUntyped(t["@type"]), n)
 					return
 				}
 			}
 			for k, vv := range t {
-				if k == "author" || k == "creator" {
-					walk(vv, true)
-				} else if k == "@graph" {
-					walk(vv, false)
+				switch k {
+				case "author", "creator":
+					walk(vv, author)
+				case "publisher":
+					walk(vv, publisher)
+				case "@graph":
+					walk(vv, other)
 				}
 			}
 		case []any:
 			for _, e := range t {
-				walk(e, isAuthor)
+				walk(e, role)
 			}
 		case string:
-			if isAuthor && t != "" && !strings.HasPrefix(t, "http") {
-				names = append(names, t)
+			if role != other {
+				add(role, true, t)
 			}
 		}
 	}
-	walk(v, false)
-	return strings.Join(slicesx.Unique(names), ", ")
+	walk(v, other)
+	out.people = slicesx.Unique(out.people)
+	out.orgs = slicesx.Unique(out.orgs)
+	return out
+}
+
+// personOrUntyped: a JSON-LD @type (a string or a list) that names a
+// Person, or none at all.
+func personOrUntyped(t any) bool {
+	switch v := t.(type) {
+	case nil:
+		return true
+	case string:
+		return v == "" || strings.EqualFold(strings.TrimPrefix(strings.TrimPrefix(v, "http://schema.org/"), "https://schema.org/"), "Person")
+	case []any:
+		for _, e := range v {
+			if s, ok := e.(string); ok && s != "" && personOrUntyped(s) {
+				return true
+			}
+		}
+		return len(v) == 0
+	}
+	return true
 }
 
 // metadata fills published, author and source by generic rules.
@@ -384,8 +435,8 @@ func lastLines(s string, n int) string {
 	return s
 }
 
-func findAuthor(pg *page, z *extract.Zone, not func(string) bool) string {
-	ok := func(v string) bool { return v != "" && !not(v) }
+func findAuthor(pg *page, z *extract.Zone, not func(string, bool) bool) string {
+	ok := func(v string) bool { return v != "" && !not(v, false) }
 	// Marked-up authors (itemprop, rel=author) near the content beat the
 	// text rules on pages not in Chinese, whose bylines carry no cue word
 	// to anchor on; Chinese pages keep their cue bylines first.
@@ -398,46 +449,81 @@ func findAuthor(pg *page, z *extract.Zone, not func(string) bool) string {
 		return v
 	}
 	for _, k := range authorMeta {
-		if v := pg.head.meta[k]; v != "" && !strings.Contains(v, "://") && !strings.HasPrefix(v, "@") {
+		// A home page after the name is not part of it: "Bradley M. Kuhn
+		// (http://ebb.org/bkuhn/)"; a value that is a link is no name.
+		if v := strings.TrimSpace(authorHome.ReplaceAllString(pg.head.meta[k], "")); v != "" && !strings.Contains(v, "://") && !strings.HasPrefix(v, "@") {
 			if a := extract.CleanAuthor(v); ok(a) {
 				return a
 			}
 		}
 	}
+	// JSON-LD authors typed Person first; one typed Organization only when
+	// it is not the publisher ("Contributors to Wikimedia projects" under
+	// the Wikimedia Foundation, but not "CBS News" under CBS News).
+	var orgs []string
 	for _, src := range pg.head.jsonLD {
-		if v := jsonLDAuthor(src); ok(v) {
+		ld := jsonLDNames(src)
+		if v := strings.Join(ld.people, ", "); ok(v) {
 			return v
 		}
+		orgs = append(orgs, ld.orgs...)
+	}
+	var kept []string
+	for _, o := range slicesx.Unique(orgs) {
+		if !not(o, true) {
+			kept = append(kept, o)
+		}
+	}
+	if v := strings.Join(kept, ", "); v != "" {
+		return v
 	}
 	return ""
 }
 
 // notAuthors tells the names that are not a page's author: the site's
 // own name (og:site_name, application-name, publisher, a label of its
-// host: "folha" on folha.uol.com.br), the source outlet the page names
+// host or of its canonical URL's, when the value is one word: "folha" on
+// folha.uol.com.br, but not "Haki Benita" on hakibenita.com), the source outlet the page names
 // (unless it is a person's name),
 // and the wire agencies (extract.IsAgency). A byline that gives only
 // these names says who published the story, not who wrote it.
-func notAuthors(h *head, pageURL, source string) func(string) bool {
-	var names []string
+//
+// org asks of a name the page types as an Organization (a JSON-LD author):
+// it is not the author either when it is the JSON-LD publisher or a
+// label of the host, whatever its number of words ("CBS News" on
+// cbsnews.com), since no person's site is meant.
+func notAuthors(h *head, pageURL, source string) func(v string, org bool) bool {
+	var names, hostLabels, publishers []string
 	for _, k := range []string{"og:site_name", "application-name", "publisher", "dc.publisher"} {
 		if v := h.meta[k]; v != "" {
 			names = append(names, squashName(v))
+		}
+	}
+	for _, src := range h.jsonLD {
+		for _, p := range jsonLDNames(src).publishers {
+			publishers = append(publishers, squashName(p))
 		}
 	}
 	if source != "" && !extract.LooksLikeChineseName(source) {
 		// A person given as the source (来源：尹娟) may be the author.
 		names = append(names, squashName(source))
 	}
-	if u, err := url.Parse(pageURL); err == nil {
+	// The site's host, and the host the page names as its own (a copy
+	// saved or served elsewhere still names its site in rel=canonical
+	// and og:url).
+	for _, pu := range []string{pageURL, h.canonical, h.meta["og:url"]} {
+		u, err := url.Parse(pu)
+		if err != nil || pu == "" {
+			continue
+		}
 		labels := strings.Split(strings.ToLower(u.Hostname()), ".")
 		for i, l := range labels {
 			if len(l) > 3 && l != "www" && i < len(labels)-1 {
-				names = append(names, l)
+				hostLabels = append(hostLabels, l)
 			}
 		}
 	}
-	return func(v string) bool {
+	return func(v string, org bool) bool {
 		if extract.IsAgency(v) {
 			return true
 		}
@@ -446,6 +532,15 @@ func notAuthors(h *head, pageURL, source string) func(string) bool {
 			if n != "" && sq == n {
 				return true
 			}
+		}
+		if org && slices.Contains(publishers, sq) {
+			return true
+		}
+		// A personal site is named after its author: "Haki Benita" on
+		// hakibenita.com is a person; a one-word value equal to a host
+		// label ("folha") is the site.
+		if (org || len(strings.Fields(v)) == 1) && slices.Contains(hostLabels, sq) {
+			return true
 		}
 		return false
 	}

@@ -39,12 +39,36 @@ func TestNotAuthors(t *testing.T) {
 		"BBC News": true, "bbc  news": true, "Folha": true, "东方网": true, "AFP": true,
 		"Jane Doe": false, "王建宏": false, "uol": false,
 	} {
-		if got := not(v); got != want {
+		if got := not(v, false); got != want {
 			t.Errorf("not(%q) = %v, want %v", v, got, want)
 		}
 	}
-	if notAuthors(h, "", "尹娟")("尹娟") {
+	if notAuthors(h, "", "尹娟")("尹娟", false) {
 		t.Error("a person given as the source was taken for an outlet")
+	}
+}
+
+// TestNotAuthorsCanonicalHost: a page served from another host (a mirror,
+// an archive, a test fixture) still names its site in rel=canonical and
+// og:url, and a label of that host is not the author either.
+func TestNotAuthorsCanonicalHost(t *testing.T) {
+	for _, h := range []*head{
+		{canonical: "https://www1.folha.uol.com.br/esporte/x.shtml", meta: map[string]string{}},
+		{meta: map[string]string{"og:url": "https://www1.folha.uol.com.br/esporte/x.shtml"}},
+	} {
+		not := notAuthors(h, "http://mirror.example.org/page.html", "")
+		if !not("folha", false) || not("Bruno Rodrigues", false) || not("Folha Silva", false) {
+			t.Errorf("canonical %q og:url %q: folha %v, Bruno Rodrigues %v", h.canonical, h.meta["og:url"], not("folha", false), not("Bruno Rodrigues", false))
+		}
+	}
+	// An Organization named like the host is the site, whatever its words.
+	org := notAuthors(&head{meta: map[string]string{}}, "https://www.cbsnews.com/news/x/", "")
+	if !org("CBS News", true) || org("CBS News", false) {
+		t.Errorf("CBS News on cbsnews.com: as an Organization %v (want true), as a person %v (want false)", org("CBS News", true), org("CBS News", false))
+	}
+	// A personal site is named after its author.
+	if notAuthors(&head{canonical: "https://hakibenita.com/x"}, "http://mirror.example.org/a", "")("Haki Benita", false) {
+		t.Error("Haki Benita on hakibenita.com taken for the site")
 	}
 }
 

@@ -53,9 +53,9 @@ func Score(cases []Case, segment func(record.Page) record.Doc) ([]Result, Summar
 				s.TitlesOK++
 			}
 		}
-		if c.Author != "" {
+		if c.Author != "" || c.NoAuthor {
 			s.Authors++
-			r.AuthorOK = SameAuthors(d.Author, c.Author)
+			r.AuthorOK = SameAuthors(d.Author, c.Author) || (c.NoAuthor && strings.TrimSpace(d.Author) == "")
 			if r.AuthorOK {
 				s.AuthorsOK++
 			}
@@ -80,14 +80,14 @@ func Score(cases []Case, segment func(record.Page) record.Doc) ([]Result, Summar
 
 var nameSep = regexp.MustCompile(`(?i)\s*(?:,|，|、|;|；|&|\band\b|/|\s)\s*`)
 
+// leadingBy is a byline's leading "By", whatever white space follows it.
+var leadingBy = regexp.MustCompile(`(?i)^by\s+`)
+
 // SameAuthors compares two bylines as sets of names, case-insensitively,
-// with a leading "By" ignored.
+// with a leading "By" ignored (also when a line break follows it).
 func SameAuthors(got, want string) bool {
 	norm := func(s string) map[string]bool {
-		s = strings.TrimSpace(s)
-		if strings.HasPrefix(strings.ToLower(s), "by ") {
-			s = s[3:]
-		}
+		s = leadingBy.ReplaceAllString(strings.TrimSpace(s), "")
 		m := map[string]bool{}
 		for _, p := range nameSep.Split(strings.ToLower(s), -1) {
 			if p = strings.TrimSpace(p); p != "" {

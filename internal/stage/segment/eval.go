@@ -27,6 +27,9 @@ type EvalOptions struct {
 	Dump string
 	// Titles are files of gold titles kept apart.
 	Titles []string
+	// Authors are files of hand-checked authors that replace a set's own
+	// author gold (eval.LoadAuthors).
+	Authors []string
 	// Explain, when set, is the page whose choice of content region is
 	// printed instead of the table.
 	Explain string
@@ -80,6 +83,11 @@ func Eval(w io.Writer, o EvalOptions) error {
 		for _, tf := range o.Titles {
 			if err := eval.LoadTitles(tf, cases); err != nil {
 				return cli.Usagef("--titles: %v", err)
+			}
+		}
+		for _, af := range o.Authors {
+			if err := eval.LoadAuthors(af, cases); err != nil {
+				return cli.Usagef("--authors: %v", err)
 			}
 		}
 		if o.Explain != "" {
