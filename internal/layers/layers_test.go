@@ -62,7 +62,7 @@ var layers = []layer{
 	{name: "commands, generators and tests", peers: true, pkgs: []string{
 		"cmd/dedupe", "cmd/fetch", "cmd/score", "cmd/seed", "cmd/segment", "cmd/simweb", "cmd/verify",
 		"internal/text/gen", "internal/text/gen/agree", "internal/text/gen/pagetext",
-		"internal/text/gen/tokenize", "scripts/bench/dedupesynth", "scripts/bench/renderweb",
+		"internal/text/gen/tokenize", "scripts/bench/dedupesynth", "scripts/bench/renderweb", "scripts/trainparagraphs",
 		"internal/e2e", "internal/layers", "internal/readme",
 	}},
 }
