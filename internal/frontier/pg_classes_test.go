@@ -8,8 +8,8 @@ import (
 )
 
 // The URL-class feedback on PostgreSQL (pg_classes.go) beyond the cases
-// of classes_test.go, which run on every store that ranks URL classes:
-// workers that count pages of one class at once.
+// of store_classes_contract_test.go, which run on every store that ranks
+// URL classes: workers that count pages of one class at once.
 
 // TestPostgresLearningWorkersLoseNoCount: four workers, each on a host of
 // its own (so their host locks do not order them), report pages one

@@ -8,8 +8,11 @@
 # Env: CONFIGS ("1:  2:--host-limit_1_--host-gap_1s  2:--host-limit_1  2:": WORKERS:NEXT_FLAGS
 #      with _ for spaces), PAGES (800), RUNS (3), LINKS (shark), IN_FLIGHT (64),
 #      DB (redis://127.0.0.1:6379/0; REDIS is its old name): the frontier of each run is a fresh
-#      ?prefix= of a redis:// URL, a fresh ?schema= of a postgres:// URL (left in the database
-#      afterwards, as the SQLite files stay), or, with DB=sqlite, a file in the run's folder.
+#      ?prefix= of a redis:// URL (its keys removed after the run), a fresh ?schema= of a
+#      postgres:// URL (left in the database afterwards, as the SQLite files stay), or, with
+#      DB=sqlite, a file in the run's folder; WORK (out/bench/workers): the runs' folders.
+# A worker that fails is named on stderr; the script then exits 1 once the rows are printed.
+# scripts/bench/stores.sh runs this script with one worker on each store.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 configs=${CONFIGS:-"1: 2:--host-limit_1_--host-gap_1s 2:--host-limit_1 2:"}
@@ -18,11 +21,12 @@ runs=${RUNS:-3}
 links=${LINKS:-shark}
 inflight=${IN_FLIGHT:-64}
 dbbase=${DB:-${REDIS:-redis://127.0.0.1:6379/0}}
-work=out/bench/workers
+work=${WORK:-out/bench/workers}
 bin=$work/bin
 mkdir -p "$bin"
 go build -trimpath -o "$bin/" ./cmd/seed ./cmd/fetch ./cmd/segment ./cmd/score ./cmd/simweb
 
+failed=0
 server=
 stop() { [ -z "$server" ] || { kill "$server" 2>/dev/null; wait "$server" 2>/dev/null || true; server=; }; }
 trap stop EXIT
@@ -58,8 +62,12 @@ for config in $configs; do
         bash scripts/crawl.sh examples/topics/forestry.yaml "" "$db" "$pages" >"$dir/w$i.out" 2>"$dir/w$i.log" &
       pids+=($!)
     done
-    for p in "${pids[@]}"; do wait "$p" || echo "workers bench: a worker failed: see $dir" >&2; done
+    for p in "${pids[@]}"; do wait "$p" || { echo "workers bench: a worker failed: see $dir" >&2; failed=1; }; done
     stop
+    if [[ $db =~ ^redis://([^/:?]+)(:([0-9]+))?(/([0-9]+))? ]]; then
+      rcli=(redis-cli -h "${BASH_REMATCH[1]}" -p "${BASH_REMATCH[3]:-6379}" -n "${BASH_REMATCH[5]:-0}")
+      "${rcli[@]}" --scan --pattern "{$name}*" | xargs -r -n 1000 "${rcli[@]}" unlink >/dev/null
+    fi
     cat "$dir"/w*.jsonl | "$bin/simweb" eval -q --seed 1 --sim-topic forestry >"$dir/eval.json"
     h=$(python3 -c 'import json,sys; e=json.load(open(sys.argv[1])); print("%.3f %d" % (e["harvest"], e["pages"]))' "$dir/eval.json")
     harvests+=("$h")
@@ -73,3 +81,4 @@ ps = [int(r.split()[1]) for r in rows]
 print(f"| {n} | `{flags or '(none)'}` | {sum(hs)/len(hs):.3f} | {' / '.join(f'{h:.3f}' for h in hs)} | {sum(ps)/len(ps):.0f} |")
 PY
 done
+exit "$failed"
