@@ -215,48 +215,52 @@ func Load(base, set string, render func(string) string) ([]Case, error) {
 // names no person as its author. A line naming no case is an error, so a
 // renamed page is not skipped without a word.
 func LoadAuthors(path string, cases []Case) error {
-	f, err := os.Open(path)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	byKey := map[[2]string]*Case{}
-	for i := range cases {
-		byKey[[2]string{cases[i].Set, cases[i].ID}] = &cases[i]
-	}
 	loaded := map[string]bool{}
 	for i := range cases {
 		loaded[cases[i].Set] = true
 	}
-	sc := bufio.NewScanner(f)
-	line := 0
-	for sc.Scan() {
-		line++
+	return readCaseLines(path, cases, func(line int, b []byte, c func(set, id string) *Case) error {
 		var g struct {
 			Set, ID string
 			Author  *string
 		}
-		if err := json.Unmarshal(sc.Bytes(), &g); err != nil {
+		if err := json.Unmarshal(b, &g); err != nil {
 			return fmt.Errorf("%s:%d: %w", path, line, err)
 		}
 		if g.Author == nil {
 			return fmt.Errorf("%s:%d: no \"author\" key", path, line)
 		}
-		c := byKey[[2]string{g.Set, g.ID}]
-		if c == nil {
+		k := c(g.Set, g.ID)
+		if k == nil {
 			if loaded[g.Set] {
 				return fmt.Errorf("%s:%d: no page %q in set %s", path, line, g.ID, g.Set)
 			}
-			continue // a set not run
+			return nil // a set not run
 		}
-		c.Author, c.NoAuthor = strings.TrimSpace(*g.Author), strings.TrimSpace(*g.Author) == ""
-	}
-	return sc.Err()
+		k.Author, k.NoAuthor = strings.TrimSpace(*g.Author), strings.TrimSpace(*g.Author) == ""
+		return nil
+	})
 }
 
 // LoadTitles reads gold titles kept apart from a set (one JSON object a
 // line: set, id, title) and sets them on the matching cases.
 func LoadTitles(path string, cases []Case) error {
+	return readCaseLines(path, cases, func(line int, b []byte, c func(set, id string) *Case) error {
+		var g struct{ Set, ID, Title string }
+		if err := json.Unmarshal(b, &g); err != nil {
+			return fmt.Errorf("%s:%d: %w", path, line, err)
+		}
+		if k := c(g.Set, g.ID); k != nil && g.Title != "" {
+			k.Title, k.HasTitle = g.Title, true
+		}
+		return nil
+	})
+}
+
+// readCaseLines calls fn with each line of path (its number from 1 and
+// its bytes) and a look-up of cases by set and id: the files of gold kept
+// apart from the sets, one JSON object a line.
+func readCaseLines(path string, cases []Case, fn func(line int, b []byte, c func(set, id string) *Case) error) error {
 	f, err := os.Open(path)
 	if err != nil {
 		return err
@@ -266,16 +270,11 @@ func LoadTitles(path string, cases []Case) error {
 	for i := range cases {
 		byKey[[2]string{cases[i].Set, cases[i].ID}] = &cases[i]
 	}
+	find := func(set, id string) *Case { return byKey[[2]string{set, id}] }
 	sc := bufio.NewScanner(f)
-	line := 0
-	for sc.Scan() {
-		line++
-		var g struct{ Set, ID, Title string }
-		if err := json.Unmarshal(sc.Bytes(), &g); err != nil {
-			return fmt.Errorf("%s:%d: %w", path, line, err)
-		}
-		if c := byKey[[2]string{g.Set, g.ID}]; c != nil && g.Title != "" {
-			c.Title, c.HasTitle = g.Title, true
+	for line := 1; sc.Scan(); line++ {
+		if err := fn(line, sc.Bytes(), find); err != nil {
+			return err
 		}
 	}
 	return sc.Err()
