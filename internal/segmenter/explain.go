@@ -34,7 +34,7 @@ func Explain(htmlText string, t Tuning) string {
 	for i := 0; i < len(cs) && i < 8; i++ {
 		fmt.Fprintln(&sb, "  ", desc(cs[i].n))
 	}
-	best := sc.best()
+	best := sc.best(t.NoiseCandidates)
 	top, entry := sc.firstEntry(best)
 	if entry == nil {
 		top = sc.extend(top, t.withDefaults())
