@@ -39,30 +39,18 @@ func commentedStoryPage() string {
 	return sb.String()
 }
 
+// TestCandidatesInNoise: the story is the content, not the comment that
+// outscores it; with the rule off (Tuning.NoiseCandidates) the comment
+// is.
 func TestCandidatesInNoise(t *testing.T) {
-	for _, c := range []struct {
-		name      string
-		tune      Tuning
-		wantStory bool
-	}{
-		{"passed over", Tuning{}, true},
-		{"rule off", Tuning{NoiseCandidates: true}, false},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			sg, err := New(Options{Tuning: c.tune})
-			if err != nil {
-				t.Fatal(err)
-			}
-			d := sg.Segment(record.Page{URL: "http://example.com/laptop", HTML: commentedStoryPage()})
-			for _, want := range []string{"STORY-ONE", "STORY-SIX"} {
-				if got := strings.Contains(d.Content, want); got != c.wantStory {
-					t.Errorf("content holds %s: %v, want %v:\n%s", want, got, c.wantStory, d.Content)
-				}
-			}
-			if got := strings.Contains(d.Content, "COMMENT"); got == c.wantStory {
-				t.Errorf("content holds the comments: %v, want %v:\n%s", got, !c.wantStory, d.Content)
-			}
-		})
+	for _, off := range []bool{false, true} {
+		d := mustNew(t, Options{Tuning: Tuning{NoiseCandidates: off}}).
+			Segment(record.Page{URL: "http://example.com/laptop", HTML: commentedStoryPage()})
+		story, comment := strings.Contains(d.Content, "STORY-ONE") && strings.Contains(d.Content, "STORY-SIX"),
+			strings.Contains(d.Content, "COMMENT")
+		if story == off || comment != off {
+			t.Errorf("rule off %v: content holds the story %v, the comment %v:\n%s", off, story, comment, d.Content)
+		}
 	}
 }
 
@@ -76,11 +64,7 @@ func TestCandidatesAllInNoise(t *testing.T) {
 	}
 	page := `<html><body><div class="menu">` + nav.String() + `</div>
 <div class="sidebar"><p>ONLY-TEXT The shop is closed for the holidays, and will open again on the second of January, with new stock, new prices, and longer hours.</p></div></body></html>`
-	sg, err := New(Options{Tuning: Tuning{NoFallback: true}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	d := sg.Segment(record.Page{URL: "http://example.com/", HTML: page})
+	d := mustNew(t, Options{Tuning: Tuning{NoFallback: true}}).Segment(record.Page{URL: "http://example.com/", HTML: page})
 	if !strings.Contains(d.Content, "ONLY-TEXT") || strings.Contains(d.Content, "Section of the site") {
 		t.Errorf("content is not the sidebar's text alone:\n%s", d.Content)
 	}
