@@ -35,6 +35,10 @@ func Explain(htmlText string, t Tuning) string {
 		fmt.Fprintln(&sb, "  ", desc(cs[i].n))
 	}
 	best := sc.best(t.NoiseCandidates)
+	if best == nil {
+		fmt.Fprintln(&sb, "best: none (no run of text long enough)")
+		return sb.String()
+	}
 	top, entry := sc.firstEntry(best)
 	if entry == nil {
 		top = sc.extend(top, t.withDefaults())
