@@ -277,9 +277,22 @@ var relatedHeadings = map[string]bool{
 	"猜你喜欢": true, "推荐阅读": true, "热门推荐": true,
 }
 
+// commentHeadings are the headings of readers' comment sections, lower
+// case, without a count ("12 Comments", "Comments (3)") or trailing dots
+// and colons.
+var commentHeadings = map[string]bool{
+	"comment": true, "comments": true, "reader comments": true, "readers' comments": true,
+	"leave a comment": true, "leave a reply": true, "post a comment": true, "add a comment": true,
+	"add your comment": true, "your comments": true, "comments are closed": true,
+	"comments are now closed": true, "join the discussion": true, "discussion": true,
+	"responses": true, "have your say": true,
+	"评论": true, "网友评论": true, "发表评论": true, "读者评论": true,
+}
+
 // introducesRelated tells whether a block opens with the heading of a
-// related-stories section ("Você pode gostar...", h3.relatedposts): such
-// a block is not merged into the article even when it looks like one.
+// related-stories section ("Você pode gostar...", h3.relatedposts) or of
+// readers' comments ("12 Comments", "Leave a reply"): such a block is not
+// merged into the article even when it looks like one.
 func introducesRelated(n *node) bool {
 	h := firstElementWithText(n, 4)
 	if h == nil {
@@ -299,7 +312,7 @@ func introducesRelated(n *node) bool {
 	}
 	t := strings.ToLower(strings.TrimSpace(plainText(h)))
 	t = strings.TrimRight(t, ".…:：!！ ")
-	return relatedHeadings[t]
+	return relatedHeadings[t] || commentHeadings[strings.Trim(t, "0123456789() ")]
 }
 
 // firstElementWithText is the first element under n, within depth
