@@ -7,7 +7,7 @@
 # --titles scripts/eval-data/titles-sample.jsonl for the hand-checked titles,
 # --authors scripts/eval-data/authors-checked.jsonl for the hand-checked authors,
 # --sets pagesignal, --explain ID, --tune extend-prose=0.8 (or fallback-thin=500,
-# no-fallback=1, no-kin=1), --diagnose for the missed gold text and kept noise by class.
+# no-fallback=1, no-kin=1, noise-candidates=1), --diagnose for the missed gold text and kept noise by class.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 data="${1:-../shared/data}"

@@ -133,21 +133,20 @@ func scoreCandidates(body *node) *scorer {
 }
 
 // best is the top candidate, or nil when no text run was long enough.
-func (s *scorer) best() *node {
-	var top *node
-	topScore := 0.0
-	// Document order makes ties deterministic: the first one wins.
-	walkElements(s.root, func(n *node) {
-		v, ok := s.scores[n]
-		if !ok || neverContent[n.tag] {
-			return
-		}
-		if top == nil || v > topScore {
-			top, topScore = n, v
-		}
-	})
+// When the top one lies in a subtree of noise (inNoise: a comment
+// thread, a sidebar, a widget), the best candidate outside noise takes
+// its place, if there is one below the body: a reader's long comment
+// can outscore an article of short paragraphs, but it is not the page's
+// content. noiseToo turns that off.
+func (s *scorer) best(noiseToo bool) *node {
+	top, topScore := s.topCandidate(nil)
 	if top == nil {
 		return nil
+	}
+	if !noiseToo && s.inNoise(top) {
+		if alt, v := s.topCandidate(s.outsideNoise); alt != nil {
+			top, topScore = alt, v
+		}
 	}
 	// When the article is cut into chunks with wrappers of their own, the
 	// best chunk wins alone; an ancestor that holds clearly more text at a
@@ -171,11 +170,45 @@ func (s *scorer) best() *node {
 	return top
 }
 
+// topCandidate is the best-scored candidate for which ok holds (any,
+// when ok is nil). Document order makes ties deterministic: the first
+// one wins.
+func (s *scorer) topCandidate(ok func(*node) bool) (top *node, topScore float64) {
+	walkElements(s.root, func(n *node) {
+		v, scored := s.scores[n]
+		if !scored || neverContent[n.tag] || (top != nil && v <= topScore) {
+			return
+		}
+		if ok == nil || ok(n) {
+			top, topScore = n, v
+		}
+	})
+	return top, topScore
+}
+
+// outsideNoise: n is a part of the page (below the body) outside noise.
+func (s *scorer) outsideNoise(n *node) bool {
+	return n != s.root && n.el != nil && n.tag != atom.Body && n.tag != atom.Html && !s.inNoise(n)
+}
+
+// inNoise tells whether n or an ancestor below the body is a subtree the
+// pruner drops by its class or id (comments, sidebar, widget, related:
+// prunedHint, with no content word) and holds at most half of the page's
+// text: a wrapper of most of the page is the page, whatever its class.
+func (s *scorer) inNoise(n *node) bool {
+	for a := n; a != nil && a != s.root && !a.isText(); a = a.parent {
+		if a.chars*2 <= s.root.chars && a.anyHint(hintPruned) && !a.anyHint(hintPos) {
+			return true
+		}
+	}
+	return false
+}
+
 // region chooses the content region: the best candidate, or the first of
 // several dated entries, grown into its prose ancestors (not an entry),
 // with the siblings that belong to it. entry is the dated entry, if any.
 func (s *scorer) region(t Tuning) (region []*node, entry *node) {
-	top, entry := s.firstEntry(s.best())
+	top, entry := s.firstEntry(s.best(t.NoiseCandidates))
 	if entry == nil {
 		top = s.extend(top, t)
 	}
@@ -244,9 +277,22 @@ var relatedHeadings = map[string]bool{
 	"猜你喜欢": true, "推荐阅读": true, "热门推荐": true,
 }
 
+// commentHeadings are the headings of readers' comment sections, lower
+// case, without a count ("12 Comments", "Comments (3)") or trailing dots
+// and colons.
+var commentHeadings = map[string]bool{
+	"comment": true, "comments": true, "reader comments": true, "readers' comments": true,
+	"leave a comment": true, "leave a reply": true, "post a comment": true, "add a comment": true,
+	"add your comment": true, "your comments": true, "comments are closed": true,
+	"comments are now closed": true, "join the discussion": true, "discussion": true,
+	"responses": true, "have your say": true,
+	"评论": true, "网友评论": true, "发表评论": true, "读者评论": true,
+}
+
 // introducesRelated tells whether a block opens with the heading of a
-// related-stories section ("Você pode gostar...", h3.relatedposts): such
-// a block is not merged into the article even when it looks like one.
+// related-stories section ("Você pode gostar...", h3.relatedposts) or of
+// readers' comments ("12 Comments", "Leave a reply"): such a block is not
+// merged into the article even when it looks like one.
 func introducesRelated(n *node) bool {
 	h := firstElementWithText(n, 4)
 	if h == nil {
@@ -266,7 +312,7 @@ func introducesRelated(n *node) bool {
 	}
 	t := strings.ToLower(strings.TrimSpace(plainText(h)))
 	t = strings.TrimRight(t, ".…:：!！ ")
-	return relatedHeadings[t]
+	return relatedHeadings[t] || commentHeadings[strings.Trim(t, "0123456789() ")]
 }
 
 // firstElementWithText is the first element under n, within depth

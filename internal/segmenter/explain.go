@@ -34,7 +34,11 @@ func Explain(htmlText string, t Tuning) string {
 	for i := 0; i < len(cs) && i < 8; i++ {
 		fmt.Fprintln(&sb, "  ", desc(cs[i].n))
 	}
-	best := sc.best()
+	best := sc.best(t.NoiseCandidates)
+	if best == nil {
+		fmt.Fprintln(&sb, "best: none (no run of text long enough)")
+		return sb.String()
+	}
 	top, entry := sc.firstEntry(best)
 	if entry == nil {
 		top = sc.extend(top, t.withDefaults())

@@ -33,6 +33,10 @@ type Tuning struct {
 	FallbackRatio float64
 	// NoFallback turns the second opinion off (for measuring it).
 	NoFallback bool
+	// NoiseCandidates lets a candidate inside a subtree of noise (a
+	// comment thread, a sidebar) be the content even when one outside
+	// is left (the rule off, for measuring it).
+	NoiseCandidates bool
 	// NoKin turns off adding the article's other parts, the prose
 	// paragraphs outside the region written with the same markup as
 	// the ones it keeps (for measuring it).

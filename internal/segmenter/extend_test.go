@@ -75,6 +75,13 @@ func TestRunawayTitle(t *testing.T) {
 	if got := closeRunawayTitle("<title>a</title><p>b"); got != "<title>a</title><p>b" {
 		t.Errorf("closed title changed: %q", got)
 	}
+	// "</titlevalue" is no end tag: the parser reads on, so the title runs away.
+	if got := closeRunawayTitle("<title id=t>A - B</titlevalue=\"true\" -->\n<body><p>b"); got != "<title id=t>A - B</title></titlevalue=\"true\" -->\n<body><p>b" {
+		t.Errorf("title closed by another tag name: %q", got)
+	}
+	if got := closeRunawayTitle("<TITLE>a</TITLE >\n<p>b"); got != "<TITLE>a</TITLE >\n<p>b" {
+		t.Errorf("closed title changed: %q", got)
+	}
 }
 
 // TestExtendNotIntoTail: prose after the article in a sibling of another

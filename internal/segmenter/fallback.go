@@ -35,18 +35,9 @@ type fallbackCounter struct{ pages, unsure, taken atomic.Int64 }
 
 // proseUnit is one block-level element's own inline text.
 type proseUnit struct {
-	n                   *node
-	chars, links, cjk   int
+	n *node
+	textCounts
 	heading, good, keep bool
-}
-
-func (u *proseUnit) weighted() float64 { return float64(u.chars-u.links) + 2*float64(u.cjk) }
-
-func (u *proseUnit) linkDensity() float64 {
-	if u.chars == 0 {
-		return 0
-	}
-	return float64(u.links) / float64(u.chars)
 }
 
 // proseUnits lists the paragraphs of the page outside the subtrees that
@@ -65,7 +56,7 @@ func proseUnits(body *node) []*proseUnit {
 		}
 		if n.isBlockLevel() || n == body {
 			u := &proseUnit{n: n}
-			ownCounts(n, u)
+			u.addOwn(n)
 			if u.chars > 0 {
 				switch n.tag {
 				case atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
@@ -80,21 +71,6 @@ func proseUnits(body *node) []*proseUnit {
 	}
 	walk(body)
 	return units
-}
-
-// ownCounts adds the counts of n's inline text, not that of its
-// block-level descendants, to u.
-func ownCounts(n *node, u *proseUnit) {
-	for _, k := range n.kids {
-		switch {
-		case k.isText():
-			u.chars += k.chars
-			u.links += k.linkChars
-			u.cjk += k.cjk
-		case !k.isBlockLevel():
-			ownCounts(k, u)
-		}
-	}
 }
 
 // Prose thresholds of a paragraph (jusText's are 70 characters and a link

@@ -76,18 +76,49 @@ var paragraphFeatureNames = [numParagraphFeatures]string{
 
 // paragraph is one paragraph of a page and its features.
 type paragraph struct {
-	n        *node
-	chars    int
-	links    int
-	cjk      int
-	commas   int
+	n *node
+	textCounts
 	kept     bool
 	prose    bool
 	ctx      paraContext
 	features *[numParagraphFeatures]float64 // nil unless asked for
 }
 
-func (p *paragraph) weighted() float64 { return float64(p.chars-p.links) + 2*float64(p.cjk) }
+// textCounts are the counts of a paragraph's own inline text, not that
+// of its block-level descendants: characters, those in links, CJK ones
+// outside links, commas.
+type textCounts struct {
+	chars, links, cjk, commas int
+}
+
+// weighted is the length of the text outside links, CJK characters
+// counting three.
+func (t *textCounts) weighted() float64 { return float64(t.chars-t.links) + 2*float64(t.cjk) }
+
+func (t *textCounts) linkDensity() float64 {
+	if t.chars == 0 {
+		return 0
+	}
+	return float64(t.links) / float64(t.chars)
+}
+
+// addOwn adds the counts of n's inline text, not that of its
+// block-level descendants.
+func (t *textCounts) addOwn(n *node) {
+	for _, k := range n.kids {
+		switch {
+		case k.isText():
+			t.chars += k.chars
+			t.links += k.linkChars
+			t.commas += k.commas
+			if !k.inLink {
+				t.cjk += k.cjk
+			}
+		case !k.isBlockLevel():
+			t.addOwn(k)
+		}
+	}
+}
 
 // paraContext is what the walk knows of a node's ancestors.
 type paraContext struct {
@@ -159,16 +190,14 @@ func paragraphsOf(body *node, region []*node, withFeatures bool) []*paragraph {
 			c.caption = 0
 		}
 		if n.isBlockLevel() || n == body {
-			var counts paragraph
-			ownParagraphCounts(n, &counts)
+			var counts textCounts
+			counts.addOwn(n)
 			kept := c.inRegion && c.reason == keep
 			prose := counts.weighted() >= proseMinWeighted && float64(counts.links) <= proseMaxLinks*float64(counts.chars)
 			// Without features only what the kin rule reads is kept, and
 			// only that is allocated.
 			if counts.chars > 0 && (withFeatures || kept || prose) {
-				p := new(paragraph)
-				*p = counts
-				p.n, p.ctx, p.kept, p.prose = n, c, kept, prose
+				p := &paragraph{n: n, textCounts: counts, ctx: c, kept: kept, prose: prose}
 				if withFeatures {
 					p.features = new([numParagraphFeatures]float64)
 					p.describe(c, len(region) > 0)
@@ -185,24 +214,6 @@ func paragraphsOf(body *node, region []*node, withFeatures bool) []*paragraph {
 		describePage(paras, body)
 	}
 	return paras
-}
-
-// ownParagraphCounts adds the counts of n's inline text, not that of its
-// block-level descendants, to p.
-func ownParagraphCounts(n *node, p *paragraph) {
-	for _, k := range n.kids {
-		switch {
-		case k.isText():
-			p.chars += k.chars
-			p.links += k.linkChars
-			p.commas += k.commas
-			if !k.inLink {
-				p.cjk += k.cjk
-			}
-		case !k.isBlockLevel():
-			ownParagraphCounts(k, p)
-		}
-	}
 }
 
 func b2f(b bool) float64 {

@@ -393,14 +393,18 @@ func TestPublishedRules(t *testing.T) {
 	}
 }
 
-// TestRelatedSection: a related-stories section after the article is not
-// content, even when it is as long as the article and built like it.
+// TestRelatedSection: a related-stories or readers' comments section
+// after the article is not content, even when it is as long as the
+// article and built like it.
 func TestRelatedSection(t *testing.T) {
 	para := "<p>" + strings.Repeat("Living a true experience of love is one of the great pleasures of life, and we learn it slowly. ", 6) + "</p>"
 	teaser := "<p>" + strings.Repeat("Optimism asks us to expect the best and to make the best happen, every single day. ", 6) + "</p>"
 	cases := []struct{ name, heading string }{
 		{"by words", `<h3>Você pode gostar...</h3>`},
 		{"by class", `<h3 class="relatedpoststitle">More</h3>`},
+		{"comments", `<h3>12 Comments</h3>`},
+		{"comments, count after", `<h2>Comments (2):</h2>`},
+		{"reply", `<h3>Leave a Reply</h3>`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -11,7 +11,9 @@ import (
 // script, "<title>Story (Paper)ntById(...") are common enough in crawls.
 // The title then ends at its first line break (or after 300 bytes), the
 // rest up to the next tag is dropped, and the page is parsed from there.
-// Pages whose title is closed are returned unchanged.
+// Pages whose title is closed are returned unchanged. Only a tag name
+// that ends there opens or closes it, as in the parser: "</titlevalue"
+// (a template's leftover) closes nothing.
 func closeRunawayTitle(s string) string {
 	open := indexTag(s, "<title")
 	if open < 0 {
@@ -40,12 +42,20 @@ func closeRunawayTitle(s string) string {
 	return s[:end] + "</title>" + s[end+rest:]
 }
 
-// indexTag is strings.Index for a needle that starts with "<", ignoring the
-// case of s.
+// indexTag is the offset of the first tag in s whose start is needle
+// ("<title", "</title"), ignoring case, with the tag name ending there
+// (white space, "/", ">" or the end of s follows), or -1.
 func indexTag(s, needle string) int {
 	n := len(needle)
 	for i := 0; i+n <= len(s); i++ {
-		if s[i] == '<' && strings.EqualFold(s[i:i+n], needle) {
+		if s[i] != '<' || !strings.EqualFold(s[i:i+n], needle) {
+			continue
+		}
+		if i+n == len(s) {
+			return i
+		}
+		switch s[i+n] {
+		case ' ', '\t', '\n', '\f', '\r', '/', '>':
 			return i
 		}
 	}

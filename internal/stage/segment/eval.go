@@ -140,7 +140,7 @@ func Eval(w io.Writer, o EvalOptions) error {
 
 // ParseTuning sets one content threshold of t from NAME=VALUE:
 // extend-prose, extend-link-density, extend-loose, no-extend,
-// fallback-thin, fallback-ratio, no-fallback or no-kin.
+// fallback-thin, fallback-ratio, no-fallback, no-kin or noise-candidates.
 func ParseTuning(t *segmenter.Tuning, kv string) error {
 	name, val, ok := strings.Cut(kv, "=")
 	if !ok {
@@ -155,6 +155,9 @@ func ParseTuning(t *segmenter.Tuning, kv string) error {
 		return nil
 	case "no-fallback":
 		t.NoFallback = val == "true" || val == "1"
+		return nil
+	case "noise-candidates":
+		t.NoiseCandidates = val == "true" || val == "1"
 		return nil
 	case "no-kin":
 		t.NoKin = val == "true" || val == "1"
