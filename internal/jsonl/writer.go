@@ -32,7 +32,8 @@ type Writer struct {
 	err       error
 	scratch   bytes.Buffer
 	enc       *json.Encoder
-	repair    *Repair // what Append removed from the file's end
+	repair    *Repair       // what Append removed from the file's end
+	delay     time.Duration // FlushDelay; tests that need whole frames set it longer
 }
 
 // Create writes to the named file, compressed by its suffix (.gz, .zst),
@@ -74,7 +75,7 @@ func NewWriter(w io.Writer) *Writer {
 }
 
 func newWriter(w io.Writer, flushComp, closeAll func() error) *Writer {
-	jw := &Writer{bw: bufio.NewWriterSize(w, 256<<10), flushComp: flushComp, closeAll: closeAll}
+	jw := &Writer{bw: bufio.NewWriterSize(w, 256<<10), flushComp: flushComp, closeAll: closeAll, delay: FlushDelay}
 	jw.enc = json.NewEncoder(&jw.scratch)
 	jw.enc.SetEscapeHTML(false)
 	return jw
@@ -116,7 +117,7 @@ func (w *Writer) writeLocked(b []byte) error {
 	}
 	if !w.pending {
 		w.pending = true
-		time.AfterFunc(FlushDelay, w.timedFlush)
+		time.AfterFunc(w.delay, w.timedFlush)
 	}
 	return nil
 }
