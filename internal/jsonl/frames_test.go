@@ -79,6 +79,7 @@ func TestAppendSurvivesCutFrame(t *testing.T) {
 	for _, ext := range []string{".zst", ".gz"} {
 		for _, size := range []int{20, 40 << 10} { // one block per frame; several
 			t.Run(fmt.Sprintf("%s/%d", ext, size), func(t *testing.T) {
+				t.Parallel() // each case has its own files; 45 s one after another under -race
 				rnd := rand.New(rand.NewPCG(1, uint64(size)))
 				dir := t.TempDir()
 				first := runLines("first", 6, size, rnd)
