@@ -160,6 +160,7 @@ func TestREADMEBlocks(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds every command and crawls simweb")
 	}
+	t.Parallel() // with TestDocsBlocks: each page crawls its own simweb in its own directory
 	runPage(t, "README.md", 5*time.Minute)
 }
 
@@ -171,6 +172,7 @@ func TestDocsBlocks(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds every command and crawls simweb")
 	}
+	t.Parallel()
 	for _, page := range []string{"docs/records.md"} {
 		t.Run(page, func(t *testing.T) { runPage(t, page, 2*time.Minute) })
 	}
