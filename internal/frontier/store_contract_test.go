@@ -481,6 +481,7 @@ func TestLeaseOrderAgrees(t *testing.T) {
 	for _, perHost := range []int{0, 3} {
 		for _, reserve := range []bool{false, true} {
 			t.Run(fmt.Sprintf("per-host-%d-reserve-%v", perHost, reserve), func(t *testing.T) {
+				t.Parallel() // each case has stores of its own; 47 s one after another under -race
 				leaseOrderAgrees(t, perHost, reserve)
 			})
 		}
@@ -494,8 +495,12 @@ func leaseOrderAgrees(t *testing.T, perHost int, reserve bool) {
 	rd, _ := openTestRedis(t)
 	pg, _ := openTestPostgres(t)
 	rng := rand.New(rand.NewPCG(7, uint64(perHost)))
+	n := 3000
+	if raceDetector {
+		n = 900
+	}
 	var q []Entry
-	for i := 0; i < 3000; i++ {
+	for i := 0; i < n; i++ {
 		host := fmt.Sprintf("h%d.cn", rng.IntN(50))
 		u := fmt.Sprintf("http://%s/%d", host, rng.IntN(2500))
 		e := entry(u, host, float64(rng.IntN(100))/100, rng.IntN(6))
@@ -506,7 +511,7 @@ func leaseOrderAgrees(t *testing.T, perHost int, reserve bool) {
 	stores := []Store{sq, rd, pg}
 	for _, s := range stores {
 		for i := 0; i < len(q); i += 500 {
-			if _, err := s.Apply(ctx, Batch{Queue: q[i : i+500]}); err != nil {
+			if _, err := s.Apply(ctx, Batch{Queue: q[i:min(i+500, len(q))]}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -565,6 +570,7 @@ func TestLeaseRoomStoresAgree(t *testing.T) {
 		{N: 13, OwnHostLimit: 2},
 	} {
 		t.Run(fmt.Sprintf("per-host-%d-limit-%d-own-%d-gap-%v-first-%v", r.PerHost, r.HostLimit, r.OwnHostLimit, r.HostGap > 0, r.FirstContact), func(t *testing.T) {
+			t.Parallel()
 			var orders [3][]string
 			for k, s := range []Store{openTestStore(t), Store(first(openTestRedis(t))), Store(first(openTestPostgres(t)))} {
 				orders[k] = leaseRounds(t, s, r)
