@@ -1,13 +1,10 @@
 package main
 
 import (
-	"encoding/json"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
-
-	"github.com/focuscrawl/focuscrawl/internal/frontier"
 )
 
 // TestSeedStatsBrief: seed stats --brief prints the counts of seed stats
@@ -22,22 +19,7 @@ func TestSeedStatsBrief(t *testing.T) {
 	if r := runSeed(t, in, nil, "add", "--db", db); r.code != 0 {
 		t.Fatalf("seed add: exit %d: %s", r.code, r.stderr)
 	}
-	stats := func(args ...string) (frontier.Stats, string) {
-		t.Helper()
-		r := runSeed(t, "", nil, append([]string{"stats", "--db", db}, args...)...)
-		if r.code != 0 {
-			t.Fatalf("seed stats %v: exit %d: %s", args, r.code, r.stderr)
-		}
-		var st frontier.Stats
-		if strings.HasPrefix(r.stdout, "{") {
-			if err := json.Unmarshal([]byte(r.stdout), &st); err != nil {
-				t.Fatalf("seed stats %v: %v\n%s", args, err, r.stdout)
-			}
-		}
-		return st, r.stdout
-	}
-	full, _ := stats("--json")
-	brief, _ := stats("--brief", "--json")
+	full, brief := frontierStats(t, db), frontierStats(t, db, "--brief")
 	if len(full.TopHosts) != 3 || len(full.Errors) != 2 || full.States["failed"] != 2 {
 		t.Fatalf("seed stats: top hosts %+v, errors %v, states %v", full.TopHosts, full.Errors, full.States)
 	}
@@ -49,8 +31,15 @@ func TestSeedStatsBrief(t *testing.T) {
 		t.Errorf("seed stats --brief counts\n%+v\nwant seed stats'\n%+v", brief, full)
 	}
 
-	_, fullTable := stats()
-	_, briefTable := stats("--brief")
+	table := func(args ...string) string {
+		t.Helper()
+		r := runSeed(t, "", nil, append([]string{"stats", "--db", db}, args...)...)
+		if r.code != 0 {
+			t.Fatalf("seed stats %v: exit %d: %s", args, r.code, r.stderr)
+		}
+		return r.stdout
+	}
+	fullTable, briefTable := table(), table("--brief")
 	for _, part := range []string{"host  ", "error kind"} {
 		if !strings.Contains(fullTable, part) || strings.Contains(briefTable, part) {
 			t.Errorf("%q: want it in seed stats only\nseed stats:\n%s\nseed stats --brief:\n%s", part, fullTable, briefTable)
