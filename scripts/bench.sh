@@ -2,7 +2,9 @@
 # scripts/bench.sh [DATA_DIR]: run every benchmark script under scripts/bench/ and write one
 # markdown table to docs/benchmarks.md (and stdout), with the machine and the date.
 # Each scripts/bench/*.sh prints rows "| stage | metric | value | target |"; anything else it
-# prints goes to the log (out/bench/*.log). DATA_DIR defaults to ../shared/data.
+# prints goes to the log (out/bench/*.log). scripts/bench/lib.sh is not one: the scripts that
+# crawl simweb or the dev web's mirror source it to start the server. DATA_DIR defaults to
+# ../shared/data.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 data=${1:-../shared/data}
@@ -14,6 +16,7 @@ failed=0
 for s in scripts/bench/*.sh; do
   [ -e "$s" ] || continue
   name=$(basename "$s" .sh)
+  [ "$name" = lib ] && continue
   echo "bench: $name ..." >&2
   start=$(date +%s)
   if bash "$s" "$data" >"out/bench/$name.out" 2>"out/bench/$name.log"; then

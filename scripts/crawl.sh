@@ -54,7 +54,7 @@
 #                            comes (a doc that never reaches seed add stays leased), e.g.
 #                            FILTER='jq -c --unbuffered ".links |= (. // [] | map(select(.url | contains(\"/print/\") | not)))"'
 #                            (leaves print versions out of the frontier; docs/records.md runs it)
-#   PROGRESS=auto            one status line from seed stats on stderr: auto (redrawn
+#   PROGRESS=auto            one status line from seed stats --brief on stderr: auto (redrawn
 #                            every 2s on a terminal, else a line every minute), on (a
 #                            line every PROGRESS_EVERY, default 10s), off
 #   RENDER=never             fetch --render: auto renders in headless Chromium the pages
@@ -114,8 +114,10 @@ for c in segment score; do
 done
 
 # stats_field NAME: the first "NAME":NUMBER of seed stats --json (the
-# top-level one: the states come first, per-depth and per-host rows later).
-stats_json() { "$BIN/seed" stats --db "$db" --json 2>/dev/null || true; }
+# top-level one: the states come first, per-depth rows later). --brief:
+# the counts only, which cost the same at any size; the progress line
+# polls them.
+stats_json() { "$BIN/seed" stats --db "$db" --brief --json 2>/dev/null || true; }
 stats_field() {
   local re="\"$1\":([0-9.e+-]+)"
   if [[ $2 =~ $re ]]; then echo "${BASH_REMATCH[1]}"; else echo 0; fi
@@ -255,7 +257,7 @@ fi
 #    without the crawl's tables. seed stats says which (its message).
 json=$(stats_json)
 if [ -z "$json" ]; then
-  "$BIN/seed" stats --db "$db" --json 2>&1 >/dev/null | sed -e '/--help. for usage/d' -e 's/^/crawl.sh: /' >&2 || true
+  "$BIN/seed" stats --db "$db" --brief --json 2>&1 >/dev/null | sed -e '/--help. for usage/d' -e 's/^/crawl.sh: /' >&2 || true
   echo "crawl.sh: nothing to resume in $db: give SEEDS to begin a crawl there (crawl.sh TOPIC seeds.txt DB PAGES)" >&2
   exit 2
 fi

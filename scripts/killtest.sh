@@ -108,7 +108,7 @@ return out'
     # The per-state counters (what seed stats reads) agree with the records.
     store_integrity() {
       local json want got s
-      json=$("$BIN/seed" stats --db "$db" --json)
+      json=$("$BIN/seed" stats --db "$db" --brief --json)
       got=$(all_urls | awk '{ n[$1]++ } END { for (s = 0; s <= 6; s++) printf "%d ", n[s] }')
       want=
       for s in queued leased done failed parked waiting reserve; do

@@ -118,7 +118,7 @@ new=$(grep -c '"fingerprint"' "$run/new.jsonl" || true)
 failed=$( [ -f "$run/errors.jsonl" ] && wc -l <"$run/errors.jsonl" || echo 0)
 {
   echo "run $stamp"
-  stats=$("$BIN/seed" stats --db "$run/crawl.db" --json)
+  stats=$("$BIN/seed" stats --db "$run/crawl.db" --brief --json)
   [[ $stats =~ \"fetched\":([0-9]+) ]] # the first: the whole crawl's
   echo "pages crawled: ${BASH_REMATCH[1]}"
   echo "docs scored: $scored"

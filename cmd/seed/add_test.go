@@ -12,12 +12,12 @@ import (
 	"github.com/focuscrawl/focuscrawl/internal/record"
 )
 
-// frontierStats runs seed stats --json on db.
-func frontierStats(t *testing.T, db string) frontier.Stats {
+// frontierStats runs seed stats --json on db, with args.
+func frontierStats(t *testing.T, db string, args ...string) frontier.Stats {
 	t.Helper()
-	r := runSeed(t, "", nil, "stats", "--db", db, "--json")
+	r := runSeed(t, "", nil, append([]string{"stats", "--db", db, "--json"}, args...)...)
 	if r.code != 0 {
-		t.Fatalf("seed stats: exit %d: %s", r.code, r.stderr)
+		t.Fatalf("seed stats %v: exit %d: %s", args, r.code, r.stderr)
 	}
 	var st frontier.Stats
 	if err := json.Unmarshal([]byte(r.stdout), &st); err != nil {

@@ -9,7 +9,8 @@ import (
 )
 
 const (
-	flagTop = "top"
+	flagTop   = "top"
+	flagBrief = "brief"
 )
 
 // statsFormat is the --format of seed stats.
@@ -24,18 +25,27 @@ func statsCommand() *ucli.Command {
 		Flags: append([]ucli.Flag{
 			existingDBFlag(),
 			&ucli.IntFlag{Name: flagTop, Value: 10, Usage: "show the `N` hosts with the most URLs"},
+			&ucli.BoolFlag{Name: flagBrief, Usage: "the counts only, without the top hosts and the error kinds, " +
+				"which read every host or failed URL: for a script that polls a big frontier"},
 		}, statsFormat.Flags()...),
 		Action: func(c *ucli.Context) error {
 			format, err := statsFormat.Value(c)
 			if err != nil {
 				return err
 			}
+			q := frontier.StatsQuery{TopHosts: c.Int(flagTop), ErrorKinds: true}
+			if c.Bool(flagBrief) {
+				if c.IsSet(flagTop) {
+					return cli.Usagef("--%s lists no hosts: leave out --%s", flagBrief, flagTop)
+				}
+				q = frontier.StatsQuery{}
+			}
 			store, err := readOnly(c, "stats", nil)
 			if err != nil {
 				return err
 			}
 			defer store.Close()
-			return seed.Stats(c.Context, store, c.App.Writer, c.Int(flagTop), format == cli.FormatJSON)
+			return seed.Stats(c.Context, store, c.App.Writer, q, format == cli.FormatJSON)
 		},
 	}
 }

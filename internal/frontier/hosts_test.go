@@ -51,7 +51,7 @@ func states(t *testing.T, s *SQLiteStore) map[string]string {
 
 func stats(t *testing.T, s *SQLiteStore) *Stats {
 	t.Helper()
-	st, err := s.Stats(context.Background(), 0)
+	st, err := s.Stats(context.Background(), StatsQuery{})
 	if err != nil {
 		t.Fatal(err)
 	}

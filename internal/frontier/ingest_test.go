@@ -204,7 +204,7 @@ func TestIngesterSettlesWhatCameBack(t *testing.T) {
 	if _, err := s.Apply(ctx, b); err != nil {
 		t.Fatal(err)
 	}
-	st, err := s.Stats(ctx, 0)
+	st, err := s.Stats(ctx, StatsQuery{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,7 +11,7 @@ import (
 )
 
 // Stats summarises the frontier, as the SQLite store does (sqlite_stats.go).
-func (s *PostgresStore) Stats(ctx context.Context, topHosts int) (*Stats, error) {
+func (s *PostgresStore) Stats(ctx context.Context, q StatsQuery) (*Stats, error) {
 	if s.pool == nil {
 		return nil, ErrClosed
 	}
@@ -66,8 +66,8 @@ func (s *PostgresStore) Stats(ctx context.Context, topHosts int) (*Stats, error)
 		st.Depths = append(st.Depths, *d)
 	}
 	sort.Slice(st.Depths, func(i, j int) bool { return st.Depths[i].Depth < st.Depths[j].Depth })
-	if topHosts > 0 {
-		rows, err := s.query(ctx, `SELECT host, urls, fetched, relevant FROM hosts ORDER BY urls DESC, fetched DESC, host LIMIT $1`, topHosts)
+	if q.TopHosts > 0 {
+		rows, err := s.query(ctx, `SELECT host, urls, fetched, relevant FROM hosts ORDER BY urls DESC, fetched DESC, host LIMIT $1`, q.TopHosts)
 		if err != nil {
 			return nil, fmt.Errorf("frontier: stats: hosts: %w", err)
 		}
@@ -82,19 +82,11 @@ func (s *PostgresStore) Stats(ctx context.Context, topHosts int) (*Stats, error)
 	if err := s.queryRow(ctx, `SELECT (SELECT count(*) FROM hosts), (SELECT count(*) FROM edges)`).Scan(&st.Hosts, &st.Edges); err != nil {
 		return nil, fmt.Errorf("frontier: stats: hosts: %w", err)
 	}
-	rows, err = s.query(ctx, sq(`SELECT coalesce(error, ''), count(*) FROM urls WHERE state = {failed} GROUP BY 1`))
-	if err != nil {
-		return nil, fmt.Errorf("frontier: stats: errors: %w", err)
+	if q.ErrorKinds {
+		if st.Errors, err = s.errorKinds(ctx); err != nil {
+			return nil, err
+		}
 	}
-	errs := errorTally{}
-	var msg string
-	if _, err = pgx.ForEachRow(rows, []any{&msg, &n}, func() error {
-		errs.add(msg, n)
-		return nil
-	}); err != nil {
-		return nil, fmt.Errorf("frontier: stats: errors: %w", err)
-	}
-	st.Errors = errs
 	rows, err = s.query(ctx, `SELECT name, n FROM counters`)
 	if err != nil {
 		return nil, fmt.Errorf("frontier: stats: counters: %w", err)
@@ -130,6 +122,24 @@ func (s *PostgresStore) Stats(ctx context.Context, topHosts int) (*Stats, error)
 		return nil, err
 	}
 	return st, nil
+}
+
+// errorKinds counts the failed URLs by kind of error.
+func (s *PostgresStore) errorKinds(ctx context.Context) (map[string]int64, error) {
+	rows, err := s.query(ctx, sq(`SELECT coalesce(error, ''), count(*) FROM urls WHERE state = {failed} GROUP BY 1`))
+	if err != nil {
+		return nil, fmt.Errorf("frontier: stats: errors: %w", err)
+	}
+	errs := errorTally{}
+	var msg string
+	var n int64
+	if _, err = pgx.ForEachRow(rows, []any{&msg, &n}, func() error {
+		errs.add(msg, n)
+		return nil
+	}); err != nil {
+		return nil, fmt.Errorf("frontier: stats: errors: %w", err)
+	}
+	return errs, nil
 }
 
 // History calls fn for every URL fetched, in the order fetched.

@@ -9,8 +9,10 @@ import (
 )
 
 // Stats summarises the frontier from the counters the scripts keep, so
-// it costs the same at any size (the top hosts read one hash per figure).
-func (s *RedisStore) Stats(ctx context.Context, topHosts int) (*Stats, error) {
+// its counts cost the same at any size. The lists q asks for cost more:
+// the top hosts read one hash per figure, the error kinds every failed
+// URL's record.
+func (s *RedisStore) Stats(ctx context.Context, q StatsQuery) (*Stats, error) {
 	if s.rdb == nil {
 		return nil, ErrClosed
 	}
@@ -96,18 +98,20 @@ func (s *RedisStore) Stats(ctx context.Context, topHosts int) (*Stats, error) {
 	}
 	sortErrorCounts(st.RequeuedErrors)
 	st.Hosts, st.Edges = hosts.Val(), edges.Val()
-	errs, err := s.errorKinds(ctx)
-	if err != nil {
-		return nil, err
+	if q.ErrorKinds {
+		errs, err := s.errorKinds(ctx)
+		if err != nil {
+			return nil, err
+		}
+		st.Errors = errs
 	}
-	st.Errors = errs
 	parked, err := s.parkedHosts(ctx)
 	if err != nil {
 		return nil, err
 	}
 	st.ParkedHosts = parked
-	if topHosts > 0 {
-		top, err := s.topHosts(ctx, topHosts)
+	if q.TopHosts > 0 {
+		top, err := s.topHosts(ctx, q.TopHosts)
 		if err != nil {
 			return nil, err
 		}

@@ -8,9 +8,9 @@ import (
 )
 
 // Stats summarises the frontier: URLs per state, the harvest rate
-// (relevant / fetched), pages per depth, the topHosts hosts with the most
-// URLs, refusals per guard and expired leases.
-func (s *SQLiteStore) Stats(ctx context.Context, topHosts int) (*Stats, error) {
+// (relevant / fetched), pages per depth, refusals per guard and expired
+// leases, with the top hosts and the error kinds that q asks for.
+func (s *SQLiteStore) Stats(ctx context.Context, q StatsQuery) (*Stats, error) {
 	if s.db == nil {
 		return nil, ErrClosed
 	}
@@ -18,7 +18,7 @@ func (s *SQLiteStore) Stats(ctx context.Context, topHosts int) (*Stats, error) {
 	for _, state := range []State{Queued, Leased, Done, Failed, Parked, Waiting, Reserve} {
 		st.States[state.String()] = 0
 	}
-	q := func(what, query string, scan func(func(...any) error) error, args ...any) error {
+	each := func(what, query string, scan func(func(...any) error) error, args ...any) error {
 		rows, err := s.db.QueryContext(ctx, query, args...)
 		if err != nil {
 			return fmt.Errorf("frontier: stats: %s: %w", what, err)
@@ -38,7 +38,7 @@ func (s *SQLiteStore) Stats(ctx context.Context, topHosts int) (*Stats, error) {
 	// A failed URL without a fetch time was never fetched: refused by
 	// robots.txt rules learned later, or held by a host given up.
 	// A queued URL of the reserve counts as state Reserve.
-	err := q("states", sq(`SELECT state, depth, fetched_at IS NULL AND state = {failed}, reserve, count(*), coalesce(sum(relevant = 1), 0)
+	err := each("states", sq(`SELECT state, depth, fetched_at IS NULL AND state = {failed}, reserve, count(*), coalesce(sum(relevant = 1), 0)
 		FROM urls GROUP BY 1, 2, 3, 4`),
 		func(scan func(...any) error) error {
 			var state State
@@ -83,8 +83,8 @@ func (s *SQLiteStore) Stats(ctx context.Context, topHosts int) (*Stats, error) {
 		st.Depths = append(st.Depths, *d)
 	}
 	sort.Slice(st.Depths, func(i, j int) bool { return st.Depths[i].Depth < st.Depths[j].Depth })
-	if topHosts > 0 {
-		err = q("hosts", `SELECT host, urls, fetched, relevant FROM hosts ORDER BY urls DESC, fetched DESC, host LIMIT ?`,
+	if q.TopHosts > 0 {
+		err = each("hosts", `SELECT host, urls, fetched, relevant FROM hosts ORDER BY urls DESC, fetched DESC, host LIMIT ?`,
 			func(scan func(...any) error) error {
 				var h HostStat
 				if err := scan(&h.Host, &h.URLs, &h.Fetched, &h.Relevant); err != nil {
@@ -92,7 +92,7 @@ func (s *SQLiteStore) Stats(ctx context.Context, topHosts int) (*Stats, error) {
 				}
 				st.TopHosts = append(st.TopHosts, h)
 				return nil
-			}, topHosts)
+			}, q.TopHosts)
 		if err != nil {
 			return nil, err
 		}
@@ -103,22 +103,24 @@ func (s *SQLiteStore) Stats(ctx context.Context, topHosts int) (*Stats, error) {
 	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM edges`).Scan(&st.Edges); err != nil {
 		return nil, fmt.Errorf("frontier: stats: edges: %w", err)
 	}
-	errs := errorTally{}
-	err = q("errors", sq(`SELECT coalesce(error, ''), count(*) FROM urls WHERE state = {failed} GROUP BY 1`),
-		func(scan func(...any) error) error {
-			var msg string
-			var n int64
-			if err := scan(&msg, &n); err != nil {
-				return err
-			}
-			errs.add(msg, n)
-			return nil
-		})
-	if err != nil {
-		return nil, err
+	if q.ErrorKinds {
+		errs := errorTally{}
+		err = each("errors", sq(`SELECT coalesce(error, ''), count(*) FROM urls WHERE state = {failed} GROUP BY 1`),
+			func(scan func(...any) error) error {
+				var msg string
+				var n int64
+				if err := scan(&msg, &n); err != nil {
+					return err
+				}
+				errs.add(msg, n)
+				return nil
+			})
+		if err != nil {
+			return nil, err
+		}
+		st.Errors = errs
 	}
-	st.Errors = errs
-	err = q("counters", `SELECT name, n FROM counters`, func(scan func(...any) error) error {
+	err = each("counters", `SELECT name, n FROM counters`, func(scan func(...any) error) error {
 		var name string
 		var n int64
 		if err := scan(&name, &n); err != nil {

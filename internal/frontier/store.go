@@ -215,8 +215,9 @@ type Queue interface {
 
 // Reader is what seed stats and seed report read.
 type Reader interface {
-	// Stats summarises the frontier.
-	Stats(ctx context.Context, topHosts int) (*Stats, error)
+	// Stats summarises the frontier: the counts always, the lists that
+	// q asks for.
+	Stats(ctx context.Context, q StatsQuery) (*Stats, error)
 	// History calls fn for every URL fetched, in the order fetched;
 	// seed report draws its curves from it.
 	History(ctx context.Context, fn func(Fetched) error) error
@@ -260,6 +261,21 @@ type Capabilities struct {
 	Durable bool
 }
 
+// StatsQuery says which of the lists of Stats to make beside the counts
+// (states, depths, fetched, relevant, hosts, links, refusals, expired
+// leases, parked hosts), which come always. The lists cost more on a big
+// frontier, and a caller that polls for counts (a progress line) asks for
+// none: seed stats --brief.
+type StatsQuery struct {
+	// TopHosts is the number of hosts with the most URLs to list
+	// (Stats.TopHosts); 0 lists none.
+	TopHosts int
+	// ErrorKinds counts the failed URLs by kind of error (Stats.Errors,
+	// nil when false): it reads every failed URL's error, on Redis one
+	// record per failed URL.
+	ErrorKinds bool
+}
+
 // Stats is the summary seed stats prints.
 type Stats struct {
 	States      map[string]int64 `json:"states"`
@@ -287,7 +303,7 @@ type Stats struct {
 	FetchedReserve int64 `json:"fetched_reserve"`
 	// Errors counts the failed URLs by kind of error (ErrorKind: "http
 	// 404", "connect", "robots-disallow", …), the kinds seed requeue
-	// --error takes.
+	// --error takes; nil unless StatsQuery.ErrorKinds asked for them.
 	Errors map[string]int64 `json:"errors"`
 	// RequeuedErrors counts, by host and kind, the failures seed requeue
 	// queued again: the error history it took off those URLs.

@@ -234,7 +234,7 @@ func TestLeaseExpiryAndDone(t *testing.T) {
 		if err != nil || res.Known != 1 {
 			t.Fatalf("requeue done: %+v %v", res, err)
 		}
-		st, err := s.Stats(ctx, 5)
+		st, err := s.Stats(ctx, StatsQuery{TopHosts: 5})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -260,7 +260,7 @@ func TestApplyMaxPerHostAndEdges(t *testing.T) {
 		if res.Queued != 2 || res.Refused != 1 {
 			t.Fatalf("applied %+v, want 2 queued 1 refused", res)
 		}
-		st, err := s.Stats(ctx, 0)
+		st, err := s.Stats(ctx, StatsQuery{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -296,7 +296,7 @@ func TestFinalURLAndMeta(t *testing.T) {
 		if err != nil || res.Queued != 0 {
 			t.Fatalf("final URL queued again: %+v %v", res, err)
 		}
-		st, _ := s.Stats(ctx, 0)
+		st, _ := s.Stats(ctx, StatsQuery{})
 		if st.States["failed"] != 2 {
 			t.Errorf("failed = %d, want 2 (URL and final URL)", st.States["failed"])
 		}
@@ -329,7 +329,7 @@ func TestRedirectIsOneFetch(t *testing.T) {
 		if err != nil || p.Fetched != 2 {
 			t.Errorf("progress %+v %v: want 2 pages fetched", p, err)
 		}
-		st, err := s.Stats(ctx, 0)
+		st, err := s.Stats(ctx, StatsQuery{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -39,7 +39,7 @@ func cReport(t *testing.T, s Store, p *RetryPolicy, os ...Outcome) Applied {
 
 func cStats(t *testing.T, s Store) *Stats {
 	t.Helper()
-	st, err := s.Stats(context.Background(), 10)
+	st, err := s.Stats(context.Background(), StatsQuery{TopHosts: 10, ErrorKinds: true})
 	if err != nil {
 		t.Fatal(err)
 	}

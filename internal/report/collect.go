@@ -16,7 +16,7 @@ import (
 
 // Source is what a report reads of a crawl; every frontier.Store is one.
 type Source interface {
-	Stats(ctx context.Context, topHosts int) (*frontier.Stats, error)
+	Stats(ctx context.Context, q frontier.StatsQuery) (*frontier.Stats, error)
 	History(ctx context.Context, fn func(frontier.Fetched) error) error
 	Info(ctx context.Context) (map[string]string, error)
 }
@@ -198,7 +198,7 @@ func Collect(ctx context.Context, src Source, label string, o Options) (*Crawl, 
 	if c.Info, err = src.Info(ctx); err != nil {
 		return nil, err
 	}
-	st, err := src.Stats(ctx, 0)
+	st, err := src.Stats(ctx, frontier.StatsQuery{}) // the error kinds come from the history
 	if err != nil {
 		return nil, err
 	}

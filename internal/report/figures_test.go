@@ -42,7 +42,7 @@ func TestCollectCountsAsStats(t *testing.T) {
 	now := time.Now().UTC().Format(time.RFC3339)
 	apply(`{"url":"http://b.example/","final_url":"http://b.example/home","status":200,"fetched_at":"`+now+`","score":0.9,"relevant":true}`,
 		`{"url":"http://a.example/p/1","status":0,"fetched_at":"`+now+`","error":"robots-disallow: robots.txt for focuscrawl: user-agent: * ; disallow: /p"}`)
-	st, err := s.Stats(ctx, 0)
+	st, err := s.Stats(ctx, frontier.StatsQuery{})
 	if err != nil {
 		t.Fatal(err)
 	}

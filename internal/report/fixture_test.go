@@ -33,7 +33,7 @@ func (m *memSource) History(ctx context.Context, fn func(frontier.Fetched) error
 	return nil
 }
 
-func (m *memSource) Stats(context.Context, int) (*frontier.Stats, error) {
+func (m *memSource) Stats(context.Context, frontier.StatsQuery) (*frontier.Stats, error) {
 	if m.statErr != nil {
 		return nil, m.statErr
 	}

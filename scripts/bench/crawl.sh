@@ -31,20 +31,15 @@ bin=$work/bin
 mkdir -p "$bin"
 go build -trimpath -o "$bin/" ./cmd/seed ./cmd/fetch ./cmd/segment ./cmd/score ./cmd/simweb
 
-server=
-stop() { [ -z "$server" ] || { kill "$server" 2>/dev/null; wait "$server" 2>/dev/null || true; server=; }; }
-trap stop EXIT
+. scripts/bench/lib.sh
+trap simweb_stop EXIT
 
 results=()
 for s in $strategies; do
   dir=$work/$s
   rm -rf "$dir"
   mkdir -p "$dir"
-  "$bin/simweb" serve -q --seed "$seed" --sites "$sites" --addr 127.0.0.1:0 >"$dir/hello.json" 2>"$dir/simweb.log" &
-  server=$!
-  for _ in $(seq 100); do [ -s "$dir/hello.json" ] && break; sleep 0.05; done
-  proxy=$(sed -n 's/.*"proxy":"\([^"]*\)".*/\1/p' "$dir/hello.json")
-  [ -n "$proxy" ] || { echo "crawl bench: simweb did not start (see $dir/simweb.log)" >&2; exit 1; }
+  simweb_start "$dir" serve -q --seed "$seed" --sites "$sites" --addr 127.0.0.1:0
   "$bin/simweb" seeds --seed "$seed" --sites "$sites" --sim-topic "$topic" >"$dir/seeds.txt"
 
   t0=$(date +%s%N)
@@ -54,7 +49,7 @@ for s in $strategies; do
     SEGMENT_FLAGS=-q SCORE_FLAGS=-q ADD_FLAGS=-q NEXT_FLAGS=-q \
     bash scripts/crawl.sh "$profile" "$dir/seeds.txt" "$dir/crawl.db" "$pages" >"$dir/stats.txt" 2>"$dir/crawl.log" || status=$?
   t1=$(date +%s%N)
-  stop
+  simweb_stop
   if [ "$status" -ne 0 ]; then
     echo "| crawl | $s | failed (exit $status): see $dir/crawl.log | |"
     continue

@@ -28,8 +28,8 @@ n=${DEDUPE_SCALE_N:-1000000}
 
 bin=out/bench/dedupe-bin
 work=$(mktemp -d)
-simweb_pid=
-trap 'rm -rf "$work"; [ -z "$simweb_pid" ] || kill "$simweb_pid" 2>/dev/null' EXIT
+. scripts/bench/lib.sh
+trap 'simweb_stop; rm -rf "$work"' EXIT
 mkdir -p "$bin"
 go build -trimpath -o "$bin/" ./cmd/dedupe ./cmd/simweb ./cmd/fetch ./cmd/segment ./scripts/bench/dedupesynth
 
@@ -58,14 +58,10 @@ quality "--method euclid (distance ≤ 0.45, candidates -k 8)" --method euclid
 # as the distinct pairs.
 "$bin/simweb" truth >"$work/truth.jsonl"
 python3 scripts/bench/dedupe_simweb.py pick "$work/truth.jsonl" "$work/sw-urls.txt"
-"$bin/simweb" serve -q --no-faults >"$work/simweb.out" &
-simweb_pid=$!
-for _ in $(seq 50); do grep -q addr "$work/simweb.out" 2>/dev/null && break; sleep 0.1; done
-addr=$(grep -o '"addr":"[^"]*"' "$work/simweb.out" | cut -d'"' -f4)
-"$bin/fetch" -q --proxy "http://$addr" --delay 0s --per-host 4 --ignore-robots "$work/sw-urls.txt" \
+simweb_start "$work" serve -q --no-faults --addr 127.0.0.1:0
+"$bin/fetch" -q --proxy "$proxy" --delay 0s --per-host 4 --ignore-robots "$work/sw-urls.txt" \
   | "$bin/segment" -q >"$work/sw-docs.jsonl"
-kill "$simweb_pid"
-simweb_pid=
+simweb_stop
 "$bin/dedupe" -q --all --emit-dups --window all "$work/sw-docs.jsonl" >"$work/sw-out.jsonl"
 python3 scripts/bench/dedupe_simweb.py eval "$work/truth.jsonl" "$work/sw-docs.jsonl" "$work/sw-out.jsonl" >"$work/sw.json"
 echo "quality simweb: $(cat "$work/sw.json")" >&2

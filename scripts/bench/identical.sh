@@ -16,17 +16,13 @@ stores=${STORES:-sqlite redis}
 pages=${PAGES:-300}
 redis=${REDIS:-redis://127.0.0.1:6379/0}
 work=out/bench/identical
-server=
-stop() { [ -z "$server" ] || { kill "$server" 2>/dev/null; wait "$server" 2>/dev/null || true; server=; }; }
-trap stop EXIT
+. scripts/bench/lib.sh
+trap simweb_stop EXIT
 
 crawl() { # crawl BIN DIR STRATEGY STORE
   local bin=$1 dir=$2 links=$3 store=$4 db
   rm -rf "$dir"; mkdir -p "$dir"
-  "$bin/simweb" serve -q --seed 1 --no-faults --addr 127.0.0.1:0 >"$dir/hello.json" 2>"$dir/simweb.log" &
-  server=$!
-  for _ in $(seq 100); do [ -s "$dir/hello.json" ] && break; sleep 0.05; done
-  proxy=$(sed -n 's/.*"proxy":"\([^"]*\)".*/\1/p' "$dir/hello.json")
+  simweb_start "$dir" serve -q --seed 1 --no-faults --addr 127.0.0.1:0
   "$bin/simweb" seeds --seed 1 --sim-topic forestry >"$dir/seeds.txt"
   db=$dir/crawl.db
   [ "$store" = redis ] && db="$redis?prefix=identical-$$-$RANDOM"
@@ -34,7 +30,7 @@ crawl() { # crawl BIN DIR STRATEGY STORE
     FETCH_FLAGS="-q --proxy $proxy --delay 0 --max-crawl-delay 50ms --backoff 100ms --max-backoff 1s" \
     SEGMENT_FLAGS=-q SCORE_FLAGS=-q ADD_FLAGS=-q NEXT_FLAGS=-q \
     bash scripts/crawl.sh examples/topics/forestry.yaml "$dir/seeds.txt" "$db" "$pages" >"$dir/out.txt" 2>"$dir/crawl.log"
-  stop
+  simweb_stop
 }
 
 for store in $stores; do

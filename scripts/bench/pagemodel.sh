@@ -33,15 +33,9 @@ truth=$web/truth.jsonl.zst
 topics=${TOPICS:-$(sed -n 's/^  \([a-z0-9-]*\):$/\1/p' "$rules")}
 timing="--delay 0 --max-crawl-delay 50ms --backoff 100ms --max-backoff 1s"
 
-server=
-stop() { [ -z "$server" ] || { kill "$server" 2>/dev/null; wait "$server" 2>/dev/null || true; server=; }; }
-trap stop EXIT
-serve() { # serve DIR: a fresh mirror; sets proxy
-  "$bin/simweb" mirror serve -q --sources "$web/sources.txt" >"$1/hello.json" 2>"$1/mirror.log" &
-  server=$!
-  for _ in $(seq 100); do [ -s "$1/hello.json" ] && break; sleep 0.1; done
-  proxy=$(sed -n 's/.*"proxy":"\([^"]*\)".*/\1/p' "$1/hello.json")
-}
+. scripts/bench/lib.sh
+trap simweb_stop EXIT
+serve() { simweb_start "$1" mirror serve -q --sources "$web/sources.txt"; } # serve DIR: a fresh mirror; sets proxy
 verdicts() { python3 scripts/bench/pagemodel_eval.py "$truth" "$1" "$2"; }
 field() { python3 -c "import json,sys; v=json.load(sys.stdin).get('$1'); print('–' if v is None else v)"; }
 
@@ -55,9 +49,9 @@ for t in $topics; do
   start=$(date +%s.%N)
   MODEL=$dir/model.json DIR=$dir/train POOL=$pool BIN=$bin \
     bash scripts/train.sh "$profile" "--proxy $proxy $timing" >"$dir/train.log" 2>&1 || {
-    echo "| $t | score train failed: see $dir/train.log | |"; stop; continue; }
+    echo "| $t | score train failed: see $dir/train.log | |"; simweb_stop; continue; }
   echo "| $t | train.sh (fetch 10 examples, a $pool-page pool crawl, train) seconds | $(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN{printf "%.1f", e-s}') |"
-  stop
+  simweb_stop
   # 2. Crawls without and with the model.
   for m in none model; do
     for r in $(seq "$runs"); do
@@ -69,7 +63,7 @@ for t in $topics; do
       MODEL=$model BIN=$bin FETCH_FLAGS="--proxy $proxy $timing" ADD_FLAGS="-q ${ADD_FLAGS:-}" \
         PROGRESS=off ARCHIVE=$d/crawl.jsonl.zst ${LINKS:+LINKS=$LINKS} \
         bash scripts/crawl.sh "$profile" "$web/seeds.txt" "$d/crawl.db" "$pages" >"$d/crawl.log" 2>&1 || true
-      stop
+      simweb_stop
       "$bin/simweb" mirror eval --truth "$truth" --topic "$t" --at 500,1000 "$d/crawl.jsonl.zst" >"$d/eval.json" 2>/dev/null || true
       verdicts "$t" "$d/crawl.jsonl.zst" >"$d/verdicts.json"
       python3 - "$d" "$t" "$m" "$r" <<'PY'

@@ -27,9 +27,8 @@ truth=$web/truth.jsonl.zst
 topics=${TOPICS:-$(sed -n 's/^  \([a-z0-9-]*\):$/\1/p' "$rules")}
 timing="--delay 0 --max-crawl-delay 50ms --backoff 100ms --max-backoff 1s"
 
-server=
-stop() { [ -z "$server" ] || { kill "$server" 2>/dev/null; wait "$server" 2>/dev/null || true; server=; }; }
-trap stop EXIT
+. scripts/bench/lib.sh
+trap simweb_stop EXIT
 
 for t in $topics; do
   for j in $judges; do
@@ -43,14 +42,11 @@ for t in $topics; do
         d=$work/$t/$j/$s/$r
         rm -rf "$d"
         mkdir -p "$d"
-        "$bin/simweb" mirror serve -q --sources "$web/sources.txt" >"$d/hello.json" 2>"$d/mirror.log" &
-        server=$!
-        for _ in $(seq 100); do [ -s "$d/hello.json" ] && break; sleep 0.1; done
-        proxy=$(sed -n 's/.*"proxy":"\([^"]*\)".*/\1/p' "$d/hello.json")
+        simweb_start "$d" mirror serve -q --sources "$web/sources.txt"
         MODEL=$model LINKS=$s BIN=$bin FETCH_FLAGS="--proxy $proxy $timing" ADD_FLAGS="-q ${ADD_FLAGS:-}" \
           PROGRESS=off ARCHIVE=$d/crawl.jsonl.zst \
           bash scripts/crawl.sh "examples/topics/realweb/$t.yaml" "$web/seeds.txt" "$d/crawl.db" "$pages" >"$d/crawl.log" 2>&1 || true
-        stop
+        simweb_stop
         "$bin/simweb" mirror eval --truth "$truth" --topic "$t" --at 500,1000 "$d/crawl.jsonl.zst" >"$d/eval.json" 2>/dev/null || echo '{}' >"$d/eval.json"
       done
     done

@@ -46,9 +46,8 @@ checkpoints=
 for n in 500 1000 2000; do [ "$n" -lt "$pages" ] && checkpoints=$checkpoints$n,; done
 checkpoints=$checkpoints$pages
 
-server=
-stop() { [ -z "$server" ] || { kill "$server" 2>/dev/null; wait "$server" 2>/dev/null || true; server=; }; }
-trap stop EXIT
+. scripts/bench/lib.sh
+trap simweb_stop EXIT
 
 for t in $topics; do
   profile=examples/topics/realweb/$t.yaml
@@ -57,12 +56,7 @@ for t in $topics; do
     dir=$work/$t/$s
     rm -rf "$dir"
     mkdir -p "$dir"
-    "$bin/simweb" mirror serve -q --sources "$web/sources.txt" --log "$dir/requests.jsonl" \
-      >"$dir/hello.json" 2>"$dir/mirror.log" &
-    server=$!
-    for _ in $(seq 100); do [ -s "$dir/hello.json" ] && break; sleep 0.05; done
-    proxy=$(sed -n 's/.*"proxy":"\([^"]*\)".*/\1/p' "$dir/hello.json")
-    [ -n "$proxy" ] || { echo "realweb bench: the mirror did not start (see $dir/mirror.log)" >&2; exit 1; }
+    simweb_start "$dir" mirror serve -q --sources "$web/sources.txt" --log "$dir/requests.jsonl"
     t0=$(date +%s%N)
     status=0
     BIN=$bin LINKS=$s ARCHIVE="$dir/scored.jsonl.zst" \
@@ -70,7 +64,7 @@ for t in $topics; do
       SEGMENT_FLAGS=-q SCORE_FLAGS=-q ADD_FLAGS="$add_flags" NEXT_FLAGS="-q ${NEXT_FLAGS:-}" \
       bash scripts/crawl.sh "$profile" "$web/seeds.txt" "$dir/crawl.db" "$pages" >"$dir/stats.txt" 2>"$dir/crawl.log" || status=$?
     t1=$(date +%s%N)
-    stop
+    simweb_stop
     if [ "$status" -eq 2 ]; then
       # Refused before anything ran: linkmodel without examples in the profile.
       echo "| realweb | $t $s | refused: $(head -n 1 "$dir/crawl.log" | cut -c 1-160) | |"

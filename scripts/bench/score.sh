@@ -12,9 +12,8 @@ pages=$data/extraction/aeb/html
 
 bin=out/bench/score-bin
 work=$(mktemp -d)
-server=
-cleanup() { [ -n "$server" ] && kill "$server" 2>/dev/null; rm -rf "$work"; }
-trap cleanup EXIT
+. scripts/bench/lib.sh
+trap 'simweb_stop; rm -rf "$work"' EXIT
 mkdir -p "$bin"
 go build -trimpath -o "$bin/" ./cmd/segment ./cmd/score ./cmd/seed ./cmd/fetch ./cmd/simweb
 topic=examples/topics/travel.yaml
@@ -97,10 +96,7 @@ echo "| score | linkmodel, 100,000 candidates, top-10 V: seconds (heap MB) | $(a
 # HARVEST=1 runs them here too, with score's own options.
 [ "${HARVEST:-0}" = 1 ] || exit 0
 # Harvest: relevant pages / pages fetched, judged by simweb's ground truth.
-"$bin/simweb" serve --addr 127.0.0.1:0 >"$work/addr.json" 2>/dev/null &
-server=$!
-for _ in $(seq 50); do [ -s "$work/addr.json" ] && break; sleep 0.1; done
-proxy=$(sed -n 's/.*"proxy":"\([^"]*\)".*/\1/p' "$work/addr.json")
+simweb_start "$work" serve -q --addr 127.0.0.1:0
 "$bin/simweb" seeds --sim-topic forestry >"$work/seeds.txt"
 pages=${HARVEST_PAGES:-2000}
 harvest() { # NAME LINKS [SCORE FLAGS...]

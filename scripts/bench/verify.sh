@@ -20,13 +20,9 @@ work=$(mktemp -d)
 mkdir -p "$bin"
 go build -trimpath -o "$bin/" ./cmd/simweb ./cmd/verify
 
-"$bin/simweb" serve -q --seed "$seed" --sites "$sites" --addr 127.0.0.1:0 >"$work/hello.json" &
-server=$!
-# || true: under set -e a failing wait (the killed server's 143) would end the trap
-# early, leave $work behind and make the whole script exit non-zero after its rows.
-trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null || true; rm -rf "$work"' EXIT
-for _ in $(seq 100); do [ -s "$work/hello.json" ] && break; sleep 0.05; done
-proxy=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["proxy"])' "$work/hello.json")
+. scripts/bench/lib.sh
+trap 'simweb_stop; rm -rf "$work"' EXIT
+simweb_start "$work" serve -q --seed "$seed" --sites "$sites" --addr 127.0.0.1:0
 
 "$bin/simweb" sites --seed "$seed" --sites "$sites" >"$work/sites.jsonl"
 "$bin/simweb" truth --seed "$seed" --sites "$sites" >"$work/truth.jsonl"

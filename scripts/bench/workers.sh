@@ -27,9 +27,8 @@ mkdir -p "$bin"
 go build -trimpath -o "$bin/" ./cmd/seed ./cmd/fetch ./cmd/segment ./cmd/score ./cmd/simweb
 
 failed=0
-server=
-stop() { [ -z "$server" ] || { kill "$server" 2>/dev/null; wait "$server" 2>/dev/null || true; server=; }; }
-trap stop EXIT
+. scripts/bench/lib.sh
+trap simweb_stop EXIT
 
 for config in $configs; do
   n=${config%%:*}
@@ -40,11 +39,7 @@ for config in $configs; do
     dir=$work/w$n-$(echo "$flags" | tr -c 'a-z0-9' '-')-$run
     rm -rf "$dir"
     mkdir -p "$dir"
-    "$bin/simweb" serve -q --seed 1 --addr 127.0.0.1:0 >"$dir/hello.json" 2>"$dir/simweb.log" &
-    server=$!
-    for _ in $(seq 100); do [ -s "$dir/hello.json" ] && break; sleep 0.05; done
-    proxy=$(sed -n 's/.*"proxy":"\([^"]*\)".*/\1/p' "$dir/hello.json")
-    [ -n "$proxy" ] || { echo "workers bench: simweb did not start" >&2; exit 1; }
+    simweb_start "$dir" serve -q --seed 1 --addr 127.0.0.1:0
     "$bin/simweb" seeds --seed 1 --sim-topic forestry >"$dir/seeds.txt"
     name=workers_bench_$$_${n}_${run}_$RANDOM
     case $dbbase in
@@ -63,7 +58,7 @@ for config in $configs; do
       pids+=($!)
     done
     for p in "${pids[@]}"; do wait "$p" || { echo "workers bench: a worker failed: see $dir" >&2; failed=1; }; done
-    stop
+    simweb_stop
     if [[ $db =~ ^redis://([^/:?]+)(:([0-9]+))?(/([0-9]+))? ]]; then
       rcli=(redis-cli -h "${BASH_REMATCH[1]}" -p "${BASH_REMATCH[3]:-6379}" -n "${BASH_REMATCH[5]:-0}")
       "${rcli[@]}" --scan --pattern "{$name}*" | xargs -r -n 1000 "${rcli[@]}" unlink >/dev/null

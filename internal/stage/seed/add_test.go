@@ -159,7 +159,7 @@ func TestAddApplyFails(t *testing.T) {
 	if !errors.Is(err, errApplyFails) {
 		t.Fatalf("Add: %v, want the Apply's error", err)
 	}
-	st, serr := f.Stats(context.Background(), 0)
+	st, serr := f.Stats(context.Background(), frontier.StatsQuery{})
 	if serr != nil {
 		t.Fatal(serr)
 	}

@@ -16,17 +16,17 @@ import (
 )
 
 // Stats writes the summary of store (seed stats): states, harvest rate,
-// depths, the top hosts with the most URLs, parked hosts and refusals, as
-// a table or as one JSON object.
-func Stats(ctx context.Context, store frontier.Store, w io.Writer, top int, asJSON bool) error {
-	st, err := store.Stats(ctx, top)
+// depths, parked hosts and refusals, with the top hosts and the error
+// kinds that q asks for, as a table or as one JSON object.
+func Stats(ctx context.Context, store frontier.Reader, w io.Writer, q frontier.StatsQuery, asJSON bool) error {
+	st, err := store.Stats(ctx, q)
 	if err != nil {
 		return err
 	}
 	if asJSON {
 		return json.NewEncoder(w).Encode(st)
 	}
-	return writeStatsTable(w, st)
+	return writeStatsTable(w, st, q)
 }
 
 // Peek writes the n URLs Next would lease next (seed peek), as a table or
@@ -70,7 +70,7 @@ func Requeue(ctx context.Context, admin frontier.HostAdmin, w io.Writer, f front
 	if res.URLs == 0 && res.Hosts == 0 && f.Kind != "" && !KnownErrorKind(f.Kind) {
 		here := "none"
 		if r, ok := admin.(frontier.Reader); ok {
-			if st, err := r.Stats(ctx, 0); err == nil && len(st.Errors) > 0 {
+			if st, err := r.Stats(ctx, frontier.StatsQuery{ErrorKinds: true}); err == nil && len(st.Errors) > 0 {
 				here = kindList(st.Errors)
 			}
 		}
@@ -84,8 +84,9 @@ func Requeue(ctx context.Context, admin frontier.HostAdmin, w io.Writer, f front
 	return err
 }
 
-// writeStatsTable prints the stats for people.
-func writeStatsTable(w io.Writer, st *frontier.Stats) error {
+// writeStatsTable prints the stats for people: the tables of top hosts
+// and error kinds when q asked for them.
+func writeStatsTable(w io.Writer, st *frontier.Stats, q frontier.StatsQuery) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintf(tw, "URLs\t%d\t\n", st.Total)
 	for _, s := range []frontier.State{frontier.Queued, frontier.Reserve, frontier.Leased, frontier.Done, frontier.Failed, frontier.Parked, frontier.Waiting} {
@@ -116,7 +117,9 @@ func writeStatsTable(w io.Writer, st *frontier.Stats) error {
 			fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t\n", cli.Printable(h.Host), h.URLs, h.Fetched, h.Relevant)
 		}
 	}
-	writeErrors(tw, st)
+	if q.ErrorKinds {
+		writeErrors(tw, st)
+	}
 	writeParkedHosts(tw, st.ParkedHosts)
 	if len(st.Refused) > 0 {
 		fmt.Fprintln(tw)

@@ -50,7 +50,7 @@ func TestStatsListsErrorKinds(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out strings.Builder
-	if err := Stats(ctx, s, &out, 0, false); err != nil {
+	if err := Stats(ctx, s, &out, frontier.StatsQuery{ErrorKinds: true}, false); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"error kind  failed  requeued before", "http 404    2       0", "connect     1       0"} {
@@ -62,7 +62,7 @@ func TestStatsListsErrorKinds(t *testing.T) {
 		t.Fatal(err)
 	}
 	out.Reset()
-	if err := Stats(ctx, s, &out, 0, false); err != nil {
+	if err := Stats(ctx, s, &out, frontier.StatsQuery{ErrorKinds: true}, false); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"http 404    2       0", "connect     0       1"} {
@@ -82,7 +82,7 @@ func TestStatsTableIsPrintable(t *testing.T) {
 		Refused:     map[string]int64{"scope": 1},
 	}
 	var b strings.Builder
-	if err := writeStatsTable(&b, st); err != nil {
+	if err := writeStatsTable(&b, st, frontier.StatsQuery{TopHosts: 10, ErrorKinds: true}); err != nil {
 		t.Fatal(err)
 	}
 	if out := b.String(); strings.ContainsAny(out, "\x1b\x07") || strings.Contains(out, "PWNED") || !strings.Contains(out, "http 503: busy") {

@@ -42,7 +42,7 @@ func TestNextPeekStats(t *testing.T) {
 		t.Errorf("leased:\n%s\nlog: %s", out.String(), log.String())
 	}
 	var stats bytes.Buffer
-	if err := Stats(context.Background(), s, &stats, 5, false); err != nil {
+	if err := Stats(context.Background(), s, &stats, frontier.StatsQuery{TopHosts: 5, ErrorKinds: true}, false); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"URLs  4", "queued  1", "leased  3"} {

@@ -53,7 +53,7 @@ func TestOpenReadingNeedsNoWriteLock(t *testing.T) {
 			return
 		}
 		defer r.Close()
-		if err := Stats(ctx, r, &out, 10, true); err != nil {
+		if err := Stats(ctx, r, &out, frontier.StatsQuery{TopHosts: 10, ErrorKinds: true}, true); err != nil {
 			done <- err
 			return
 		}
