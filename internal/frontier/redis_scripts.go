@@ -15,24 +15,8 @@ package frontier
 // collision).
 var luaPrelude = luaNames + `
 local P = KEYS[1]
--- Record fields. A queued URL's record stops at SEQ; a leased or fetched
--- one carries the rest. HOST is '' when it is the URL's own host[:port].
-local URL, HOST, STATE, PRIO, DEPTH, PARENT, ANCHOR, INH, META, SEQ, LEASED, UNTIL, OWNER, FETCHED, STATUS, SCORE, REL, ERR =
-      1,   2,    3,     4,    5,     6,      7,      8,   9,    10,  11,     12,    13,    14,      15,     16,    17,  18
--- TRIES counts transient failures; LOGPOS is the URL's place in the log
--- of fetched URLs (History skips older entries of a URL fetched again).
--- FETCHED is 0 on a failed URL never fetched (given up, robots rules).
--- RES is 1 on a URL of the reserve (reserve.go), in every state; such a
--- record carries every field before it (setres), so that it still packs
--- as a MessagePack array.
-local TRIES, LOGPOS, RES = 19, 20, 21
--- PRIOR and CLASS: a URL queued while the frontier learns keeps the link
--- priority it was queued with and the id of its finest URL class
--- (redis_classes.go); such a record carries every field before them.
-local PRIOR, CLASS = 22, 23
--- A class's record (cls:HOST field KEY): id, parent's key, fetched,
--- relevant, Σ labels, Σ priors, the estimate its queued URLs carry.
-local CL_ID, CL_PARENT, CL_FETCHED, CL_RELEVANT, CL_LABELS, CL_PRIORS, CL_APPLIED = 1, 2, 3, 4, 5, 6, 7
+-- The record fields (URL … CLASS, PK … HELD, CL_ID … CL_APPLIED) are
+-- named in luaNames, from redis_record.go.
 -- PAD holds the value of each field from LEASED to RES in a record that
 -- carries them without being leased or fetched.
 local PAD = {0, 0, '', 0, 0, 0, -1, '', 0, -1, 0}
@@ -207,13 +191,10 @@ local function unlease(id, r)
   end
   r[LEASED], r[UNTIL], r[OWNER] = 0, 0, ''
 end
--- Host state (hs: host -> MessagePack array): parked (0 up, 1 parked, 2
--- given up), the error that parked it, since, next probe, the wait before
--- it, failed probes, timeouts in a row, the probe's id, URLs failed on
--- give-up. pkh holds the parked hosts by next probe; pk:HOST a parked
+-- Host state (hs: host -> record, redis_record.go); a clean host has
+-- none. pkh holds the parked hosts by next probe; pk:HOST a parked
 -- host's URLs, scored as in its queue; w:HOST the URLs waiting for a
 -- retry, by retry time, and wh the hosts with waiting URLs by the first.
-local PK, REASON, SINCE, RETRY, WAIT, HTRIES, TIMEOUTS, PROBE, HELD = 1, 2, 3, 4, 5, 6, 7, 8, 9
 local hstates = {}
 local hsnone -- no host has a state yet: nothing to look up
 local function hsget(h)
