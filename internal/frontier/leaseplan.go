@@ -5,8 +5,9 @@ import "math"
 // The lease plan's rule for one host: how many of its URLs one lease call
 // may take. It is a pure function of the request and what the store knows
 // of the host (HostLoad); the SQLite and PostgreSQL stores call it as
-// they walk their queues, and the Redis lease script applies the same rule
-// inside its atomic script (TestLeaseRoomStoresAgree holds the three to one
+// they walk their queues, and the Redis store before its lease script,
+// which checks that the facts it was computed on still hold
+// (redis_lease.go; TestLeaseRoomStoresAgree holds the three to one
 // answer).
 
 // HostLoad is what a lease call knows of one host.

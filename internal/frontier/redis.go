@@ -47,6 +47,9 @@ type RedisStore struct {
 	// afterSteps, in tests, runs once between Apply's reading of host
 	// facts and its script, as another worker's Apply could.
 	afterSteps func()
+	// afterLeaseFacts, in tests, runs once between Lease's reading of
+	// host facts and its script, as another worker's lease could.
+	afterLeaseFacts func()
 }
 
 // redisKeyPrefix builds the key prefix of a crawl from its name.

@@ -2,8 +2,8 @@ package frontier
 
 // The Lua scripts of the Redis store. Each runs atomically on the server.
 // luaPrelude, below, holds the record layout and the functions they share;
-// the scripts are in redis_script_apply.go (Apply), redis_script_lease.go
-// (Lease, Renew, Release) and redis_script_reads.go (lookups).
+// the scripts are in redis_script_apply.go (Apply), redis_lease.go
+// (Lease), redis_script_lease.go (Renew, Release) and redis_script_reads.go (lookups).
 //
 // KEYS[1] is the crawl's prefix "{NAME}:"; every key a script touches
 // starts with it, so they share one hash slot.

@@ -553,9 +553,9 @@ func leaseOrderAgrees(t *testing.T, perHost int, reserve bool) {
 
 // TestLeaseRoomStoresAgree: three workers lease and give back URLs in one
 // seeded order under every lease bound (per host, host limit, a host gap,
-// first contact); the SQLite store, which calls LeaseRequest.Room, and the
-// Redis script, which applies the same rule atomically, hand out the same
-// URLs in the same order.
+// first contact); the three stores, which all call LeaseRequest.Room (the
+// Redis one before its lease script), hand out the same URLs in the same
+// order.
 func TestLeaseRoomStoresAgree(t *testing.T) {
 	for _, r := range []LeaseRequest{
 		{N: 13, PerHost: 2, HostLimit: 1},
