@@ -55,13 +55,16 @@ end
 // redisLeaseFacts queues again the URLs whose lease ran out and those whose
 // wait is over, then reads the facts of the best hosts of the queue a
 // lease takes from. ARGV: now, owner, hosts to read, reserve (1: a lease
-// may take it). It answers a JSON object {tier, hosts: [{host, mine,
-// workers, last, answered, running}]}, best host first.
+// may take it), the probes planned (redisLeasePlan.Probes as JSON). It
+// answers a JSON object {tier, hosts: [{host, mine, workers, last,
+// answered, running}]}, best host first, or {probes: [{host, wait}]}
+// when the probes lack a parked host whose probe is due.
 var redisLeaseFacts = redis.NewScript(luaPrelude + luaLeaseFacts + `
 local now, owner, walk, reserve = tonumber(ARGV[1]), ARGV[2], tonumber(ARGV[3]), ARGV[4] == '1'
 reclaim(now, 100000)
-wake(now)
+local probes = wake(now, cjson.decode(ARGV[5]))
 flush()
+if probes then return cjson.encode({probes = probes}) end
 local tier = leasetier(now, reserve)
 local out = {tier = tier}
 local hosts = redis.call('ZRANGE', P .. TIER[tier][2], 0, walk - 1)
@@ -78,14 +81,17 @@ return cjson.encode(out)
 // ARGV: now, n, until, owner, hosts to look at, host gap (ms), the plan
 // (redisLeasePlan as JSON). It answers {"ok", rows} with one row per URL
 // (url, depth, priority, parent url, anchor, inherited, meta, site), or
-// {"moved"} when a host's facts or the tier are not those planned on, or
-// {"unplanned"} when it walked to a host the plan did not read.
+// {"moved"} when a host's facts or the tier are not those planned on,
+// {"unplanned"} when it walked to a host the plan did not read, or
+// {"probes", [{host, wait}] as JSON} when the plan lacks a parked host
+// whose probe is due.
 var redisLease = redis.NewScript(luaPrelude + luaLeaseFacts + `
 local now, n, untilMs, owner, scan, gap = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), ARGV[4],
       tonumber(ARGV[5]), tonumber(ARGV[6])
 local plan = cjson.decode(ARGV[7])
 reclaim(now, 100000)
-wake(now)
+local probes = wake(now, plan.probes)
+if probes then flush(); return {'probes', cjson.encode(probes)} end
 fixheads()
 local tier = leasetier(now, plan.reserve)
 if plan.facts and tier ~= plan.tier then flush(); return {'moved'} end
@@ -238,8 +244,32 @@ func (f redisHostLoad) HostLoad() HostLoad {
 
 // redisLeaseFactsAnswer is redisLeaseFacts' answer.
 type redisLeaseFactsAnswer struct {
-	Tier  int             `json:"tier"`
-	Hosts []redisHostLoad `json:"hosts"`
+	Tier   int             `json:"tier"`
+	Hosts  []redisHostLoad `json:"hosts"`
+	Probes []redisDueProbe `json:"probes"`
+}
+
+// redisDueProbe is a parked host whose probe is due, and its wait.
+type redisDueProbe struct {
+	Host string `json:"host"`
+	Wait int64  `json:"wait"`
+}
+
+// redisProbe is the next probe time of a parked host as the host policy
+// computes it (ProbeSent), planned on its wait.
+type redisProbe struct {
+	Wait  int64 `json:"wait"`
+	Retry int64 `json:"retry"`
+}
+
+// redisProbes gives the next probe time of each host of waits, parked
+// with that wait, should a probe sent now never come back.
+func redisProbes(waits map[string]int64, now int64) map[string]redisProbe {
+	out := make(map[string]redisProbe, len(waits))
+	for h, w := range waits {
+		out[h] = redisProbe{Wait: w, Retry: ProbeSent(HostStatus{Mode: HostParked, Wait: w}, now).RetryAt}
+	}
+	return out
 }
 
 // redisPlannedHost is a host's room and the facts it was computed from.
@@ -250,8 +280,10 @@ type redisPlannedHost struct {
 
 // redisLeasePlan is what the lease script takes: with Facts, each host's
 // room in Hosts, planned on its facts and on the tier Tier; without, one
-// Room for every host.
+// Room for every host. Probes holds the next probe times of the parked
+// hosts whose probe is due, as far as Lease knows them.
 type redisLeasePlan struct {
+	Probes  map[string]redisProbe        `json:"probes"`
 	Reserve bool                         `json:"reserve"`
 	Facts   bool                         `json:"facts"`
 	Tier    int                          `json:"tier"`
@@ -267,12 +299,16 @@ func (r LeaseRequest) needsFacts() bool {
 
 // loadLeaseFacts reads the facts of the first walk hosts of the queue a
 // lease of r takes from, after the URLs due are queued again.
-func (s *RedisStore) loadLeaseFacts(ctx context.Context, r LeaseRequest, now int64, walk int) (*redisLeaseFactsAnswer, error) {
+func (s *RedisStore) loadLeaseFacts(ctx context.Context, r LeaseRequest, now int64, walk int, probes map[string]redisProbe) (*redisLeaseFactsAnswer, error) {
 	reserve := 0
 	if r.Reserve {
 		reserve = 1
 	}
-	v, err := s.run(ctx, redisLeaseFacts, now, strconv.FormatInt(r.Owner, 10), walk, reserve)
+	arg, err := json.Marshal(probes)
+	if err != nil {
+		return nil, err
+	}
+	v, err := s.run(ctx, redisLeaseFacts, now, strconv.FormatInt(r.Owner, 10), walk, reserve, arg)
 	if err != nil {
 		return nil, err
 	}
@@ -283,9 +319,10 @@ func (s *RedisStore) loadLeaseFacts(ctx context.Context, r LeaseRequest, now int
 	return &a, nil
 }
 
-// plan computes the rooms of a lease of r from facts (nil: r needs none).
-func (r LeaseRequest) redisPlan(facts *redisLeaseFactsAnswer, now int64) redisLeasePlan {
-	p := redisLeasePlan{Reserve: r.Reserve, Room: min(r.Room(HostLoad{}, now), r.N)}
+// redisPlan computes the rooms of a lease of r from facts (nil: r needs
+// none), with the probes planned.
+func (r LeaseRequest) redisPlan(facts *redisLeaseFactsAnswer, now int64, probes map[string]redisProbe) redisLeasePlan {
+	p := redisLeasePlan{Probes: probes, Reserve: r.Reserve, Room: min(r.Room(HostLoad{}, now), r.N)}
 	if facts == nil {
 		return p
 	}
@@ -318,23 +355,33 @@ func (s *RedisStore) Lease(ctx context.Context, r LeaseRequest) ([]record.URL, e
 	// walk is how many hosts the plan reads: the lease seldom goes far
 	// past the n-th, and reads further when it does.
 	walk := min(scan, 2*r.N+32)
+	// waits holds the parked hosts whose probe a script found due, by
+	// their wait: their next probe time is ProbeSent's, from Go.
+	waits := map[string]int64{}
 	for tries := 0; ; tries++ {
 		if tries > redisMovedTries {
 			return nil, fmt.Errorf("frontier: lease: hosts kept changing under %d tries", redisMovedTries)
 		}
 		now := time.Now()
+		probes := redisProbes(waits, now.UnixMilli())
 		var facts *redisLeaseFactsAnswer
 		if r.needsFacts() {
 			var err error
-			if facts, err = s.loadLeaseFacts(ctx, r, now.UnixMilli(), walk); err != nil {
+			if facts, err = s.loadLeaseFacts(ctx, r, now.UnixMilli(), walk, probes); err != nil {
 				return nil, fmt.Errorf("frontier: lease: %w", err)
+			}
+			if len(facts.Probes) > 0 {
+				for _, p := range facts.Probes {
+					waits[p.Host] = p.Wait
+				}
+				continue
 			}
 			if hook := s.afterLeaseFacts; hook != nil {
 				s.afterLeaseFacts = nil
 				hook()
 			}
 		}
-		plan, err := json.Marshal(r.redisPlan(facts, now.UnixMilli()))
+		plan, err := json.Marshal(r.redisPlan(facts, now.UnixMilli(), probes))
 		if err != nil {
 			return nil, fmt.Errorf("frontier: lease: %w", err)
 		}
@@ -357,6 +404,14 @@ func (s *RedisStore) Lease(ctx context.Context, r LeaseRequest) ([]record.URL, e
 		case "unplanned":
 			walk = min(scan, 4*walk)
 		case "moved":
+		case "probes":
+			var due []redisDueProbe
+			if len(answer) != 2 || json.Unmarshal([]byte(str(answer[1])), &due) != nil {
+				return nil, fmt.Errorf("frontier: lease: unexpected answer %v", v)
+			}
+			for _, p := range due {
+				waits[p.Host] = p.Wait
+			}
 		default:
 			return nil, fmt.Errorf("frontier: lease: unexpected answer %v", v)
 		}

@@ -35,7 +35,7 @@ func TestLoadFactsRoom(t *testing.T) {
 	after := time.Now().UnixMilli()
 
 	r := LeaseRequest{N: 5, Owner: 1, HostLimit: 1, HostGap: time.Hour, FirstContact: true}
-	facts, err := s.loadLeaseFacts(ctx, r, after, 10)
+	facts, err := s.loadLeaseFacts(ctx, r, after, 10, map[string]redisProbe{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,5 +118,37 @@ func TestRedisLeaseReadsFurther(t *testing.T) {
 	}
 	if got := lease(t, s, LeaseRequest{N: 1, HostLimit: 1, Owner: 1}); fmt.Sprint(got) != "[http://free.cn/1]" {
 		t.Errorf("worker 1 leased %v, want free.cn/1 (the 60 better hosts are held by worker 2)", got)
+	}
+}
+
+// TestRedisProbeTimedInGo: a parked host's probe goes out at its retry
+// time with the next probe timed by ProbeSent, computed in Go, whether the
+// lease reads host facts first (host limit) or not.
+func TestRedisProbeTimedInGo(t *testing.T) {
+	for _, r := range []LeaseRequest{{N: 10}, {N: 10, HostLimit: 1, Owner: 1}} {
+		t.Run(fmt.Sprintf("facts-%v", r.needsFacts()), func(t *testing.T) {
+			s, _ := openTestRedis(t)
+			p := fastPolicy()
+			p.HostTries = 0
+			p.HostBackoff, p.HostMaxBackoff = 300*time.Millisecond, 300*time.Millisecond
+			cQueue(t, s, entry("http://down.cn/1", "down.cn", 0.9, 0), entry("http://down.cn/2", "down.cn", 0.8, 0))
+			if got := lease(t, s, LeaseRequest{N: 1}); fmt.Sprint(got) != "[http://down.cn/1]" {
+				t.Fatalf("leased %v", got)
+			}
+			cReport(t, s, p, Outcome{URL: "http://down.cn/1", Error: "dns: lookup down.cn: no such host"})
+			time.Sleep(time.Until(cParked0(t, s).NextRetry) + 20*time.Millisecond)
+			before := time.Now().UnixMilli()
+			if got := lease(t, s, r); fmt.Sprint(got) != "[http://down.cn/1]" {
+				t.Fatalf("probe: leased %v", got)
+			}
+			after := time.Now().UnixMilli()
+			// The wait is 300ms: ProbeSent holds the next probe a second.
+			next := cParked0(t, s).NextRetry.UnixMilli()
+			lo := ProbeSent(HostStatus{Mode: HostParked, Wait: 300}, before).RetryAt
+			hi := ProbeSent(HostStatus{Mode: HostParked, Wait: 300}, after).RetryAt
+			if next < lo || next > hi {
+				t.Errorf("next probe at %d, want ProbeSent's, in [%d, %d]", next, lo, hi)
+			}
+		})
 	}
 }

@@ -8,4 +8,4 @@ var luaNames = "\n" + luaLocals([]luaName{
 	{"ST_PARKED", int64(Parked)}, {"ST_WAITING", int64(Waiting)}, {"ST_RESERVE", int64(Reserve)},
 }) + luaLocals([]luaName{
 	{"HOST_UP", int64(HostUp)}, {"HOST_PARKED", int64(HostParked)}, {"HOST_GIVEN_UP", int64(HostGivenUp)},
-}) + luaLocals([]luaName{{"PROBE_MIN_WAIT", probeMinWait.Milliseconds()}}) + luaRecordNames
+}) + luaRecordNames

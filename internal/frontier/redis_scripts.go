@@ -215,6 +215,12 @@ local function hsput(h, st)
   hstates[h] = st
   redis.call('HSET', P .. 'hs', h, cmsgpack.pack(st))
 end
+-- hsdrop forgets the state of a host that is clean again
+-- (HostStatus.Clean, as the Go side computed): a clean host has no record.
+local function hsdrop(h)
+  hstates[h] = false
+  redis.call('HDEL', P .. 'hs', h)
+end
 local function hostparked(h)
   local st = hsget(h)
   return st ~= nil and st[PK] == HOST_PARKED
@@ -341,8 +347,11 @@ local function reclaim(now, limit)
 end
 -- wake queues again the waiting URLs whose retry time has come and, for
 -- each parked host whose probe is due and that has no URL out, its best
--- held URL as the probe.
-local function wake(now)
+-- held URL as the probe, with its next probe time as Go computed it
+-- (ProbeSent): probes[host] = {wait, retry}, planned on the host's wait.
+-- When probes lacks a due host (or has it for another wait) wake queues
+-- no probe and answers those hosts, {host, wait}, for Go to compute.
+local function wake(now, probes)
   for _, h in ipairs(redis.call('ZRANGEBYSCORE', P .. 'wh', '-inf', now, 'LIMIT', 0, 1000)) do
     local state = ST_QUEUED
     if hostparked(h) then state = ST_PARKED end
@@ -358,6 +367,7 @@ local function wake(now)
     end
     wtouched[h] = true
   end
+  local due, missing = {}, {}
   for _, h in ipairs(redis.call('ZRANGEBYSCORE', P .. 'pkh', '-inf', now, 'LIMIT', 0, 1000)) do
     local st = hsget(h)
     if st and st[PK] == HOST_PARKED and redis.call('ZCARD', P .. 'q:' .. h) == 0 and redis.call('ZCARD', P .. 'r:' .. h) == 0
@@ -365,17 +375,26 @@ local function wake(now)
       local best = redis.call('ZRANGE', P .. 'pk:' .. h, 0, 0)
       local r = best[1] and getrec(best[1])
       if r then
-        move(best[1], r, ST_QUEUED, 0)
-        putrec(best[1], r)
-        -- Should the probe never come back, the next one goes out after
-        -- the same wait.
-        st[PROBE], st[RETRY] = best[1], now + math.max(st[WAIT], PROBE_MIN_WAIT)
-        hsput(h, st)
-        redis.call('ZADD', P .. 'pkh', st[RETRY], h)
+        local p = probes[h]
+        if not p or p.wait ~= st[WAIT] then
+          missing[#missing + 1] = {host = h, wait = st[WAIT]}
+        else
+          due[#due + 1] = {h, st, best[1], r, p.retry}
+        end
       end
     elseif not st or st[PK] ~= HOST_PARKED then
       redis.call('ZREM', P .. 'pkh', h)
     end
   end
+  if #missing > 0 then return missing end
+  for _, d in ipairs(due) do
+    local h, st, id, r = d[1], d[2], d[3], d[4]
+    move(id, r, ST_QUEUED, 0)
+    putrec(id, r)
+    st[PROBE], st[RETRY] = id, d[5]
+    hsput(h, st)
+    redis.call('ZADD', P .. 'pkh', st[RETRY], h)
+  end
+  return nil
 end
 `
