@@ -1,6 +1,9 @@
 package frontier
 
-import "math"
+import (
+	"errors"
+	"math"
+)
 
 // The lease plan's rule for one host: how many of its URLs one lease call
 // may take. It is a pure function of the request and what the store knows
@@ -58,4 +61,16 @@ func (r LeaseRequest) Room(h HostLoad, now int64) int {
 		room = min(room, 1-h.Running-h.Taken)
 	}
 	return max(room, 0)
+}
+
+// check tells whether a lease of r asks for nothing, or an error when it
+// cannot be served.
+func (r LeaseRequest) check() (none bool, err error) {
+	if r.N <= 0 {
+		return true, nil
+	}
+	if r.For <= 0 {
+		return true, errors.New("frontier: lease: the lease length must be positive")
+	}
+	return false, nil
 }

@@ -339,12 +339,8 @@ func (s *RedisStore) readFacts(ctx context.Context, q any) (*redisFactsAnswer, e
 	if err != nil {
 		return nil, err
 	}
-	v, err := s.run(ctx, redisFacts, arg)
-	if err != nil {
-		return nil, err
-	}
 	var facts redisFactsAnswer
-	if err := json.Unmarshal([]byte(str(v)), &facts); err != nil {
+	if err := s.runJSON(ctx, redisFacts, &facts, arg); err != nil {
 		return nil, fmt.Errorf("host facts: %w", err)
 	}
 	return &facts, nil

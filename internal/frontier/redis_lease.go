@@ -3,7 +3,6 @@ package frontier
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -308,12 +307,8 @@ func (s *RedisStore) loadLeaseFacts(ctx context.Context, r LeaseRequest, now int
 	if err != nil {
 		return nil, err
 	}
-	v, err := s.run(ctx, redisLeaseFacts, now, strconv.FormatInt(r.Owner, 10), walk, reserve, arg)
-	if err != nil {
-		return nil, err
-	}
 	var a redisLeaseFactsAnswer
-	if err := json.Unmarshal([]byte(str(v)), &a); err != nil {
+	if err := s.runJSON(ctx, redisLeaseFacts, &a, now, strconv.FormatInt(r.Owner, 10), walk, reserve, arg); err != nil {
 		return nil, fmt.Errorf("lease facts: %w", err)
 	}
 	return &a, nil
@@ -342,11 +337,8 @@ func (s *RedisStore) Lease(ctx context.Context, r LeaseRequest) ([]record.URL, e
 	if s.rdb == nil {
 		return nil, ErrClosed
 	}
-	if r.N <= 0 {
-		return nil, nil
-	}
-	if r.For <= 0 {
-		return nil, errors.New("frontier: lease: the lease length must be positive")
+	if none, err := r.check(); none || err != nil {
+		return nil, err
 	}
 	scan := r.N
 	if r.PerHost > 0 || r.HostLimit > 0 || r.OwnHostLimit > 0 {
