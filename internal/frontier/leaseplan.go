@@ -29,6 +29,27 @@ type HostLoad struct {
 	LastLease int64
 }
 
+// HostFacts names the facts of HostLoad, beside Taken, that Room reads.
+type HostFacts struct {
+	Mine     bool `json:"mine"`
+	Workers  bool `json:"workers"`
+	Last     bool `json:"last"` // LastOwner and LastLease
+	Answered bool `json:"answered"`
+	Running  bool `json:"running"`
+}
+
+// Reads tells which facts of a host Room reads for r, so that a store
+// loads only those; under none of its bounds every host has the same
+// room.
+func (r LeaseRequest) Reads() HostFacts {
+	var f HostFacts
+	f.Mine = r.OwnHostLimit > 0 || r.HostLimit > 0 || r.HostGap > 0
+	f.Workers = r.HostLimit > 0
+	f.Last = r.HostGap > 0
+	f.Answered, f.Running = r.FirstContact, r.FirstContact
+	return f
+}
+
 // Room is how many more URLs of the host this call may take (at least 0;
 // math.MaxInt when nothing bounds it):
 //   - PerHost bounds the URLs of the host in one call;

@@ -31,16 +31,17 @@ import (
 // (h:fetched) and its running leases (h:active). leasetier is the queue a
 // lease takes from: the reserve only when nothing else is queued and no
 // lease of anything else runs (its page may bring better links; rl holds
-// the reserve's).
+// the reserve's). need names the facts to read (LeaseRequest.Reads); the
+// others read as none.
 const luaLeaseFacts = `
-local function leasefacts(h, owner)
-  return {
-    mine = tonumber(redis.call('HGET', P .. 'hw:' .. h, owner) or 0),
-    workers = redis.call('HLEN', P .. 'hw:' .. h),
-    last = redis.call('HGET', P .. 'h:last', h) or '',
-    answered = tonumber(redis.call('HGET', P .. 'h:fetched', h) or 0) > 0,
-    running = tonumber(redis.call('HGET', P .. 'h:active', h) or 0),
-  }
+local function leasefacts(h, owner, need)
+  local f = {mine = 0, workers = 0, last = '', answered = false, running = 0}
+  if need.mine then f.mine = tonumber(redis.call('HGET', P .. 'hw:' .. h, owner) or 0) end
+  if need.workers then f.workers = redis.call('HLEN', P .. 'hw:' .. h) end
+  if need.last then f.last = redis.call('HGET', P .. 'h:last', h) or '' end
+  if need.answered then f.answered = tonumber(redis.call('HGET', P .. 'h:fetched', h) or 0) > 0 end
+  if need.running then f.running = tonumber(redis.call('HGET', P .. 'h:active', h) or 0) end
+  return f
 end
 local function leasetier(now, reserve)
   if reserve and redis.call('ZCARD', P .. 'hq') == 0
@@ -54,12 +55,13 @@ end
 // redisLeaseFacts queues again the URLs whose lease ran out and those whose
 // wait is over, then reads the facts of the best hosts of the queue a
 // lease takes from. ARGV: now, owner, hosts to read, reserve (1: a lease
-// may take it), the probes planned (redisLeasePlan.Probes as JSON). It
+// may take it), the probes planned (redisLeasePlan.Probes as JSON), the
+// facts to read (HostFacts as JSON). It
 // answers a JSON object {tier, hosts: [{host, mine, workers, last,
 // answered, running}]}, best host first, or {probes: [{host, wait}]}
 // when the probes lack a parked host whose probe is due.
 var redisLeaseFacts = redis.NewScript(luaPrelude + luaLeaseFacts + `
-local now, owner, walk, reserve = tonumber(ARGV[1]), ARGV[2], tonumber(ARGV[3]), ARGV[4] == '1'
+local now, owner, walk, reserve, need = tonumber(ARGV[1]), ARGV[2], tonumber(ARGV[3]), ARGV[4] == '1', cjson.decode(ARGV[6])
 reclaim(now, 100000)
 local probes = wake(now, cjson.decode(ARGV[5]))
 flush()
@@ -68,7 +70,7 @@ local tier = leasetier(now, reserve)
 local out = {tier = tier}
 local hosts = redis.call('ZRANGE', P .. TIER[tier][2], 0, walk - 1)
 for i, h in ipairs(hosts) do
-  local f = leasefacts(h, owner)
+  local f = leasefacts(h, owner, need)
   f.host = h
   hosts[i] = f
 end
@@ -131,7 +133,7 @@ local function gather(qpre, hkey)
       if plan.facts then
         local p = plan.hosts[h]
         if not p then return nil, 'unplanned' end
-        local f = leasefacts(h, owner)
+        local f = leasefacts(h, owner, plan.need)
         if f.mine ~= p.mine or f.workers ~= p.workers or f.last ~= p.last or f.answered ~= p.answered
             or f.running ~= p.running then
           return nil, 'moved'
@@ -282,6 +284,7 @@ type redisPlannedHost struct {
 // Room for every host. Probes holds the next probe times of the parked
 // hosts whose probe is due, as far as Lease knows them.
 type redisLeasePlan struct {
+	Need    HostFacts                    `json:"need"`
 	Probes  map[string]redisProbe        `json:"probes"`
 	Reserve bool                         `json:"reserve"`
 	Facts   bool                         `json:"facts"`
@@ -292,9 +295,7 @@ type redisLeasePlan struct {
 
 // needsFacts tells whether a host's room depends on what other workers
 // hold: without such a bound every host has the same room.
-func (r LeaseRequest) needsFacts() bool {
-	return r.HostLimit > 0 || r.OwnHostLimit > 0 || r.HostGap > 0 || r.FirstContact
-}
+func (r LeaseRequest) needsFacts() bool { return r.Reads() != HostFacts{} }
 
 // loadLeaseFacts reads the facts of the first walk hosts of the queue a
 // lease of r takes from, after the URLs due are queued again.
@@ -307,8 +308,12 @@ func (s *RedisStore) loadLeaseFacts(ctx context.Context, r LeaseRequest, now int
 	if err != nil {
 		return nil, err
 	}
+	need, err := json.Marshal(r.Reads())
+	if err != nil {
+		return nil, err
+	}
 	var a redisLeaseFactsAnswer
-	if err := s.runJSON(ctx, redisLeaseFacts, &a, now, strconv.FormatInt(r.Owner, 10), walk, reserve, arg); err != nil {
+	if err := s.runJSON(ctx, redisLeaseFacts, &a, now, strconv.FormatInt(r.Owner, 10), walk, reserve, arg, need); err != nil {
 		return nil, fmt.Errorf("lease facts: %w", err)
 	}
 	return &a, nil
@@ -317,7 +322,7 @@ func (s *RedisStore) loadLeaseFacts(ctx context.Context, r LeaseRequest, now int
 // redisPlan computes the rooms of a lease of r from facts (nil: r needs
 // none), with the probes planned.
 func (r LeaseRequest) redisPlan(facts *redisLeaseFactsAnswer, now int64, probes map[string]redisProbe) redisLeasePlan {
-	p := redisLeasePlan{Probes: probes, Reserve: r.Reserve, Room: min(r.Room(HostLoad{}, now), r.N)}
+	p := redisLeasePlan{Need: r.Reads(), Probes: probes, Reserve: r.Reserve, Room: min(r.Room(HostLoad{}, now), r.N)}
 	if facts == nil {
 		return p
 	}
