@@ -11,13 +11,8 @@ import (
 // worker's step is lost. Two timeouts in a row park a host; each worker
 // reports one, the second while the first reads.
 func TestRedisHostStepsRecomputed(t *testing.T) {
-	ctx := context.Background()
 	a, dsn := openTestRedis(t)
-	b, err := OpenRedis(ctx, dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
+	b := openRedisAgain(t, dsn)
 	p := fastPolicy() // parks after 2 timeouts
 	p.Backoff, p.MaxBackoff = time.Hour, time.Hour
 	cQueue(t, a, entry("http://slow.cn/1", "slow.cn", 0.9, 0), entry("http://slow.cn/2", "slow.cn", 0.8, 0))

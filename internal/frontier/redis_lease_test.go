@@ -76,13 +76,8 @@ func TestLoadFactsRoom(t *testing.T) {
 // holds then: under a host limit of one worker, the two workers share no
 // host and no URL is leased twice.
 func TestRedisLeasePlanComputedAgain(t *testing.T) {
-	ctx := context.Background()
 	a, dsn := openTestRedis(t)
-	b, err := OpenRedis(ctx, dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
+	b := openRedisAgain(t, dsn)
 	cQueue(t, a, entry("http://x.cn/1", "x.cn", 0.9, 0), entry("http://x.cn/2", "x.cn", 0.8, 0), entry("http://x.cn/3", "x.cn", 0.7, 0),
 		entry("http://y.cn/1", "y.cn", 0.6, 0), entry("http://y.cn/2", "y.cn", 0.5, 0))
 	r := LeaseRequest{N: 2, PerHost: 2, HostLimit: 1}

@@ -51,6 +51,18 @@ func openTestRedis(t testing.TB) (*RedisStore, string) {
 	return s, dsn
 }
 
+// openRedisAgain opens a second handle on the Redis frontier of dsn, as
+// another worker would; it is closed when the test ends.
+func openRedisAgain(t testing.TB, dsn string) *RedisStore {
+	t.Helper()
+	s, err := OpenRedis(context.Background(), dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
 // forEachStore runs fn against a fresh store of each kind; reopen opens a
 // second handle on the same frontier, as another process would.
 func forEachStore(t *testing.T, fn func(t *testing.T, s Store, reopen func(*testing.T) Store)) {
