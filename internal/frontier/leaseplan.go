@@ -1,12 +1,16 @@
 package frontier
 
-import "math"
+import (
+	"errors"
+	"math"
+)
 
 // The lease plan's rule for one host: how many of its URLs one lease call
 // may take. It is a pure function of the request and what the store knows
 // of the host (HostLoad); the SQLite and PostgreSQL stores call it as
-// they walk their queues, and the Redis lease script applies the same rule
-// inside its atomic script (TestLeaseRoomStoresAgree holds the three to one
+// they walk their queues, and the Redis store before its lease script,
+// which checks that the facts it was computed on still hold
+// (redis_lease.go; TestLeaseRoomStoresAgree holds the three to one
 // answer).
 
 // HostLoad is what a lease call knows of one host.
@@ -23,6 +27,27 @@ type HostLoad struct {
 	// (Unix ms); both are kept only when leases ask for a HostGap.
 	LastOwner int64
 	LastLease int64
+}
+
+// HostFacts names the facts of HostLoad, beside Taken, that Room reads.
+type HostFacts struct {
+	Mine     bool `json:"mine"`
+	Workers  bool `json:"workers"`
+	Last     bool `json:"last"` // LastOwner and LastLease
+	Answered bool `json:"answered"`
+	Running  bool `json:"running"`
+}
+
+// Reads tells which facts of a host Room reads for r, so that a store
+// loads only those; under none of its bounds every host has the same
+// room.
+func (r LeaseRequest) Reads() HostFacts {
+	var f HostFacts
+	f.Mine = r.OwnHostLimit > 0 || r.HostLimit > 0 || r.HostGap > 0
+	f.Workers = r.HostLimit > 0
+	f.Last = r.HostGap > 0
+	f.Answered, f.Running = r.FirstContact, r.FirstContact
+	return f
 }
 
 // Room is how many more URLs of the host this call may take (at least 0;
@@ -57,4 +82,16 @@ func (r LeaseRequest) Room(h HostLoad, now int64) int {
 		room = min(room, 1-h.Running-h.Taken)
 	}
 	return max(room, 0)
+}
+
+// check tells whether a lease of r asks for nothing, or an error when it
+// cannot be served.
+func (r LeaseRequest) check() (none bool, err error) {
+	if r.N <= 0 {
+		return true, nil
+	}
+	if r.For <= 0 {
+		return true, errors.New("frontier: lease: the lease length must be positive")
+	}
+	return false, nil
 }

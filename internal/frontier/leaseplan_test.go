@@ -41,5 +41,30 @@ func TestLeaseRoom(t *testing.T) {
 		if got := tc.r.Room(tc.h, now); got != tc.want {
 			t.Errorf("%s: room %d, want %d", tc.name, got, tc.want)
 		}
+		// The facts Reads leaves out do not change the room.
+		if got := tc.r.Room(masked(tc.h, tc.r.Reads()), now); got != tc.want {
+			t.Errorf("%s: room %d with only the facts of Reads %+v, want %d", tc.name, got, tc.r.Reads(), tc.want)
+		}
 	}
+}
+
+// masked keeps of h the facts f names.
+func masked(h HostLoad, f HostFacts) HostLoad {
+	out := HostLoad{Taken: h.Taken}
+	if f.Mine {
+		out.Mine = h.Mine
+	}
+	if f.Workers {
+		out.Workers = h.Workers
+	}
+	if f.Last {
+		out.LastOwner, out.LastLease = h.LastOwner, h.LastLease
+	}
+	if f.Answered {
+		out.Answered = h.Answered
+	}
+	if f.Running {
+		out.Running = h.Running
+	}
+	return out
 }

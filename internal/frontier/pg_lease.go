@@ -33,11 +33,8 @@ func (s *PostgresStore) Lease(ctx context.Context, r LeaseRequest) ([]record.URL
 	if s.pool == nil {
 		return nil, ErrClosed
 	}
-	if r.N <= 0 {
-		return nil, nil
-	}
-	if r.For <= 0 {
-		return nil, errors.New("frontier: lease: the lease length must be positive")
+	if none, err := r.check(); none || err != nil {
+		return nil, err
 	}
 	var out []record.URL
 	err := s.inTx(ctx, func(tx pgx.Tx) error {

@@ -3,6 +3,7 @@ package frontier
 import (
 	"context"
 	"encoding/binary"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/url"
@@ -47,6 +48,9 @@ type RedisStore struct {
 	// afterSteps, in tests, runs once between Apply's reading of host
 	// facts and its script, as another worker's Apply could.
 	afterSteps func()
+	// afterLeaseFacts, in tests, runs once between Lease's reading of
+	// host facts and its script, as another worker's lease could.
+	afterLeaseFacts func()
 }
 
 // redisKeyPrefix builds the key prefix of a crawl from its name.
@@ -253,6 +257,16 @@ func (s *RedisStore) run(ctx context.Context, sc *redis.Script, args ...any) (an
 		}
 		wait = min(2*wait, time.Second)
 	}
+}
+
+// runJSON runs a script that answers a JSON text, and decodes it into
+// out.
+func (s *RedisStore) runJSON(ctx context.Context, sc *redis.Script, out any, args ...any) error {
+	v, err := s.run(ctx, sc, args...)
+	if err != nil {
+		return err
+	}
+	return json.Unmarshal([]byte(str(v)), out)
 }
 
 // errNil tells a script's empty answer from a failure.

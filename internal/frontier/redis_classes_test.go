@@ -15,11 +15,7 @@ import (
 func TestRedisClassesRecomputed(t *testing.T) {
 	ctx := context.Background()
 	a, dsn := openTestRedis(t)
-	b, err := OpenRedis(ctx, dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
+	b := openRedisAgain(t, dsn)
 	d := DefaultLearning()
 	if err := a.SetLearning(ctx, &d); err != nil {
 		t.Fatal(err)

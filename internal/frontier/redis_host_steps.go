@@ -93,6 +93,7 @@ type redisStep struct {
 	// status: mode, reason, since, retry, wait, tries, timeouts.
 	Change string `json:"change"`
 	HS     []any  `json:"hs"`
+	Drop   bool   `json:"drop"` // HS is clean (HostStatus.Clean): no record kept
 	Clear  bool   `json:"clear"`
 	GErr   string `json:"gerr"`
 	// Act: "record", "putback" or "settled"; a put-back URL goes to
@@ -110,9 +111,10 @@ type redisStep struct {
 type redisExpect struct {
 	Hosts map[string]string `json:"hosts"`
 	URLs  [][]any           `json:"urls"`
-	// Up are hosts assumed clean (HostStatus.Clean: up, no timeouts in
-	// a row) without reading them: a chunk of pages that all came back
-	// needs no facts when their hosts are, and the script checks it.
+	// Up are hosts assumed clean (HostStatus.Clean) without reading them:
+	// a chunk of pages that all came back needs no facts when their hosts
+	// are, and the script checks that they have no record (a clean host
+	// has none).
 	Up []string `json:"up"`
 }
 
@@ -260,7 +262,8 @@ func (s *RedisStore) hostSteps(ctx context.Context, outs []*Outcome, p RetryPoli
 			Wait: hf.Wait, Tries: hf.Tries, Timeouts: hf.Timeouts}
 		st := &redisStep{Host: down, Act: "record"}
 		if HostAnswered(o.Error) {
-			if next, changed, unpark := Answered(status); changed {
+			if next, changed, unpark := Answered(status); changed || hf.Raw != "" {
+				// A clean record (kept by an older build) goes too.
 				st.Pre = 1
 				if unpark {
 					st.Pre = 2
@@ -336,12 +339,8 @@ func (s *RedisStore) readFacts(ctx context.Context, q any) (*redisFactsAnswer, e
 	if err != nil {
 		return nil, err
 	}
-	v, err := s.run(ctx, redisFacts, arg)
-	if err != nil {
-		return nil, err
-	}
 	var facts redisFactsAnswer
-	if err := json.Unmarshal([]byte(str(v)), &facts); err != nil {
+	if err := s.runJSON(ctx, redisFacts, &facts, arg); err != nil {
 		return nil, fmt.Errorf("host facts: %w", err)
 	}
 	return &facts, nil
@@ -360,7 +359,7 @@ func (st *redisStep) apply(s Step) {
 	if s.HostChange != HostKept {
 		h := s.Host
 		st.HS = []any{int(h.Mode), h.Reason, h.Since, h.RetryAt, h.Wait, h.Tries, h.Timeouts}
-		st.Clear, st.GErr = s.ClearProbe, s.GiveUpError
+		st.Drop, st.Clear, st.GErr = h.Clean(), s.ClearProbe, s.GiveUpError
 	}
 	switch s.Action {
 	case URLPutBack:

@@ -277,7 +277,7 @@ local hosts, held = 0, 0
 for _, h in ipairs(ARGV) do
   local st = hsget(h)
   if st and (st[PK] == HOST_PARKED or st[PK] == HOST_GIVEN_UP) then
-    hsput(h, hsnew())
+    hsdrop(h)
     redis.call('ZREM', P .. 'pkh', h)
     for _, id in ipairs(redis.call('ZRANGE', P .. 'pk:' .. h, 0, -1)) do
       local r = getrec(id)

@@ -301,58 +301,6 @@ func outcomeRows(o *Outcome, now int64) [][]any {
 	return rows
 }
 
-// Lease hands out the best queued URLs: at most r.PerHost of a host in
-// this call, at most r.HostLimit running leases of a host over every
-// worker, and none of a host leased less than r.HostGap ago, so that
-// politeness holds across machines.
-func (s *RedisStore) Lease(ctx context.Context, r LeaseRequest) ([]record.URL, error) {
-	if s.rdb == nil {
-		return nil, ErrClosed
-	}
-	if r.N <= 0 {
-		return nil, nil
-	}
-	if r.For <= 0 {
-		return nil, errors.New("frontier: lease: the lease length must be positive")
-	}
-	now := time.Now()
-	scan := r.N
-	if r.PerHost > 0 || r.HostLimit > 0 || r.OwnHostLimit > 0 {
-		scan = r.N*scanFactor + scanExtra
-	}
-	first, reserve := 0, 0
-	if r.FirstContact {
-		first = 1
-	}
-	if r.Reserve {
-		reserve = 1
-	}
-	v, err := s.run(ctx, redisLease, now.UnixMilli(), r.N, r.PerHost, now.Add(r.For).UnixMilli(),
-		strconv.FormatInt(r.Owner, 10), scan, r.HostGap.Milliseconds(), r.HostLimit, first, reserve, r.OwnHostLimit)
-	if err != nil {
-		return nil, fmt.Errorf("frontier: lease: %w", errNil(err))
-	}
-	rows, _ := v.([]any)
-	out := make([]record.URL, 0, len(rows))
-	for _, row := range rows {
-		f, ok := row.([]any)
-		if !ok || len(f) != 8 {
-			return nil, fmt.Errorf("frontier: lease: unexpected answer %v", row)
-		}
-		u := record.URL{URL: str(f[0])}
-		u.Depth = int(num(f[1]))
-		u.Priority = flt(f[2])
-		u.Parent, u.Anchor = str(f[3]), str(f[4])
-		u.Inherited = flt(f[5])
-		if m := str(f[6]); m != "" {
-			u.Meta = json.RawMessage(m)
-		}
-		u.Site = str(f[7])
-		out = append(out, u)
-	}
-	return out, nil
-}
-
 // Renew extends to until the running leases of owner taken less than
 // maxAge ago.
 func (s *RedisStore) Renew(ctx context.Context, owner int64, until time.Time, maxAge time.Duration) (int, error) {

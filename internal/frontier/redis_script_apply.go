@@ -40,14 +40,9 @@ for h, want in pairs(b.expect.hosts) do
   local v = redis.call('HGET', P .. 'hs', h)
   if (v and tohex(v) or '') ~= want then return {-2} end
 end
--- Hosts assumed clean (HostStatus.Clean: up, no timeouts in a row)
--- without reading them.
+-- Hosts assumed clean without reading them: a clean host has no record.
 for _, h in ipairs(b.expect.up) do
-  local v = redis.call('HGET', P .. 'hs', h)
-  if v then
-    local st = cmsgpack.unpack(v)
-    if st[PK] ~= HOST_UP or st[TIMEOUTS] ~= 0 then return {-2} end
-  end
+  if redis.call('HEXISTS', P .. 'hs', h) == 1 then return {-2} end
 end
 for _, e in ipairs(b.expect.urls) do
   local _, r = find(e[1], unhex(e[2]))
@@ -155,19 +150,21 @@ end
 -- hostclear clears the failure state of a host that answered, and queues
 -- its parked URLs again when unpark.
 local function hostclear(h, unpark)
-  hsput(h, hsnew())
+  hsdrop(h)
   if unpark then
     redis.call('ZREM', P .. 'pkh', h)
     moveall('pk:', h, ST_QUEUED)
   end
 end
 -- hoststep writes the host status a step computed (s.hs: mode, reason,
--- since, retry, wait, tries, timeouts) and what its change does.
+-- since, retry, wait, tries, timeouts), or drops it when it is clean
+-- (s.drop), and does what its change does.
 local function hoststep(h, s, id)
   local st, v = hsget(h) or hsnew(), s.hs
   st[PK], st[REASON], st[SINCE], st[RETRY], st[WAIT], st[HTRIES], st[TIMEOUTS] = v[1], v[2], v[3], v[4], v[5], v[6], v[7]
   if s.clear then st[PROBE] = '' end
   if s.change == 'giveup' then return giveup(h, st, id, s.gerr) end
+  if s.drop then return hsdrop(h) end
   hsput(h, st)
   if st[PK] == HOST_PARKED then redis.call('ZADD', P .. 'pkh', st[RETRY], h) end
   if s.change == 'park' then

@@ -2,8 +2,8 @@ package frontier
 
 // The Lua scripts of the Redis store. Each runs atomically on the server.
 // luaPrelude, below, holds the record layout and the functions they share;
-// the scripts are in redis_script_apply.go (Apply), redis_script_lease.go
-// (Lease, Renew, Release) and redis_script_reads.go (lookups).
+// the scripts are in redis_script_apply.go (Apply), redis_lease.go
+// (Lease), redis_script_lease.go (Renew, Release) and redis_script_reads.go (lookups).
 //
 // KEYS[1] is the crawl's prefix "{NAME}:"; every key a script touches
 // starts with it, so they share one hash slot.
@@ -15,24 +15,8 @@ package frontier
 // collision).
 var luaPrelude = luaNames + `
 local P = KEYS[1]
--- Record fields. A queued URL's record stops at SEQ; a leased or fetched
--- one carries the rest. HOST is '' when it is the URL's own host[:port].
-local URL, HOST, STATE, PRIO, DEPTH, PARENT, ANCHOR, INH, META, SEQ, LEASED, UNTIL, OWNER, FETCHED, STATUS, SCORE, REL, ERR =
-      1,   2,    3,     4,    5,     6,      7,      8,   9,    10,  11,     12,    13,    14,      15,     16,    17,  18
--- TRIES counts transient failures; LOGPOS is the URL's place in the log
--- of fetched URLs (History skips older entries of a URL fetched again).
--- FETCHED is 0 on a failed URL never fetched (given up, robots rules).
--- RES is 1 on a URL of the reserve (reserve.go), in every state; such a
--- record carries every field before it (setres), so that it still packs
--- as a MessagePack array.
-local TRIES, LOGPOS, RES = 19, 20, 21
--- PRIOR and CLASS: a URL queued while the frontier learns keeps the link
--- priority it was queued with and the id of its finest URL class
--- (redis_classes.go); such a record carries every field before them.
-local PRIOR, CLASS = 22, 23
--- A class's record (cls:HOST field KEY): id, parent's key, fetched,
--- relevant, Σ labels, Σ priors, the estimate its queued URLs carry.
-local CL_ID, CL_PARENT, CL_FETCHED, CL_RELEVANT, CL_LABELS, CL_PRIORS, CL_APPLIED = 1, 2, 3, 4, 5, 6, 7
+-- The record fields (URL … CLASS, PK … HELD, CL_ID … CL_APPLIED) are
+-- named in luaNames, from redis_record.go.
 -- PAD holds the value of each field from LEASED to RES in a record that
 -- carries them without being leased or fetched.
 local PAD = {0, 0, '', 0, 0, 0, -1, '', 0, -1, 0}
@@ -207,13 +191,10 @@ local function unlease(id, r)
   end
   r[LEASED], r[UNTIL], r[OWNER] = 0, 0, ''
 end
--- Host state (hs: host -> MessagePack array): parked (0 up, 1 parked, 2
--- given up), the error that parked it, since, next probe, the wait before
--- it, failed probes, timeouts in a row, the probe's id, URLs failed on
--- give-up. pkh holds the parked hosts by next probe; pk:HOST a parked
+-- Host state (hs: host -> record, redis_record.go); a clean host has
+-- none. pkh holds the parked hosts by next probe; pk:HOST a parked
 -- host's URLs, scored as in its queue; w:HOST the URLs waiting for a
 -- retry, by retry time, and wh the hosts with waiting URLs by the first.
-local PK, REASON, SINCE, RETRY, WAIT, HTRIES, TIMEOUTS, PROBE, HELD = 1, 2, 3, 4, 5, 6, 7, 8, 9
 local hstates = {}
 local hsnone -- no host has a state yet: nothing to look up
 local function hsget(h)
@@ -233,6 +214,12 @@ local function hsput(h, st)
   hsnone = false
   hstates[h] = st
   redis.call('HSET', P .. 'hs', h, cmsgpack.pack(st))
+end
+-- hsdrop forgets the state of a host that is clean again
+-- (HostStatus.Clean, as the Go side computed): a clean host has no record.
+local function hsdrop(h)
+  hstates[h] = false
+  redis.call('HDEL', P .. 'hs', h)
 end
 local function hostparked(h)
   local st = hsget(h)
@@ -360,8 +347,11 @@ local function reclaim(now, limit)
 end
 -- wake queues again the waiting URLs whose retry time has come and, for
 -- each parked host whose probe is due and that has no URL out, its best
--- held URL as the probe.
-local function wake(now)
+-- held URL as the probe, with its next probe time as Go computed it
+-- (ProbeSent): probes[host] = {wait, retry}, planned on the host's wait.
+-- When probes lacks a due host (or has it for another wait) wake queues
+-- no probe and answers those hosts, {host, wait}, for Go to compute.
+local function wake(now, probes)
   for _, h in ipairs(redis.call('ZRANGEBYSCORE', P .. 'wh', '-inf', now, 'LIMIT', 0, 1000)) do
     local state = ST_QUEUED
     if hostparked(h) then state = ST_PARKED end
@@ -377,6 +367,7 @@ local function wake(now)
     end
     wtouched[h] = true
   end
+  local due, missing = {}, {}
   for _, h in ipairs(redis.call('ZRANGEBYSCORE', P .. 'pkh', '-inf', now, 'LIMIT', 0, 1000)) do
     local st = hsget(h)
     if st and st[PK] == HOST_PARKED and redis.call('ZCARD', P .. 'q:' .. h) == 0 and redis.call('ZCARD', P .. 'r:' .. h) == 0
@@ -384,17 +375,26 @@ local function wake(now)
       local best = redis.call('ZRANGE', P .. 'pk:' .. h, 0, 0)
       local r = best[1] and getrec(best[1])
       if r then
-        move(best[1], r, ST_QUEUED, 0)
-        putrec(best[1], r)
-        -- Should the probe never come back, the next one goes out after
-        -- the same wait.
-        st[PROBE], st[RETRY] = best[1], now + math.max(st[WAIT], PROBE_MIN_WAIT)
-        hsput(h, st)
-        redis.call('ZADD', P .. 'pkh', st[RETRY], h)
+        local p = probes[h]
+        if not p or p.wait ~= st[WAIT] then
+          missing[#missing + 1] = {host = h, wait = st[WAIT]}
+        else
+          due[#due + 1] = {h, st, best[1], r, p.retry}
+        end
       end
     elseif not st or st[PK] ~= HOST_PARKED then
       redis.call('ZREM', P .. 'pkh', h)
     end
   end
+  if #missing > 0 then return missing end
+  for _, d in ipairs(due) do
+    local h, st, id, r = d[1], d[2], d[3], d[4]
+    move(id, r, ST_QUEUED, 0)
+    putrec(id, r)
+    st[PROBE], st[RETRY] = id, d[5]
+    hsput(h, st)
+    redis.call('ZADD', P .. 'pkh', st[RETRY], h)
+  end
+  return nil
 end
 `

@@ -41,11 +41,8 @@ func (s *SQLiteStore) Lease(ctx context.Context, r LeaseRequest) ([]record.URL, 
 	if s.db == nil {
 		return nil, ErrClosed
 	}
-	if r.N <= 0 {
-		return nil, nil
-	}
-	if r.For <= 0 {
-		return nil, errors.New("frontier: lease: the lease length must be positive")
+	if none, err := r.check(); none || err != nil {
+		return nil, err
 	}
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {

@@ -51,6 +51,18 @@ func openTestRedis(t testing.TB) (*RedisStore, string) {
 	return s, dsn
 }
 
+// openRedisAgain opens a second handle on the Redis frontier of dsn, as
+// another worker would; it is closed when the test ends.
+func openRedisAgain(t testing.TB, dsn string) *RedisStore {
+	t.Helper()
+	s, err := OpenRedis(context.Background(), dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
 // forEachStore runs fn against a fresh store of each kind; reopen opens a
 // second handle on the same frontier, as another process would.
 func forEachStore(t *testing.T, fn func(t *testing.T, s Store, reopen func(*testing.T) Store)) {
@@ -558,9 +570,9 @@ func leaseOrderAgrees(t *testing.T, perHost int, reserve bool) {
 
 // TestLeaseRoomStoresAgree: three workers lease and give back URLs in one
 // seeded order under every lease bound (per host, host limit, a host gap,
-// first contact); the SQLite store, which calls LeaseRequest.Room, and the
-// Redis script, which applies the same rule atomically, hand out the same
-// URLs in the same order.
+// first contact); the three stores, which all call LeaseRequest.Room (the
+// Redis one before its lease script), hand out the same URLs in the same
+// order.
 func TestLeaseRoomStoresAgree(t *testing.T) {
 	for _, r := range []LeaseRequest{
 		{N: 13, PerHost: 2, HostLimit: 1},

@@ -1,0 +1,438 @@
+package frontier
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/focuscrawl/focuscrawl/internal/record"
+	"github.com/redis/go-redis/v9"
+)
+
+// The Redis lease. The plan, how many URLs of each host a call may take,
+// is LeaseRequest.Room (leaseplan.go), computed in Go as on SQLite and
+// PostgreSQL. When a bound depends on what other workers hold (host
+// limit, own host limit, host gap, first contact), Lease first reads the
+// facts of the best hosts (redisLeaseFacts: their HostLoad), computes
+// each host's room, and the lease script (redisLease) checks that every
+// host it walks was planned on the facts it still has before it takes
+// any URL; when another worker moved one meanwhile, or the walk reaches a
+// host the plan did not read, Lease reads and plans again. Without such
+// a bound every host has the same room, and the lease is one script.
+
+// luaLeaseFacts is Lua shared by the two lease scripts: leasefacts reads
+// what the plan knows of host h for owner (HostLoad, by name): the
+// owner's running leases of it (hw:HOST counts them by worker), the
+// workers holding one, the worker that leased it last and when (h:last,
+// "OWNER MS", kept with a host gap), whether a page of it came back
+// (h:fetched) and its running leases (h:active). leasetier is the queue a
+// lease takes from: the reserve only when nothing else is queued and no
+// lease of anything else runs (its page may bring better links; rl holds
+// the reserve's). need names the facts to read (LeaseRequest.Reads); the
+// others read as none.
+const luaLeaseFacts = `
+local function leasefacts(h, owner, need)
+  local f = {mine = 0, workers = 0, last = '', answered = false, running = 0}
+  if need.mine then f.mine = tonumber(redis.call('HGET', P .. 'hw:' .. h, owner) or 0) end
+  if need.workers then f.workers = redis.call('HLEN', P .. 'hw:' .. h) end
+  if need.last then f.last = redis.call('HGET', P .. 'h:last', h) or '' end
+  if need.answered then f.answered = tonumber(redis.call('HGET', P .. 'h:fetched', h) or 0) > 0 end
+  if need.running then f.running = tonumber(redis.call('HGET', P .. 'h:active', h) or 0) end
+  return f
+end
+local function leasetier(now, reserve)
+  if reserve and redis.call('ZCARD', P .. 'hq') == 0
+      and redis.call('ZCOUNT', P .. 'leased', '(' .. now, '+inf') == redis.call('ZCOUNT', P .. 'rl', '(' .. now, '+inf') then
+    return ST_RESERVE
+  end
+  return ST_QUEUED
+end
+`
+
+// redisLeaseFacts queues again the URLs whose lease ran out and those whose
+// wait is over, then reads the facts of the best hosts of the queue a
+// lease takes from. ARGV: now, owner, hosts to read, reserve (1: a lease
+// may take it), the probes planned (redisLeasePlan.Probes as JSON), the
+// facts to read (HostFacts as JSON). It
+// answers a JSON object {tier, hosts: [{host, mine, workers, last,
+// answered, running}]}, best host first, or {probes: [{host, wait}]}
+// when the probes lack a parked host whose probe is due.
+var redisLeaseFacts = redis.NewScript(luaPrelude + luaLeaseFacts + `
+local now, owner, walk, reserve, need = tonumber(ARGV[1]), ARGV[2], tonumber(ARGV[3]), ARGV[4] == '1', cjson.decode(ARGV[6])
+reclaim(now, 100000)
+local probes = wake(now, cjson.decode(ARGV[5]))
+flush()
+if probes then return cjson.encode({probes = probes}) end
+local tier = leasetier(now, reserve)
+local out = {tier = tier}
+local hosts = redis.call('ZRANGE', P .. TIER[tier][2], 0, walk - 1)
+for i, h in ipairs(hosts) do
+  local f = leasefacts(h, owner, need)
+  f.host = h
+  hosts[i] = f
+end
+if #hosts > 0 then out.hosts = hosts end -- cjson writes an empty table as an object
+return cjson.encode(out)
+`)
+
+// redisLease leases the best queued URLs within the rooms of a plan.
+// ARGV: now, n, until, owner, hosts to look at, host gap (ms), the plan
+// (redisLeasePlan as JSON). It answers {"ok", rows} with one row per URL
+// (url, depth, priority, parent url, anchor, inherited, meta, site), or
+// {"moved"} when a host's facts or the tier are not those planned on,
+// {"unplanned"} when it walked to a host the plan did not read, or
+// {"probes", [{host, wait}] as JSON} when the plan lacks a parked host
+// whose probe is due.
+var redisLease = redis.NewScript(luaPrelude + luaLeaseFacts + `
+local now, n, untilMs, owner, scan, gap = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), ARGV[4],
+      tonumber(ARGV[5]), tonumber(ARGV[6])
+local plan = cjson.decode(ARGV[7])
+reclaim(now, 100000)
+local probes = wake(now, plan.probes)
+if probes then flush(); return {'probes', cjson.encode(probes)} end
+fixheads()
+local tier = leasetier(now, plan.reserve)
+if plan.facts and tier ~= plan.tier then flush(); return {'moved'} end
+local function better(a, b)
+  if a[1] ~= b[1] then return a[1] < b[1] end
+  return a[2] < b[2]
+end
+-- gather collects candidates from one tier (its queue prefix and host
+-- queue) host by host, best host first, each host giving its best URLs up
+-- to its room, until no host left can beat the n-th best candidate: the
+-- result is the n best URLs of the tier that the rooms allow. scan bounds
+-- the hosts looked at. It answers nil and why when the plan does not
+-- hold.
+local function gather(qpre, hkey)
+  local cands, thr = {}, nil
+  -- With one room for every host, the heads of the first n hosts are n
+  -- URLs any lease may take: the n-th host's head bounds the n-th best
+  -- URL before anything is read.
+  if not plan.facts then
+    local nth = redis.call('ZRANGE', P .. hkey, n - 1, n - 1, 'WITHSCORES')
+    if nth[2] then thr = tonumber(nth[2]) end
+  end
+  local function trim()
+    table.sort(cands, better)
+    for i = #cands, n + 1, -1 do cands[i] = nil end
+    if #cands >= n then thr = cands[n][1] end
+  end
+  local offset, looked, done = 0, 0, false
+  while not done do
+    local page = redis.call('ZRANGE', P .. hkey, offset, offset + 99, 'WITHSCORES')
+    if #page == 0 then break end
+    offset = offset + 100
+    for i = 1, #page, 2 do
+      local h, hs = page[i], tonumber(page[i + 1])
+      if (thr and hs > thr) or looked >= scan then done = true; break end
+      looked = looked + 1
+      local room = plan.room
+      if plan.facts then
+        local p = plan.hosts[h]
+        if not p then return nil, 'unplanned' end
+        local f = leasefacts(h, owner, plan.need)
+        if f.mine ~= p.mine or f.workers ~= p.workers or f.last ~= p.last or f.answered ~= p.answered
+            or f.running ~= p.running then
+          return nil, 'moved'
+        end
+        room = p.room
+      end
+      if room > 0 then
+        -- Only URLs that can still be among the n best: a host's queue is
+        -- read down to the threshold, not to its room.
+        local q
+        if thr then
+          q = redis.call('ZRANGEBYSCORE', P .. qpre .. h, '-inf', string.format('%.17g', thr), 'WITHSCORES', 'LIMIT', 0, room)
+        else
+          q = redis.call('ZRANGE', P .. qpre .. h, 0, room - 1, 'WITHSCORES')
+        end
+        for j = 1, #q, 2 do cands[#cands + 1] = {tonumber(q[j + 1]), q[j], h} end
+        if #cands >= 2 * n then trim() end
+      end
+    end
+  end
+  trim()
+  return cands
+end
+local cands, why = gather(TIER[tier][1], TIER[tier][2])
+if not cands then flush(); return {why} end
+local picked, took = {}, {}
+for _, c in ipairs(cands) do
+  local r = getrec(c[2])
+  took[c[3]] = (took[c[3]] or 0) + 1
+  picked[#picked + 1] = {c[2], r, c[3]}
+end
+local out = {}
+local ids, byhost, rids = {}, {}, {}
+for _, p in ipairs(picked) do
+  ids[#ids + 1] = p[1]
+  local h = p[3]
+  byhost[h] = byhost[h] or {}
+  table.insert(byhost[h], p[1])
+end
+-- The hosts' sites and running leases, read in one call each.
+local hosts = {}
+for h in pairs(took) do hosts[#hosts + 1] = h end
+local sites, active = {}, {}
+for i = 1, #hosts, 1000 do
+  local part = {unpack(hosts, i, math.min(i + 999, #hosts))}
+  local sv = redis.call('HMGET', P .. 'h:site', unpack(part))
+  local av = redis.call('HMGET', P .. 'h:active', unpack(part))
+  for j, h in ipairs(part) do
+    sites[h] = sv[j] or ''
+    active[#active + 1] = h
+    active[#active + 1] = (tonumber(av[j]) or 0) + took[h]
+  end
+end
+for h, hids in pairs(byhost) do
+  bulk('ZREM', P .. TIER[tier][1] .. h, hids, 1000)
+  touched[tier][h] = true
+end
+for _, p in ipairs(picked) do
+  local id, r = p[1], p[2]
+  movestate(r, ST_LEASED, r[DEPTH])
+  r[STATE], r[LEASED], r[UNTIL], r[OWNER] = ST_LEASED, now, untilMs, owner
+  putrec(id, r)
+  if r[RES] == 1 then rids[#rids + 1] = untilMs; rids[#rids + 1] = id end
+  local parent = ''
+  if r[PARENT] ~= '' then
+    local pr = getrec(r[PARENT])
+    if pr then parent = pr[URL] end
+  end
+  out[#out + 1] = {r[URL], r[DEPTH], fmt(r[PRIO]), parent, r[ANCHOR], fmt(r[INH]), r[META], sites[p[3]]}
+end
+if #ids > 0 then
+  local z = {}
+  for _, id in ipairs(ids) do z[#z + 1] = untilMs; z[#z + 1] = id end
+  bulk('ZADD', P .. 'leased', z, 1000)
+  bulk('ZADD', P .. 'own:' .. owner, z, 1000)
+end
+if #rids > 0 then bulk('ZADD', P .. 'rl', rids, 1000) end
+bulk('HSET', P .. 'h:active', active, 1000)
+local last = {}
+for h, k in pairs(took) do
+  redis.call('HINCRBY', P .. 'hw:' .. h, owner, k)
+  if gap > 0 then last[#last + 1] = h; last[#last + 1] = owner .. ' ' .. now end
+end
+bulk('HSET', P .. 'h:last', last, 1000)
+flush()
+return {'ok', out}
+`)
+
+// redisHostLoad is what redisLeaseFacts read of one host; the lease
+// script compares the same fields, by name, with what it reads then.
+type redisHostLoad struct {
+	Host     string `json:"host,omitempty"`
+	Mine     int    `json:"mine"`
+	Workers  int    `json:"workers"`
+	Last     string `json:"last"` // "OWNER MS", "" when none
+	Answered bool   `json:"answered"`
+	Running  int    `json:"running"`
+}
+
+// HostLoad gives the facts as the lease plan reads them.
+func (f redisHostLoad) HostLoad() HostLoad {
+	h := HostLoad{Running: f.Running, Mine: f.Mine, Workers: f.Workers, Answered: f.Answered}
+	if owner, at, ok := strings.Cut(f.Last, " "); ok {
+		h.LastOwner, _ = strconv.ParseInt(owner, 10, 64)
+		h.LastLease, _ = strconv.ParseInt(at, 10, 64)
+	}
+	return h
+}
+
+// redisLeaseFactsAnswer is redisLeaseFacts' answer.
+type redisLeaseFactsAnswer struct {
+	Tier   int             `json:"tier"`
+	Hosts  []redisHostLoad `json:"hosts"`
+	Probes []redisDueProbe `json:"probes"`
+}
+
+// redisDueProbe is a parked host whose probe is due, and its wait.
+type redisDueProbe struct {
+	Host string `json:"host"`
+	Wait int64  `json:"wait"`
+}
+
+// redisProbe is the next probe time of a parked host as the host policy
+// computes it (ProbeSent), planned on its wait.
+type redisProbe struct {
+	Wait  int64 `json:"wait"`
+	Retry int64 `json:"retry"`
+}
+
+// redisProbes gives the next probe time of each host of waits, parked
+// with that wait, should a probe sent now never come back.
+func redisProbes(waits map[string]int64, now int64) map[string]redisProbe {
+	out := make(map[string]redisProbe, len(waits))
+	for h, w := range waits {
+		out[h] = redisProbe{Wait: w, Retry: ProbeSent(HostStatus{Mode: HostParked, Wait: w}, now).RetryAt}
+	}
+	return out
+}
+
+// redisPlannedHost is a host's room and the facts it was computed from.
+type redisPlannedHost struct {
+	Room int `json:"room"`
+	redisHostLoad
+}
+
+// redisLeasePlan is what the lease script takes: with Facts, each host's
+// room in Hosts, planned on its facts and on the tier Tier; without, one
+// Room for every host. Probes holds the next probe times of the parked
+// hosts whose probe is due, as far as Lease knows them.
+type redisLeasePlan struct {
+	Need    HostFacts                    `json:"need"`
+	Probes  map[string]redisProbe        `json:"probes"`
+	Reserve bool                         `json:"reserve"`
+	Facts   bool                         `json:"facts"`
+	Tier    int                          `json:"tier"`
+	Room    int                          `json:"room"`
+	Hosts   map[string]*redisPlannedHost `json:"hosts"`
+}
+
+// needsFacts tells whether a host's room depends on what other workers
+// hold: without such a bound every host has the same room.
+func (r LeaseRequest) needsFacts() bool { return r.Reads() != HostFacts{} }
+
+// loadLeaseFacts reads the facts of the first walk hosts of the queue a
+// lease of r takes from, after the URLs due are queued again.
+func (s *RedisStore) loadLeaseFacts(ctx context.Context, r LeaseRequest, now int64, walk int, probes map[string]redisProbe) (*redisLeaseFactsAnswer, error) {
+	reserve := 0
+	if r.Reserve {
+		reserve = 1
+	}
+	arg, err := json.Marshal(probes)
+	if err != nil {
+		return nil, err
+	}
+	need, err := json.Marshal(r.Reads())
+	if err != nil {
+		return nil, err
+	}
+	var a redisLeaseFactsAnswer
+	if err := s.runJSON(ctx, redisLeaseFacts, &a, now, strconv.FormatInt(r.Owner, 10), walk, reserve, arg, need); err != nil {
+		return nil, fmt.Errorf("lease facts: %w", err)
+	}
+	return &a, nil
+}
+
+// redisPlan computes the rooms of a lease of r from facts (nil: r needs
+// none), with the probes planned.
+func (r LeaseRequest) redisPlan(facts *redisLeaseFactsAnswer, now int64, probes map[string]redisProbe) redisLeasePlan {
+	p := redisLeasePlan{Need: r.Reads(), Probes: probes, Reserve: r.Reserve, Room: min(r.Room(HostLoad{}, now), r.N)}
+	if facts == nil {
+		return p
+	}
+	p.Facts, p.Tier, p.Hosts = true, facts.Tier, make(map[string]*redisPlannedHost, len(facts.Hosts))
+	for _, f := range facts.Hosts {
+		p.Hosts[f.Host] = &redisPlannedHost{Room: min(r.Room(f.HostLoad(), now), r.N), redisHostLoad: f}
+		p.Hosts[f.Host].Host = ""
+	}
+	return p
+}
+
+// Lease hands out the best queued URLs: at most r.PerHost of a host in
+// this call, at most r.HostLimit running leases of a host over every
+// worker, and none of a host leased less than r.HostGap ago, so that
+// politeness holds across machines.
+func (s *RedisStore) Lease(ctx context.Context, r LeaseRequest) ([]record.URL, error) {
+	if s.rdb == nil {
+		return nil, ErrClosed
+	}
+	if none, err := r.check(); none || err != nil {
+		return nil, err
+	}
+	scan := r.N
+	if r.PerHost > 0 || r.HostLimit > 0 || r.OwnHostLimit > 0 {
+		scan = r.N*scanFactor + scanExtra
+	}
+	// walk is how many hosts the plan reads: the lease seldom goes far
+	// past the n-th, and reads further when it does.
+	walk := min(scan, 2*r.N+32)
+	// waits holds the parked hosts whose probe a script found due, by
+	// their wait: their next probe time is ProbeSent's, from Go.
+	waits := map[string]int64{}
+	for tries := 0; ; tries++ {
+		if tries > redisMovedTries {
+			return nil, fmt.Errorf("frontier: lease: hosts kept changing under %d tries", redisMovedTries)
+		}
+		now := time.Now()
+		probes := redisProbes(waits, now.UnixMilli())
+		var facts *redisLeaseFactsAnswer
+		if r.needsFacts() {
+			var err error
+			if facts, err = s.loadLeaseFacts(ctx, r, now.UnixMilli(), walk, probes); err != nil {
+				return nil, fmt.Errorf("frontier: lease: %w", err)
+			}
+			if len(facts.Probes) > 0 {
+				for _, p := range facts.Probes {
+					waits[p.Host] = p.Wait
+				}
+				continue
+			}
+			if hook := s.afterLeaseFacts; hook != nil {
+				s.afterLeaseFacts = nil
+				hook()
+			}
+		}
+		plan, err := json.Marshal(r.redisPlan(facts, now.UnixMilli(), probes))
+		if err != nil {
+			return nil, fmt.Errorf("frontier: lease: %w", err)
+		}
+		v, err := s.run(ctx, redisLease, now.UnixMilli(), r.N, now.Add(r.For).UnixMilli(),
+			strconv.FormatInt(r.Owner, 10), scan, r.HostGap.Milliseconds(), plan)
+		if err != nil {
+			return nil, fmt.Errorf("frontier: lease: %w", errNil(err))
+		}
+		answer, _ := v.([]any)
+		if len(answer) == 0 {
+			return nil, fmt.Errorf("frontier: lease: unexpected answer %v", v)
+		}
+		switch str(answer[0]) {
+		case "ok":
+			if len(answer) != 2 {
+				return nil, fmt.Errorf("frontier: lease: unexpected answer %v", v)
+			}
+			rows, _ := answer[1].([]any)
+			return redisLeased(rows)
+		case "unplanned":
+			walk = min(scan, 4*walk)
+		case "moved":
+		case "probes":
+			var due []redisDueProbe
+			if len(answer) != 2 || json.Unmarshal([]byte(str(answer[1])), &due) != nil {
+				return nil, fmt.Errorf("frontier: lease: unexpected answer %v", v)
+			}
+			for _, p := range due {
+				waits[p.Host] = p.Wait
+			}
+		default:
+			return nil, fmt.Errorf("frontier: lease: unexpected answer %v", v)
+		}
+	}
+}
+
+// redisLeased reads the lease script's rows.
+func redisLeased(rows []any) ([]record.URL, error) {
+	out := make([]record.URL, 0, len(rows))
+	for _, row := range rows {
+		f, ok := row.([]any)
+		if !ok || len(f) != 8 {
+			return nil, fmt.Errorf("frontier: lease: unexpected answer %v", row)
+		}
+		u := record.URL{URL: str(f[0])}
+		u.Depth = int(num(f[1]))
+		u.Priority = flt(f[2])
+		u.Parent, u.Anchor = str(f[3]), str(f[4])
+		u.Inherited = flt(f[5])
+		if m := str(f[6]); m != "" {
+			u.Meta = json.RawMessage(m)
+		}
+		u.Site = str(f[7])
+		out = append(out, u)
+	}
+	return out, nil
+}

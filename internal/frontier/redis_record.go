@@ -1,0 +1,111 @@
+package frontier
+
+import (
+	"fmt"
+	"strings"
+)
+
+// The layout of the Redis store's records, defined once here and given to
+// every Lua script by name (luaRecordNames), so that no script numbers a
+// field itself.
+//
+// A URL's record is a MessagePack array; its fields are numbered from 1,
+// as Lua counts. A queued URL's record stops at recSeq; a leased or
+// fetched one carries the rest.
+const (
+	recURL     = iota + 1 // the URL
+	recHost               // its host[:port], "" when it is the URL's own
+	recState              // State
+	recPrio               // priority
+	recDepth              // links from a seed
+	recParent             // the parent's id, "" for a seed
+	recAnchor             // the anchor text of the link
+	recInh                // the inherited score
+	recMeta               // Entry.Meta as JSON text, "" for none
+	recSeq                // sequence number, the queue's last tie-break
+	recLeased             // when leased (ms)
+	recUntil              // lease end (ms)
+	recOwner              // the lease's owner, decimal
+	recFetched            // when fetched (ms); 0 on a failed URL never fetched
+	recStatus             // http status
+	recScore              // page score
+	recRel                // relevant: 1, not: 0, unscored: -1
+	recErr                // the error
+	// recTries counts transient failures; recLogPos is the URL's place
+	// in the log of fetched URLs (History skips older entries of a URL
+	// fetched again).
+	recTries
+	recLogPos
+	// recRes is 1 on a URL of the reserve (reserve.go), in every state;
+	// such a record carries every field before it, so that it still packs
+	// as a MessagePack array.
+	recRes
+	// recPrior and recClass: a URL queued while the frontier learns
+	// keeps the link priority it was queued with and the id of its finest
+	// URL class (redis_classes.go); such a record carries every field
+	// before them.
+	recPrior
+	recClass
+)
+
+// A host's failure state (hs: host -> MessagePack array): its mode, the
+// error that parked it, since, next probe, the wait before it, failed
+// probes, timeouts in a row, the probe's id, URLs failed on give-up. A
+// clean host (HostStatus.Clean) has no record.
+const (
+	hrecMode = iota + 1
+	hrecReason
+	hrecSince
+	hrecRetry
+	hrecWait
+	hrecTries
+	hrecTimeouts
+	hrecProbe
+	hrecHeld
+)
+
+// A URL class's record (cls:HOST field KEY): id, parent's key, fetched,
+// relevant, Σ labels, Σ priors, the estimate its queued URLs carry.
+const (
+	crecID = iota + 1
+	crecParent
+	crecFetched
+	crecRelevant
+	crecLabels
+	crecPriors
+	crecApplied
+)
+
+// luaRecordNames declares the field numbers above as Lua locals under
+// the names the scripts use.
+var luaRecordNames = luaLocals([]luaName{
+	{"URL", recURL}, {"HOST", recHost}, {"STATE", recState}, {"PRIO", recPrio}, {"DEPTH", recDepth},
+	{"PARENT", recParent}, {"ANCHOR", recAnchor}, {"INH", recInh}, {"META", recMeta}, {"SEQ", recSeq},
+	{"LEASED", recLeased}, {"UNTIL", recUntil}, {"OWNER", recOwner}, {"FETCHED", recFetched},
+	{"STATUS", recStatus}, {"SCORE", recScore}, {"REL", recRel}, {"ERR", recErr}, {"TRIES", recTries},
+	{"LOGPOS", recLogPos}, {"RES", recRes}, {"PRIOR", recPrior}, {"CLASS", recClass},
+}) + luaLocals([]luaName{
+	{"PK", hrecMode}, {"REASON", hrecReason}, {"SINCE", hrecSince}, {"RETRY", hrecRetry},
+	{"WAIT", hrecWait}, {"HTRIES", hrecTries}, {"TIMEOUTS", hrecTimeouts}, {"PROBE", hrecProbe},
+	{"HELD", hrecHeld},
+}) + luaLocals([]luaName{
+	{"CL_ID", crecID}, {"CL_PARENT", crecParent}, {"CL_FETCHED", crecFetched},
+	{"CL_RELEVANT", crecRelevant}, {"CL_LABELS", crecLabels}, {"CL_PRIORS", crecPriors},
+	{"CL_APPLIED", crecApplied},
+})
+
+// luaName is a Go constant as a Lua script names it.
+type luaName struct {
+	name  string
+	value int64
+}
+
+// luaLocals declares names as one Lua local statement.
+func luaLocals(names []luaName) string {
+	var left, right []string
+	for _, n := range names {
+		left = append(left, n.name)
+		right = append(right, fmt.Sprint(n.value))
+	}
+	return "local " + strings.Join(left, ", ") + " = " + strings.Join(right, ", ") + "\n"
+}
