@@ -37,7 +37,8 @@ func FindChromium(path string) (string, error) {
 type browser struct {
 	ctx    context.Context // the browser's chromedp context; ends when it dies
 	cancel context.CancelFunc
-	dir    string // its profile, removed when it is closed
+	dir    string          // its profile, removed when it is closed
+	lost   <-chan struct{} // closed when the connection to it drops
 }
 
 // launch starts Chromium with a fresh profile. Every request of its pages
@@ -89,11 +90,26 @@ func launch(bin, userAgent string, tabs int) (*browser, error) {
 		b.cancel()
 		return nil, fmt.Errorf("start %s: %w", bin, err)
 	}
+	b.lost = chromedp.FromContext(bctx).Browser.LostConnection
 	return b, nil
 }
 
-// alive tells whether the browser still runs.
-func (b *browser) alive() bool { return b.ctx.Err() == nil }
+// alive tells whether the browser still runs. A call that failed because
+// the browser died returns after the connection is lost but possibly
+// before the allocator has cancelled the browser's context, so both are
+// asked: the context alone would call a browser killed a moment ago alive,
+// and its page an ordinary failure instead of a crash to try again.
+func (b *browser) alive() bool {
+	if b.ctx.Err() != nil {
+		return false
+	}
+	select {
+	case <-b.lost:
+		return false
+	default:
+		return true
+	}
+}
 
 // pid is the browser's process id (0 if unknown).
 func (b *browser) pid() int {
