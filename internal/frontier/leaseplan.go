@@ -43,45 +43,102 @@ type HostFacts struct {
 // room.
 func (r LeaseRequest) Reads() HostFacts {
 	var f HostFacts
-	f.Mine = r.OwnHostLimit > 0 || r.HostLimit > 0 || r.HostGap > 0
-	f.Workers = r.HostLimit > 0
-	f.Last = r.HostGap > 0
-	f.Answered, f.Running = r.FirstContact, r.FirstContact
+	for _, b := range leaseBounds {
+		if b.on(r) {
+			f = f.or(b.reads)
+		}
+	}
 	return f
 }
 
 // Room is how many more URLs of the host this call may take (at least 0;
-// math.MaxInt when nothing bounds it):
-//   - PerHost bounds the URLs of the host in one call;
-//   - OwnHostLimit bounds the running leases of the host held by the
-//     worker asking, this call's included;
-//   - HostLimit bounds the workers holding leases of the host at once: a
-//     worker that holds some may take more (its fetcher is polite per
-//     host), another waits until fewer than HostLimit workers hold it;
-//   - HostGap: a host passes from the worker that leased it last to
-//     another only HostGap after that lease, so its delay holds across
-//     machines; the worker holding it goes on;
-//   - FirstContact: a host none of whose pages came back has one URL out
-//     at a time, over every worker.
+// math.MaxInt when nothing bounds it): the least that leaseBounds leave.
 func (r LeaseRequest) Room(h HostLoad, now int64) int {
 	room := math.MaxInt
-	if r.PerHost > 0 {
-		room = r.PerHost - h.Taken
-	}
-	if r.OwnHostLimit > 0 {
-		room = min(room, r.OwnHostLimit-h.Mine-h.Taken)
-	}
-	holds := h.Mine+h.Taken > 0
-	if r.HostLimit > 0 && !holds && h.Workers >= r.HostLimit {
-		room = 0
-	}
-	if r.HostGap > 0 && !holds && h.LastOwner != 0 && h.LastOwner != r.Owner && now < h.LastLease+r.HostGap.Milliseconds() {
-		room = 0
-	}
-	if r.FirstContact && !h.Answered {
-		room = min(room, 1-h.Running-h.Taken)
+	for _, b := range leaseBounds {
+		if b.on(r) {
+			room = min(room, b.room(r, h, now))
+		}
 	}
 	return max(room, 0)
+}
+
+// leaseBound is one rule of the lease plan: whether a request asks for
+// it, which facts of a host it reads (beside Taken, which every store
+// counts), and the room it leaves. Reads and Room both come from this
+// table, so what a store must load and what the plan uses cannot part.
+type leaseBound struct {
+	on    func(r LeaseRequest) bool
+	reads HostFacts
+	room  func(r LeaseRequest, h HostLoad, now int64) int
+}
+
+// holds tells whether the worker asking holds leases of the host, this
+// call's included.
+func (h HostLoad) holds() bool { return h.Mine+h.Taken > 0 }
+
+var leaseBounds = []leaseBound{
+	// PerHost bounds the URLs of the host in one call.
+	{
+		on:   func(r LeaseRequest) bool { return r.PerHost > 0 },
+		room: func(r LeaseRequest, h HostLoad, _ int64) int { return r.PerHost - h.Taken },
+	},
+	// OwnHostLimit bounds the running leases of the host held by the
+	// worker asking, this call's included.
+	{
+		on:    func(r LeaseRequest) bool { return r.OwnHostLimit > 0 },
+		reads: HostFacts{Mine: true},
+		room:  func(r LeaseRequest, h HostLoad, _ int64) int { return r.OwnHostLimit - h.Mine - h.Taken },
+	},
+	// HostLimit bounds the workers holding leases of the host at once: a
+	// worker that holds some may take more (its fetcher is polite per
+	// host), another waits until fewer than HostLimit workers hold it.
+	{
+		on:    func(r LeaseRequest) bool { return r.HostLimit > 0 },
+		reads: HostFacts{Mine: true, Workers: true},
+		room: func(r LeaseRequest, h HostLoad, _ int64) int {
+			if !h.holds() && h.Workers >= r.HostLimit {
+				return 0
+			}
+			return math.MaxInt
+		},
+	},
+	// HostGap: a host passes from the worker that leased it last to
+	// another only HostGap after that lease, so its delay holds across
+	// machines; the worker holding it goes on.
+	{
+		on:    func(r LeaseRequest) bool { return r.HostGap > 0 },
+		reads: HostFacts{Mine: true, Last: true},
+		room: func(r LeaseRequest, h HostLoad, now int64) int {
+			if !h.holds() && h.LastOwner != 0 && h.LastOwner != r.Owner && now < h.LastLease+r.HostGap.Milliseconds() {
+				return 0
+			}
+			return math.MaxInt
+		},
+	},
+	// FirstContact: a host none of whose pages came back has one URL out
+	// at a time, over every worker.
+	{
+		on:    func(r LeaseRequest) bool { return r.FirstContact },
+		reads: HostFacts{Answered: true, Running: true},
+		room: func(_ LeaseRequest, h HostLoad, _ int64) int {
+			if !h.Answered {
+				return 1 - h.Running - h.Taken
+			}
+			return math.MaxInt
+		},
+	},
+}
+
+// or is the union of two sets of facts.
+func (f HostFacts) or(g HostFacts) HostFacts {
+	return HostFacts{
+		Mine:     f.Mine || g.Mine,
+		Workers:  f.Workers || g.Workers,
+		Last:     f.Last || g.Last,
+		Answered: f.Answered || g.Answered,
+		Running:  f.Running || g.Running,
+	}
 }
 
 // check tells whether a lease of r asks for nothing, or an error when it
