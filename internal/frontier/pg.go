@@ -50,6 +50,10 @@ type PostgresStore struct {
 	hosts map[string]hostInfo // cache of the hosts table
 	sites map[int64]string    // host id -> site key
 
+	// deadlocks counts the transactions PostgreSQL broke as deadlocked
+	// (and inTx ran again), for the tests.
+	deadlocks atomic.Int64
+
 	// afterHostLock, in tests, runs once in Apply after it locked its
 	// hosts' state, as another worker's Apply could be waiting then.
 	afterHostLock func()
@@ -328,6 +332,9 @@ func (s *PostgresStore) inTx(ctx context.Context, fn func(tx pgx.Tx) error) erro
 			var pe *pgconn.PgError
 			if err == nil || attempt >= 8 || !errors.As(err, &pe) || (pe.Code != "40P01" && pe.Code != "40001") {
 				return err
+			}
+			if pe.Code == "40P01" {
+				s.deadlocks.Add(1)
 			}
 			select {
 			case <-ctx.Done():

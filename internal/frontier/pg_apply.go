@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
 )
 
 // pgApply is one Apply call's transaction on PostgreSQL.
@@ -68,6 +69,9 @@ func (a *pgApply) apply(b Batch) (Applied, error) {
 		return res, err
 	}
 	if err := a.lockHosts(b.Done); err != nil {
+		return res, err
+	}
+	if err := a.lockURLs(b); err != nil {
 		return res, err
 	}
 	for i := range b.Done {
@@ -184,6 +188,36 @@ func (a *pgApply) host(host, site string) (hostInfo, error) {
 	}
 	a.hosts[host] = hi
 	return hi, nil
+}
+
+// lockURLs locks, in id order and in one statement, the rows of the
+// known URLs this transaction may write: those of its outcomes (and their
+// redirect targets) and of its entries. Written one at a time in the
+// batch's order, as they are below, two workers' applies, or an apply and
+// a lease, took the same rows in two orders and each waited for the other
+// until PostgreSQL's deadlock check broke one (a second later, and the
+// transaction run again). Every statement that locks many URL rows takes
+// them in id order (the lease, its reclaim, Renew), so none waits for a
+// transaction that waits for it.
+func (a *pgApply) lockURLs(b Batch) error {
+	keys := make([]pgtype.UUID, 0, len(b.Done)+len(b.Queue))
+	key := func(u string) { keys = append(keys, pgtype.UUID{Bytes: pgKey(u), Valid: true}) }
+	for i := range b.Done {
+		key(b.Done[i].URL)
+		if f := b.Done[i].FinalURL; f != "" && f != b.Done[i].URL {
+			key(f)
+		}
+	}
+	for i := range b.Queue {
+		key(b.Queue[i].URL)
+	}
+	if len(keys) == 0 {
+		return nil
+	}
+	if _, err := a.tx.Exec(a.ctx, `SELECT 1 FROM urls WHERE k = ANY($1) ORDER BY id FOR UPDATE`, keys); err != nil {
+		return fmt.Errorf("frontier: lock URLs: %w", err)
+	}
+	return nil
 }
 
 // markDone records u done (or failed); fresh tells whether it was not

@@ -18,8 +18,9 @@ func (s *PostgresStore) Renew(ctx context.Context, owner int64, until time.Time,
 		return 0, ErrClosed
 	}
 	now := time.Now()
-	n, err := s.execTx(ctx, sq(`UPDATE urls SET lease_until = $1
-		WHERE state = {leased} AND lease_until > $2 AND lease_owner = $3 AND leased_at > $4`),
+	n, err := s.execTx(ctx, sq(`WITH l AS (SELECT id FROM urls
+		  WHERE state = {leased} AND lease_until > $2 AND lease_owner = $3 AND leased_at > $4 ORDER BY id FOR UPDATE)
+		UPDATE urls u SET lease_until = $1 FROM l WHERE u.id = l.id`),
 		until.UnixMilli(), now.UnixMilli(), owner, now.Add(-maxAge).UnixMilli())
 	if err != nil {
 		return 0, fmt.Errorf("frontier: renew leases: %w", err)
@@ -27,9 +28,11 @@ func (s *PostgresStore) Renew(ctx context.Context, owner int64, until time.Time,
 	return n, nil
 }
 
-// execTx runs one statement that updates many rows, again after a
-// deadlock: its rows are locked in the order it meets them, which an
-// Apply of the same URLs may not share.
+// execTx runs one statement that updates many rows in a transaction of
+// its own, run again after a deadlock. Its rows are locked in id order,
+// as an Apply's are (pgApply.lockURLs), so none is expected; a
+// transaction that writes URLs one at a time outside that order (a host
+// parked with its URLs) can still meet one.
 func (s *PostgresStore) execTx(ctx context.Context, query string, args ...any) (int, error) {
 	var n int
 	err := s.inTx(ctx, func(tx pgx.Tx) error {
@@ -59,8 +62,9 @@ func (s *PostgresStore) Release(ctx context.Context) (int, error) {
 	if s.pool == nil {
 		return 0, ErrClosed
 	}
-	n, err := s.execTx(ctx, `UPDATE urls SET state = `+pgParkedState+sq(`, leased_at = NULL, lease_until = NULL, lease_owner = NULL
-		WHERE state = {leased}`))
+	n, err := s.execTx(ctx, sq(`WITH l AS (SELECT id FROM urls WHERE state = {leased} ORDER BY id FOR UPDATE)
+		UPDATE urls SET state = `)+pgParkedState+`, leased_at = NULL, lease_until = NULL, lease_owner = NULL
+		FROM l WHERE urls.id = l.id`)
 	if err != nil {
 		return 0, fmt.Errorf("frontier: release leases: %w", err)
 	}
