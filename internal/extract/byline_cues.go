@@ -87,7 +87,7 @@ func findCue(text string, cue *regexp.Regexp, pairs map[[2]rune]bool) string {
 		return ""
 	}
 	text = text[at:] // the regexp is slow to skip what cannot match
-	for _, m := range cue.FindAllStringIndex(text, 8) {
+	for m := range firstThenAll(cue, text, 8, false) {
 		rest := text[m[1]:]
 		if i := strings.IndexByte(rest, '\n'); i >= 0 {
 			rest = rest[:i]

@@ -89,15 +89,27 @@ func dateCues(text string) iter.Seq[[2]int] {
 	}
 }
 
-// jsonLDField finds "field": "value" pairs in JSON-LD text when it does
-// not decode (it often does not: trailing commas, several objects).
-func jsonLDField(src, field string) string {
-	re := regexp.MustCompile(`"` + field + `"\s*:\s*"([^"]{1,200})"`)
-	if m := re.FindStringSubmatch(src); m != nil {
+// jsonLDField reads the value of a "field": "value" pair in JSON-LD text
+// that may not decode (it often does not: trailing commas, several
+// objects), by the field's jsonLDPattern.
+func jsonLDField(src string, field *regexp.Regexp) string {
+	if m := field.FindStringSubmatch(src); m != nil {
 		return m[1]
 	}
 	return ""
 }
+
+// jsonLDPattern matches a "field": "value" pair, the value in group 1.
+func jsonLDPattern(field string) *regexp.Regexp {
+	return regexp.MustCompile(`"` + field + `"\s*:\s*"([^"]{1,200})"`)
+}
+
+// The JSON-LD dates read, compiled once.
+var (
+	ldDatePublished = jsonLDPattern("datePublished")
+	ldDateCreated   = jsonLDPattern("dateCreated")
+	ldUploadDate    = jsonLDPattern("uploadDate")
+)
 
 // ldNames are the names JSON-LD gives: its authors typed Person (or not
 // typed), those typed otherwise (an Organization), and its publishers.
@@ -333,7 +345,7 @@ func findPublishedDate(pg *page, text string, loc *time.Location) extract.Date {
 		}
 		return extract.Date{}, false
 	}
-	jsonLDDate := func(fields ...string) (extract.Date, bool) {
+	jsonLDDate := func(fields ...*regexp.Regexp) (extract.Date, bool) {
 		for _, src := range h.jsonLD {
 			for _, f := range fields {
 				if v := jsonLDField(src, f); v != "" {
@@ -351,12 +363,12 @@ func findPublishedDate(pg *page, text string, loc *time.Location) extract.Date {
 	// time written without its offset may be off by up to 14 hours, so
 	// then only an earlier day beyond that counts.
 	if dm, ok := metaDate(publishedMeta); ok {
-		if dj, ok := jsonLDDate("datePublished"); ok && dj.Prec >= extract.Day && earlier(dj, dm) {
+		if dj, ok := jsonLDDate(ldDatePublished); ok && dj.Prec >= extract.Day && earlier(dj, dm) {
 			return dj
 		}
 		return dm
 	}
-	if dt, ok := jsonLDDate("datePublished", "dateCreated", "uploadDate"); ok {
+	if dt, ok := jsonLDDate(ldDatePublished, ldDateCreated, ldUploadDate); ok {
 		return dt
 	}
 	if dt, ok := metaDate(modifiedMeta); ok {
