@@ -86,7 +86,10 @@ func markedAuthors(body *node, region []*node, byClass bool) string {
 			case n.tag == atom.A && containsWord(rel, "author"):
 				name = flatText(n)
 			}
-			if name = extract.CleanByline(collapseSpace(name)); name != "" && utf8.RuneCountInString(name) <= 60 {
+			if name != "" {
+				name = extract.CleanByline(collapseSpace(name)) // most elements are no mark: nothing to clean
+			}
+			if name != "" && utf8.RuneCountInString(name) <= 60 {
 				g := n.parent // the byline holding the marked names
 				if byClass {
 					g = n // the byline itself: another one is another story's

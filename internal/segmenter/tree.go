@@ -27,6 +27,11 @@ type node struct {
 	inLink    bool
 	pre       bool
 	flags     tagFlag // what blockTags, blockLevel and lineTags say of tag
+
+	// classHints and idHints are the hint bits of class and id, once
+	// hintsRead (node.hints).
+	classHints, idHints uint8
+	hintsRead           bool
 }
 
 // tagFlag caches, per element, the tag sets the block and text rules ask
