@@ -121,7 +121,8 @@ func TestCollapseAndOneLineAgree(t *testing.T) {
 		}
 		return sb.String()
 	}
-	parts := []string{"a", "森", " ", "  ", "\n", "\t", "\u3000", "\u00a0", "\u200b", "\ufeff", "。", "x y", "\u2028", "é", "䀀", "鿿", "ꀀ", "한", "😀"}
+	parts := []string{"a", "森", " ", "  ", "\n", "\t", "\u3000", "\u00a0", "\u200b", "\ufeff", "。", "x y", "\u2028", "é", "䀀", "鿿", "ꀀ", "한", "😀",
+		"「", "\u303f", "ぁ", "\u3001"}
 	rng := rand.New(rand.NewSource(2))
 	for range 5000 {
 		var sb strings.Builder
@@ -134,6 +135,20 @@ func TestCollapseAndOneLineAgree(t *testing.T) {
 		}
 		if got, want := oneLine(s), strings.Join(strings.Fields(s), " "); got != want {
 			t.Fatalf("oneLine(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
+
+// TestSpaceAtThreeByteRunes: the three-byte runes spaceAt reads without
+// decoding (U+3000–U+CFFF) are white space exactly when isSpace says so.
+func TestSpaceAtThreeByteRunes(t *testing.T) {
+	for r := rune(0x3000); r <= 0xCFFF; r++ {
+		sp, size := spaceAt(string(r), 0)
+		if sp != isSpace(r) || size != 3 {
+			t.Fatalf("spaceAt(%U) = %v, %d; isSpace says %v", r, sp, size, isSpace(r))
+		}
+		if singleSpaced("a"+string(r)+"b") == isSpace(r) {
+			t.Fatalf("singleSpaced(a%cb) = %v, isSpace(%U) = %v", r, !isSpace(r), r, isSpace(r))
 		}
 	}
 }

@@ -170,14 +170,7 @@ func idClassHidden(n *html.Node) (id, class string, hidden bool) {
 
 // containsFold is strings.Contains for an ASCII lower-case word, ignoring
 // the case of s.
-func containsFold(s, word string) bool {
-	for i := 0; i+len(word) <= len(s); i++ {
-		if strings.EqualFold(s[i:i+len(word)], word) {
-			return true
-		}
-	}
-	return false
-}
+func containsFold(s, word string) bool { return indexFold(s, word) >= 0 }
 
 func (b *builder) convert(h *html.Node, parent *node, inLink, pre bool) *node {
 	switch h.Type {
