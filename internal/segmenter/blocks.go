@@ -35,10 +35,12 @@ type block struct {
 	kind      string
 }
 
-// linkAt is a link with the byte offsets of its anchor in the block text.
+// linkAt is a link with the byte offsets of its anchor in the block text,
+// and the host of its URL (hostOf), which the site and ad rules read.
 type linkAt struct {
 	link       record.Link
 	start, end int
+	host       string
 }
 
 // collectBlocks splits the page into blocks and collects every link,

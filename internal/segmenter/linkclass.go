@@ -136,10 +136,9 @@ func (lw *linkWords) isStop(anchor string) bool {
 	return false
 }
 
-// isAd tells whether a URL's host is an ad server or one of its
-// subdomains, or the URL starts with an ad host/path entry.
-func (lw *linkWords) isAd(u string) bool {
-	h := hostOf(u)
+// isAd tells whether the host h of URL u (hostOf) is an ad server or one
+// of its subdomains, or the URL starts with an ad host/path entry.
+func (lw *linkWords) isAd(u, h string) bool {
 	if h == "" {
 		return false
 	}
@@ -193,11 +192,12 @@ const textSimThreshold = 0.3
 // under 10 bytes, relevant ones 20–30.
 const shortAnchorBytes = 10
 
-func (lw *linkWords) features(l record.Link, title *bigramBag) linkFeatures {
+func (lw *linkWords) features(la linkAt, title *bigramBag) linkFeatures {
+	l := la.link
 	f := linkFeatures{
 		short:   len(strings.TrimSpace(l.Anchor)) < shortAnchorBytes,
 		stop:    lw.isStop(l.Anchor),
-		ad:      lw.isAd(l.URL),
+		ad:      lw.isAd(l.URL, la.host),
 		offsite: !l.Internal,
 	}
 	// TextSim only rescues a short anchor; long anchors never need it.
@@ -223,7 +223,7 @@ func (lw *linkWords) kindOf(b *block, titleGrams *bigramBag) string {
 	nLinks := len(b.links)
 	ads, noise := 0, 0
 	for _, l := range b.links {
-		f := lw.features(l.link, titleGrams)
+		f := lw.features(l, titleGrams)
 		if f.ad {
 			ads++
 		}
