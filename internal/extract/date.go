@@ -154,6 +154,9 @@ func findDate(s string, loc *time.Location, loose bool) (Date, []int, bool) {
 			continue
 		}
 		win := s[off:end]
+		if need := layoutNeeds[re]; need != nil && !need(win) {
+			continue
+		}
 		for m := range firstThenAll(re, win, 4, true) {
 			if bestStart >= 0 && off+m[0] >= bestStart {
 				break
