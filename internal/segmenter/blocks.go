@@ -158,37 +158,6 @@ func round3(f float64) float64 {
 	return v
 }
 
-// contextAround is up to limit runes of text around [start,end): the
-// anchor and what surrounds it, centred on the anchor.
-func contextAround(text string, start, end, limit int) string {
-	if start < 0 || end > len(text) || start > end {
-		return ""
-	}
-	anchorRunes := utf8.RuneCountInString(text[start:end])
-	if anchorRunes >= limit {
-		return truncRunes(text[start:end], limit)
-	}
-	side := (limit - anchorRunes) / 2
-	// Step back side runes by rune starts, not by decoding.
-	lo, n := start, 0
-	for lo > 0 && n < side {
-		lo--
-		if utf8.RuneStart(text[lo]) {
-			n++
-		}
-	}
-	rest := limit - anchorRunes - n
-	hi, m := end, 0
-	for hi < len(text) && m < rest {
-		hi++
-		for hi < len(text) && !utf8.RuneStart(text[hi]) {
-			hi++
-		}
-		m++
-	}
-	return oneLine(text[lo:hi])
-}
-
 // oneLine is strings.Join(strings.Fields(s), " ") in one pass.
 func oneLine(s string) string {
 	clean := true
