@@ -157,7 +157,7 @@ func findDate(s string, loc *time.Location, loose bool) (Date, []int, bool) {
 		if need := layoutNeeds[re]; need != nil && !need(win) {
 			continue
 		}
-		for m := range firstThenAll(re, win, 4, true) {
+		for m := range firstThenAll(re, win, 4) {
 			if bestStart >= 0 && off+m[0] >= bestStart {
 				break
 			}
