@@ -1,9 +1,7 @@
 package extract
 
 import (
-	"math/rand"
 	"regexp"
-	"strings"
 	"testing"
 )
 
@@ -20,15 +18,8 @@ func TestColonCues(t *testing.T) {
 	}
 	parts := []string{"来", "源", "出", "处", "稿", "自", "转", "载", "信", "息", "文", "章", "责", "任", "编", "辑", "审", "核",
 		"来源", "责任编辑", " ", "  ", "\t", "\n", "\v", "\u3000", ":", "：", "x", "新华网", "\xe6", "é"}
-	rng := rand.New(rand.NewSource(8))
-	texts := []string{"", "来源：新华网", "来 源 : x", "信息来源：", "文章来\n源:\t", "转载自：", "责任编辑：张三", "来源\v：", "来源"}
-	for range 40000 {
-		var sb strings.Builder
-		for n := rng.Intn(10); n >= 0; n-- {
-			sb.WriteString(parts[rng.Intn(len(parts))])
-		}
-		texts = append(texts, sb.String())
-	}
+	texts := randomTexts(8, 40000, 10, parts, "", "来源：新华网", "来 源 : x", "信息来源：", "文章来\n源:\t", "转载自：",
+		"责任编辑：张三", "来源\v：", "来源")
 	for _, c := range cues {
 		found := 0
 		for _, s := range texts {
