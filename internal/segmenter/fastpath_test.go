@@ -153,6 +153,34 @@ func TestSpaceAtThreeByteRunes(t *testing.T) {
 	}
 }
 
+// TestLowerHead: lowerHead is the head of strings.ToLower, on random text
+// of runes that shrink, keep or grow when lower-cased (K, İ, Ω), long
+// ones, Chinese and bytes that are no UTF-8.
+func TestLowerHead(t *testing.T) {
+	parts := []string{"A", "b", "\u212a", "\u0130", "\u2126", "森", "😀", "\U00010400", "\x80", "\xe4\xb8", " ", "Related"}
+	check := func(s string, n int) {
+		want := strings.ToLower(s)
+		want = want[:min(len(want), n)]
+		if got := lowerHead(s, n); got != want {
+			t.Fatalf("lowerHead(%q, %d) = %q, want %q", s, n, got, want)
+		}
+	}
+	// Runs of the rune that shrinks most, then a long one to cut.
+	for k := range 40 {
+		for n := range 25 {
+			check(strings.Repeat("\u212a", k)+"😀😀", n)
+		}
+	}
+	rng := rand.New(rand.NewSource(9))
+	for range 20000 {
+		var sb strings.Builder
+		for k := rng.Intn(40); k >= 0; k-- {
+			sb.WriteString(parts[rng.Intn(len(parts))])
+		}
+		check(sb.String(), rng.Intn(20))
+	}
+}
+
 // TestIsStopAgrees holds the indexed stop-word lookup to its definition:
 // the anchor contains a stop word and is at most 4 runes longer.
 func TestIsStopAgrees(t *testing.T) {

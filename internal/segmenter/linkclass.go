@@ -262,16 +262,27 @@ func (lw *linkWords) kindOf(b *block, titleGrams *bigramBag) string {
 // hasSpecial tells whether the block is introduced by a hint word: in its
 // own non-link text or its class/id.
 func (lw *linkWords) hasSpecial(text string, b *block) bool {
-	low := strings.ToLower(text)
-	if len(low) > 400 {
-		low = low[:400]
-	}
+	low := lowerHead(text, 400)
 	for _, w := range lw.special {
 		if strings.Contains(low, w) {
 			return true
 		}
 	}
 	return strings.Contains(strings.ToLower(b.n.class+" "+b.n.id), "related")
+}
+
+// lowerHead is strings.ToLower(s) cut to n bytes, lower-casing only the
+// head of s: a rune lower-cased keeps at least a third of its bytes (the
+// Kelvin sign K becomes k), so 3n bytes of s make n lower-cased.
+func lowerHead(s string, n int) string {
+	if end := 3*n + utf8.UTFMax; end < len(s) {
+		for end > 0 && !utf8.RuneStart(s[end]) {
+			end--
+		}
+		s = s[:end]
+	}
+	low := strings.ToLower(s)
+	return low[:min(len(low), n)]
 }
 
 // bigramBag is the bag of character bigrams of a text (lower-cased,
