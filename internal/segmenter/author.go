@@ -32,7 +32,11 @@ func markupAuthors(body *node, region []*node) string {
 // other stories) nor a comment's author.
 func bylineClass(n *node) bool {
 	for _, k := range []string{"class", "id"} {
-		for _, w := range strings.Fields(strings.ToLower(attr(n.el, k))) {
+		low := strings.ToLower(attr(n.el, k))
+		if !strings.Contains(low, "author") && !strings.Contains(low, "byline") {
+			continue // no word of it can hold them: most elements, read without splitting
+		}
+		for _, w := range strings.Fields(low) {
 			if !strings.Contains(w, "author") && !strings.Contains(w, "byline") {
 				continue
 			}
