@@ -321,7 +321,7 @@ func lineHasDateOrSource(l string) bool {
 	if len(l) > 400 {
 		return false
 	}
-	if sourceCue.MatchString(l) {
+	if sourceCue.index(l) != nil {
 		return true
 	}
 	_, _, _, ok := FindDate(l, nil)

@@ -14,8 +14,8 @@ import (
 // as names, one after "作者：" may be any nickname.
 var (
 	authorCue = regexp.MustCompile(`(作\s*者|记\s*者|撰\s*稿\s*人?|撰\s*文|执\s*笔\s*人?|文\s*/|文\s*[｜|]|发\s*布\s*者|发\s*布\s*人|发\s*帖\s*人|发\s*表\s*人|楼\s*主|投\s*稿\s*人|通\s*讯\s*员|实\s*习\s*生|特\s*约\s*撰\s*稿|发\s*文\s*机\s*关|发\s*布\s*机\s*构|原\s*创)(\s*[:：/|｜]\s*)?`)
-	editorCue = regexp.MustCompile(`(?:责\s*任\s*编\s*辑|责\s*编|编\s*辑|审\s*核)\s*[:：]\s*`)
-	sourceCue = regexp.MustCompile(`(?:来\s*源|出\s*处|稿\s*源|来\s*自|转\s*自|转\s*载\s*自|信\s*息\s*来\s*源|文\s*章\s*来\s*源)\s*[:：]\s*`)
+	editorCue = newColonCue("责任编辑", "责编", "编辑", "审核")
+	sourceCue = newColonCue("来源", "出处", "稿源", "来自", "转自", "转载自", "信息来源", "文章来源")
 	// A following cue ends a value: "作者：张三 来源：新华网 时间：…".
 	nextCue = regexp.MustCompile(`\s*(?:作\s*者|记\s*者|来\s*源|出\s*处|责\s*任\s*编\s*辑|编\s*辑|时\s*间|日\s*期|发\s*布|发\s*表|更\s*新|点\s*击|浏\s*览|阅\s*读|字\s*号|字\s*体|分\s*享|打\s*印|评\s*论|关\s*注|审\s*核|摄\s*影|供\s*稿|通\s*讯\s*员|实\s*习\s*生|\d{4}\s*[-/.年]|\d{1,2}/\d{1,2}/\d{4}|【|\[|[|｜]|（|\()`)
 	// （姚峰 上海报道）, (记者 张三 李四), （常书香 马丹阳）
@@ -81,14 +81,18 @@ func FindSource(text string) string {
 	return findCue(text, sourceCue, sourcePairs)
 }
 
-func findCue(text string, cue *regexp.Regexp, pairs map[[2]rune]bool) string {
+func findCue(text string, cue *colonCue, pairs map[[2]rune]bool) string {
 	at := cuePairAt(text, pairs)
 	if at < 0 {
 		return ""
 	}
-	text = text[at:] // the regexp is slow to skip what cannot match
-	for _, m := range cue.FindAllStringIndex(text, 8) {
-		rest := text[m[1]:]
+	for range 8 {
+		m := cue.index(text[at:])
+		if m == nil {
+			break
+		}
+		rest := text[at+m[1]:]
+		at += m[1]
 		if i := strings.IndexByte(rest, '\n'); i >= 0 {
 			rest = rest[:i]
 		}

@@ -154,7 +154,10 @@ func findDate(s string, loc *time.Location, loose bool) (Date, []int, bool) {
 			continue
 		}
 		win := s[off:end]
-		for _, m := range re.FindAllStringSubmatchIndex(win, 4) {
+		if need := layoutNeeds[re]; need != nil && !need(win) {
+			continue
+		}
+		for m := range firstThenAll(re, win, 4) {
 			if bestStart >= 0 && off+m[0] >= bestStart {
 				break
 			}

@@ -32,7 +32,11 @@ func markupAuthors(body *node, region []*node) string {
 // other stories) nor a comment's author.
 func bylineClass(n *node) bool {
 	for _, k := range []string{"class", "id"} {
-		for _, w := range strings.Fields(strings.ToLower(attr(n.el, k))) {
+		low := strings.ToLower(attr(n.el, k))
+		if !strings.Contains(low, "author") && !strings.Contains(low, "byline") {
+			continue // no word of it can hold them: most elements, read without splitting
+		}
+		for _, w := range strings.Fields(low) {
 			if !strings.Contains(w, "author") && !strings.Contains(w, "byline") {
 				continue
 			}
@@ -86,7 +90,10 @@ func markedAuthors(body *node, region []*node, byClass bool) string {
 			case n.tag == atom.A && containsWord(rel, "author"):
 				name = flatText(n)
 			}
-			if name = extract.CleanByline(collapseSpace(name)); name != "" && utf8.RuneCountInString(name) <= 60 {
+			if name != "" {
+				name = extract.CleanByline(collapseSpace(name)) // most elements are no mark: nothing to clean
+			}
+			if name != "" && utf8.RuneCountInString(name) <= 60 {
 				g := n.parent // the byline holding the marked names
 				if byClass {
 					g = n // the byline itself: another one is another story's

@@ -35,10 +35,12 @@ type block struct {
 	kind      string
 }
 
-// linkAt is a link with the byte offsets of its anchor in the block text.
+// linkAt is a link with the byte offsets of its anchor in the block text,
+// and the host of its URL (hostOf), which the site and ad rules read.
 type linkAt struct {
 	link       record.Link
 	start, end int
+	host       string
 }
 
 // collectBlocks splits the page into blocks and collects every link,
@@ -154,37 +156,6 @@ func (b *block) record() record.Block {
 func round3(f float64) float64 {
 	v, _ := strconv.ParseFloat(strconv.FormatFloat(f, 'f', 3, 64), 64)
 	return v
-}
-
-// contextAround is up to limit runes of text around [start,end): the
-// anchor and what surrounds it, centred on the anchor.
-func contextAround(text string, start, end, limit int) string {
-	if start < 0 || end > len(text) || start > end {
-		return ""
-	}
-	anchorRunes := utf8.RuneCountInString(text[start:end])
-	if anchorRunes >= limit {
-		return truncRunes(text[start:end], limit)
-	}
-	side := (limit - anchorRunes) / 2
-	// Step back side runes by rune starts, not by decoding.
-	lo, n := start, 0
-	for lo > 0 && n < side {
-		lo--
-		if utf8.RuneStart(text[lo]) {
-			n++
-		}
-	}
-	rest := limit - anchorRunes - n
-	hi, m := end, 0
-	for hi < len(text) && m < rest {
-		hi++
-		for hi < len(text) && !utf8.RuneStart(text[hi]) {
-			hi++
-		}
-		m++
-	}
-	return oneLine(text[lo:hi])
 }
 
 // oneLine is strings.Join(strings.Fields(s), " ") in one pass.

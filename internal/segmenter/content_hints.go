@@ -84,9 +84,20 @@ func stringHints(s string) uint8 {
 	return h
 }
 
+// hints is the hint bits of the node's class and of its id. They are read
+// once and kept on the node: the content, pruning and block rules ask
+// for them again and again, and even a memoised lookup is a hash of the
+// string (long class lists are not memoised at all).
+func (n *node) hints() (class, id uint8) {
+	if !n.hintsRead {
+		n.classHints, n.idHints, n.hintsRead = stringHints(n.class), stringHints(n.id), true
+	}
+	return n.classHints, n.idHints
+}
+
 // classHint and idHint tell whether the node's class or id has the bit.
-func (n *node) classHint(bit uint8) bool { return stringHints(n.class)&bit != 0 }
-func (n *node) idHint(bit uint8) bool    { return stringHints(n.id)&bit != 0 }
+func (n *node) classHint(bit uint8) bool { c, _ := n.hints(); return c&bit != 0 }
+func (n *node) idHint(bit uint8) bool    { _, id := n.hints(); return id&bit != 0 }
 
 // anyHint: the class or the id has the bit.
 func (n *node) anyHint(bit uint8) bool { return n.classHint(bit) || n.idHint(bit) }
@@ -94,7 +105,8 @@ func (n *node) anyHint(bit uint8) bool { return n.classHint(bit) || n.idHint(bit
 // classWeight is readability's class/id weight: ±25 per attribute.
 func classWeight(n *node) float64 {
 	w := 0.0
-	for _, h := range [2]uint8{stringHints(n.class), stringHints(n.id)} {
+	class, id := n.hints()
+	for _, h := range [2]uint8{class, id} {
 		if h&hintNeg != 0 {
 			w -= 25
 		}

@@ -3,6 +3,7 @@ package segmenter
 import (
 	"strings"
 	"sync/atomic"
+	"unicode/utf8"
 
 	"golang.org/x/net/html/atom"
 )
@@ -146,6 +147,24 @@ func weightedText(s string) float64 {
 	return float64(chars) + 2*float64(cjk)
 }
 
+// weightedUpTo is weightedText(s) when that is under limit, and a value
+// at or over limit otherwise: it counts s a piece at a time and stops at
+// the limit. Whether the first answer is thin is all the second opinion
+// asks of a long one, whose text can be tens of kilobytes.
+func weightedUpTo(s string, limit float64) float64 {
+	const piece = 512
+	w := 0.0
+	for s != "" && w < limit {
+		end := min(len(s), piece)
+		for end < len(s) && !utf8.RuneStart(s[end]) {
+			end++ // pieces end on a rune boundary, so they count as the whole does
+		}
+		w += weightedText(s[:end])
+		s = s[end:]
+	}
+	return w
+}
+
 // secondOpinion returns the content to keep: first, or the prose of the
 // page when first is thin (under t.FallbackThin weighted characters) and
 // the prose is at least t.FallbackRatio times as long.
@@ -154,7 +173,7 @@ func (sg *Segmenter) secondOpinion(body *node, first string, t Tuning) string {
 	if t.NoFallback {
 		return first
 	}
-	l1 := weightedText(first)
+	l1 := weightedUpTo(first, t.FallbackThin)
 	if l1 >= t.FallbackThin {
 		return first
 	}

@@ -99,3 +99,28 @@ func TestProseTextWithoutProse(t *testing.T) {
 		t.Errorf("proseText = %q, want %q", got, "A short note.")
 	}
 }
+
+// TestWeightedUpTo: counting a piece at a time gives weightedText's figure
+// under the limit, pieces ending inside a CJK character or a space run
+// included, and a figure at or over the limit above it.
+func TestWeightedUpTo(t *testing.T) {
+	texts := []string{
+		"",
+		"short text, two clauses; done",
+		strings.Repeat("森林抚育提高森林质量。", 200),
+		strings.Repeat("a\u3000森 b, ", 300),
+		strings.Repeat("x", 511) + "森林" + strings.Repeat(" y", 400),
+	}
+	for _, s := range texts {
+		full := weightedText(s)
+		for _, limit := range []float64{1, 100, 750, full, full + 1, 1e9} {
+			got := weightedUpTo(s, limit)
+			switch {
+			case full < limit && got != full:
+				t.Errorf("weightedUpTo(%.20q…, %v) = %v, want %v", s, limit, got, full)
+			case full >= limit && got < limit:
+				t.Errorf("weightedUpTo(%.20q…, %v) = %v, under the limit though the text weighs %v", s, limit, got, full)
+			}
+		}
+	}
+}

@@ -121,7 +121,8 @@ func TestCollapseAndOneLineAgree(t *testing.T) {
 		}
 		return sb.String()
 	}
-	parts := []string{"a", "森", " ", "  ", "\n", "\t", "\u3000", "\u00a0", "\u200b", "\ufeff", "。", "x y", "\u2028", "é", "䀀", "鿿", "ꀀ", "한", "😀"}
+	parts := []string{"a", "森", " ", "  ", "\n", "\t", "\u3000", "\u00a0", "\u200b", "\ufeff", "。", "x y", "\u2028", "é", "䀀", "鿿", "ꀀ", "한", "😀",
+		"「", "\u303f", "ぁ", "\u3001"}
 	rng := rand.New(rand.NewSource(2))
 	for range 5000 {
 		var sb strings.Builder
@@ -135,6 +136,48 @@ func TestCollapseAndOneLineAgree(t *testing.T) {
 		if got, want := oneLine(s), strings.Join(strings.Fields(s), " "); got != want {
 			t.Fatalf("oneLine(%q) = %q, want %q", s, got, want)
 		}
+	}
+}
+
+// TestSpaceAtThreeByteRunes: the three-byte runes spaceAt reads without
+// decoding (U+3000–U+CFFF) are white space exactly when isSpace says so.
+func TestSpaceAtThreeByteRunes(t *testing.T) {
+	for r := rune(0x3000); r <= 0xCFFF; r++ {
+		sp, size := spaceAt(string(r), 0)
+		if sp != isSpace(r) || size != 3 {
+			t.Fatalf("spaceAt(%U) = %v, %d; isSpace says %v", r, sp, size, isSpace(r))
+		}
+		if singleSpaced("a"+string(r)+"b") == isSpace(r) {
+			t.Fatalf("singleSpaced(a%cb) = %v, isSpace(%U) = %v", r, !isSpace(r), r, isSpace(r))
+		}
+	}
+}
+
+// TestLowerHead: lowerHead is the head of strings.ToLower, on random text
+// of runes that shrink, keep or grow when lower-cased (K, İ, Ω), long
+// ones, Chinese and bytes that are no UTF-8.
+func TestLowerHead(t *testing.T) {
+	parts := []string{"A", "b", "\u212a", "\u0130", "\u2126", "森", "😀", "\U00010400", "\x80", "\xe4\xb8", " ", "Related"}
+	check := func(s string, n int) {
+		want := strings.ToLower(s)
+		want = want[:min(len(want), n)]
+		if got := lowerHead(s, n); got != want {
+			t.Fatalf("lowerHead(%q, %d) = %q, want %q", s, n, got, want)
+		}
+	}
+	// Runs of the rune that shrinks most, then a long one to cut.
+	for k := range 40 {
+		for n := range 25 {
+			check(strings.Repeat("\u212a", k)+"😀😀", n)
+		}
+	}
+	rng := rand.New(rand.NewSource(9))
+	for range 20000 {
+		var sb strings.Builder
+		for k := rng.Intn(40); k >= 0; k-- {
+			sb.WriteString(parts[rng.Intn(len(parts))])
+		}
+		check(sb.String(), rng.Intn(20))
 	}
 }
 

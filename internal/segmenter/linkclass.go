@@ -136,10 +136,9 @@ func (lw *linkWords) isStop(anchor string) bool {
 	return false
 }
 
-// isAd tells whether a URL's host is an ad server or one of its
-// subdomains, or the URL starts with an ad host/path entry.
-func (lw *linkWords) isAd(u string) bool {
-	h := hostOf(u)
+// isAd tells whether the host h of URL u (hostOf) is an ad server or one
+// of its subdomains, or the URL starts with an ad host/path entry.
+func (lw *linkWords) isAd(u, h string) bool {
 	if h == "" {
 		return false
 	}
@@ -193,11 +192,12 @@ const textSimThreshold = 0.3
 // under 10 bytes, relevant ones 20–30.
 const shortAnchorBytes = 10
 
-func (lw *linkWords) features(l record.Link, title *bigramBag) linkFeatures {
+func (lw *linkWords) features(la linkAt, title *bigramBag) linkFeatures {
+	l := la.link
 	f := linkFeatures{
 		short:   len(strings.TrimSpace(l.Anchor)) < shortAnchorBytes,
 		stop:    lw.isStop(l.Anchor),
-		ad:      lw.isAd(l.URL),
+		ad:      lw.isAd(l.URL, la.host),
 		offsite: !l.Internal,
 	}
 	// TextSim only rescues a short anchor; long anchors never need it.
@@ -223,7 +223,7 @@ func (lw *linkWords) kindOf(b *block, titleGrams *bigramBag) string {
 	nLinks := len(b.links)
 	ads, noise := 0, 0
 	for _, l := range b.links {
-		f := lw.features(l.link, titleGrams)
+		f := lw.features(l, titleGrams)
 		if f.ad {
 			ads++
 		}
@@ -262,16 +262,27 @@ func (lw *linkWords) kindOf(b *block, titleGrams *bigramBag) string {
 // hasSpecial tells whether the block is introduced by a hint word: in its
 // own non-link text or its class/id.
 func (lw *linkWords) hasSpecial(text string, b *block) bool {
-	low := strings.ToLower(text)
-	if len(low) > 400 {
-		low = low[:400]
-	}
+	low := lowerHead(text, 400)
 	for _, w := range lw.special {
 		if strings.Contains(low, w) {
 			return true
 		}
 	}
 	return strings.Contains(strings.ToLower(b.n.class+" "+b.n.id), "related")
+}
+
+// lowerHead is strings.ToLower(s) cut to n bytes, lower-casing only the
+// head of s: a rune lower-cased keeps at least a third of its bytes (the
+// Kelvin sign K becomes k), so 3n bytes of s make n lower-cased.
+func lowerHead(s string, n int) string {
+	if end := 3*n + utf8.UTFMax; end < len(s) {
+		for end > 0 && !utf8.RuneStart(s[end]) {
+			end--
+		}
+		s = s[:end]
+	}
+	low := strings.ToLower(s)
+	return low[:min(len(low), n)]
 }
 
 // bigramBag is the bag of character bigrams of a text (lower-cased,

@@ -21,8 +21,11 @@ type resolver struct {
 	site    string
 	resolve func(base, ref string) (string, error)
 	// fast is set with the default resolution (urlx): references that
-	// need no parser are joined to the normalised base directly.
-	fast bool
+	// need no parser are joined to the normalised base directly, and the
+	// others resolved against parsed, the base parsed once (or its error).
+	fast     bool
+	parsed   *urlx.Base
+	parseErr error
 	// baseOK says base is a normalised absolute URL (fast joins need it);
 	// origin and dir are its scheme://host[:port] and path up to the last
 	// '/', query the part before any '?'.
@@ -165,7 +168,7 @@ func (r *resolver) target(href string) (string, bool) {
 	}
 	if !ok {
 		var err error
-		u, err = r.resolve(r.base, href)
+		u, err = r.parse(href)
 		ok = err == nil && (strings.HasPrefix(u, "http://") || strings.HasPrefix(u, "https://"))
 	}
 	if !ok {
@@ -173,6 +176,21 @@ func (r *resolver) target(href string) (string, bool) {
 	}
 	r.seen[href] = resolved{u, ok}
 	return u, ok
+}
+
+// parse resolves href by the WHATWG parser: the Options' function, or with
+// the default resolution urlx's against a base parsed on first use.
+func (r *resolver) parse(href string) (string, error) {
+	if !r.fast {
+		return r.resolve(r.base, href)
+	}
+	if r.parsed == nil && r.parseErr == nil {
+		r.parsed, r.parseErr = urlx.ParseBase(r.base)
+	}
+	if r.parseErr != nil {
+		return "", r.parseErr
+	}
+	return r.parsed.Resolve(href)
 }
 
 // hasPrefixFold is strings.HasPrefix(strings.ToLower(s), prefix) for a
@@ -193,10 +211,10 @@ func hasPrefixFold(s, prefix string) bool {
 	return true
 }
 
-// siteOf is the site key of a link target, cached per host: a page's
-// links point to few hosts, and the public-suffix lookup is not free.
-func (r *resolver) siteOf(u string) string {
-	h := hostOf(u)
+// siteOf is the site key of a link target u whose host is h (hostOf),
+// cached per host: a page's links point to few hosts, and the
+// public-suffix lookup is not free.
+func (r *resolver) siteOf(u, h string) string {
 	if k, ok := r.sites[h]; ok {
 		return k
 	}
@@ -262,15 +280,16 @@ func (sg *Segmenter) addLink(b *block, n *node, rs *resolver) {
 		anchor = strings.TrimSpace(collapseSpace(attr(n.el, "alt")))
 	}
 	rel := strings.ToLower(attr(n.el, "rel"))
+	host := hostOf(u)
 	l := record.Link{
 		URL:      u,
 		Anchor:   anchor,
 		Block:    0,
-		Internal: rs.site != "" && rs.siteOf(u) == rs.site,
+		Internal: rs.site != "" && rs.siteOf(u, host) == rs.site,
 		Nofollow: strings.Contains(rel, "nofollow") || strings.Contains(rel, "sponsored") || strings.Contains(rel, "ugc"),
 		Tag:      n.name,
 	}
-	b.links = append(b.links, linkAt{link: l})
+	b.links = append(b.links, linkAt{link: l, host: host})
 }
 
 // flatText is the text under n on one line.

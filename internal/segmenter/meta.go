@@ -2,7 +2,6 @@ package segmenter
 
 import (
 	"encoding/json"
-	"iter"
 	"net/url"
 	"regexp"
 	"slices"
@@ -39,26 +38,6 @@ var authorHome = regexp.MustCompile(`\s*[(<\[]\s*https?://[^\s)>\]]*\s*[)>\]]`)
 
 var sourceMeta = []string{"source", "og:site_name", "application-name", "publisher", "dc.publisher"}
 
-// dateCue introduces a publication time in visible text.
-var dateCue = regexp.MustCompile(`(?i)(发布时间|发布日期|发表时间|发表日期|发表于|发布于|发稿时间|时间|日期|更新时间|Published( on)?|Posted( on)?|Updated( on)?|Date)\s*[:：]?\s*`)
-
-// dateCueAt is where the first dateCue match can start, or -1: the
-// regexp is slow to skip the text before it.
-func dateCueAt(text string) int {
-	at := -1
-	for _, w := range []string{"发布", "发表", "发稿", "时间", "日期", "更新"} {
-		if i := strings.Index(text, w); i >= 0 && (at < 0 || i < at) {
-			at = i
-		}
-	}
-	for _, w := range []string{"published", "posted", "updated", "date"} {
-		if i := indexFold(text, w); i >= 0 && (at < 0 || i < at) {
-			at = i
-		}
-	}
-	return at
-}
-
 // indexFold is the index of the lower-case ASCII word in s, ignoring case.
 func indexFold(s, word string) int {
 	c0, c1 := word[0], word[0]-'a'+'A'
@@ -70,34 +49,27 @@ func indexFold(s, word string) int {
 	return -1
 }
 
-// dateCues yields the dateCue matches in text (at most 16), as offsets
-// into text, one at a time: callers stop at the first that gives a date,
-// and the regexp never scans the text past it.
-func dateCues(text string) iter.Seq[[2]int] {
-	return func(yield func([2]int) bool) {
-		at := dateCueAt(text)
-		if at < 0 {
-			return
-		}
-		for range 16 {
-			m := dateCue.FindStringIndex(text[at:])
-			if m == nil || !yield([2]int{at + m[0], at + m[1]}) {
-				return
-			}
-			at += m[1]
-		}
-	}
-}
-
-// jsonLDField finds "field": "value" pairs in JSON-LD text when it does
-// not decode (it often does not: trailing commas, several objects).
-func jsonLDField(src, field string) string {
-	re := regexp.MustCompile(`"` + field + `"\s*:\s*"([^"]{1,200})"`)
-	if m := re.FindStringSubmatch(src); m != nil {
+// jsonLDField reads the value of a "field": "value" pair in JSON-LD text
+// that may not decode (it often does not: trailing commas, several
+// objects), by the field's jsonLDPattern.
+func jsonLDField(src string, field *regexp.Regexp) string {
+	if m := field.FindStringSubmatch(src); m != nil {
 		return m[1]
 	}
 	return ""
 }
+
+// jsonLDPattern matches a "field": "value" pair, the value in group 1.
+func jsonLDPattern(field string) *regexp.Regexp {
+	return regexp.MustCompile(`"` + field + `"\s*:\s*"([^"]{1,200})"`)
+}
+
+// The JSON-LD dates read, compiled once.
+var (
+	ldDatePublished = jsonLDPattern("datePublished")
+	ldDateCreated   = jsonLDPattern("dateCreated")
+	ldUploadDate    = jsonLDPattern("uploadDate")
+)
 
 // ldNames are the names JSON-LD gives: its authors typed Person (or not
 // typed), those typed otherwise (an Organization), and its publishers.
@@ -333,7 +305,7 @@ func findPublishedDate(pg *page, text string, loc *time.Location) extract.Date {
 		}
 		return extract.Date{}, false
 	}
-	jsonLDDate := func(fields ...string) (extract.Date, bool) {
+	jsonLDDate := func(fields ...*regexp.Regexp) (extract.Date, bool) {
 		for _, src := range h.jsonLD {
 			for _, f := range fields {
 				if v := jsonLDField(src, f); v != "" {
@@ -351,12 +323,12 @@ func findPublishedDate(pg *page, text string, loc *time.Location) extract.Date {
 	// time written without its offset may be off by up to 14 hours, so
 	// then only an earlier day beyond that counts.
 	if dm, ok := metaDate(publishedMeta); ok {
-		if dj, ok := jsonLDDate("datePublished"); ok && dj.Prec >= extract.Day && earlier(dj, dm) {
+		if dj, ok := jsonLDDate(ldDatePublished); ok && dj.Prec >= extract.Day && earlier(dj, dm) {
 			return dj
 		}
 		return dm
 	}
-	if dt, ok := jsonLDDate("datePublished", "dateCreated", "uploadDate"); ok {
+	if dt, ok := jsonLDDate(ldDatePublished, ldDateCreated, ldUploadDate); ok {
 		return dt
 	}
 	if dt, ok := metaDate(modifiedMeta); ok {

@@ -169,7 +169,8 @@ func paragraphsOf(body *node, region []*node, withFeatures bool) []*paragraph {
 		if withFeatures {
 			// The class/id hints are the costly part of the walk; the kin
 			// rule asks for them only on its few candidates (underNoiseClass).
-			h := stringHints(n.class) | stringHints(n.id)
+			class, id := n.hints()
+			h := class | id
 			if h&hintPruned != 0 {
 				c.prunedHint = true
 				if strings.Contains(strings.ToLower(n.class+" "+n.id), "comment") {

@@ -240,11 +240,11 @@ func (sg *Segmenter) segment(p record.Page) (d record.Doc, blocks []*block) {
 		d.Blocks = make([]record.Block, 0, len(blocks))
 	}
 	for _, b := range blocks {
-		text := b.w.String()
+		contexts := linkContexts(b.w.String(), b.links, DefaultContextLen)
 		for i := range b.links {
 			l := &b.links[i]
 			l.link.Block = b.id
-			l.link.Context = rs.budget.context(contextAround(text, l.start, l.end, DefaultContextLen))
+			l.link.Context = rs.budget.context(contexts[i])
 			if sg.o.LinkTokens && sg.o.Tokenizer != nil && l.link.Anchor != "" {
 				l.link.Tokens = sg.o.Tokenizer.Tokens(l.link.Anchor)
 			}

@@ -27,6 +27,11 @@ type node struct {
 	inLink    bool
 	pre       bool
 	flags     tagFlag // what blockTags, blockLevel and lineTags say of tag
+
+	// classHints and idHints are the hint bits of class and id, once
+	// hintsRead (node.hints).
+	classHints, idHints uint8
+	hintsRead           bool
 }
 
 // tagFlag caches, per element, the tag sets the block and text rules ask
@@ -38,9 +43,10 @@ const (
 	flagBlock      tagFlag = 1 << iota // blockTags: starts a block
 	flagBlockLevel                     // blockLevel: a paragraph break around it
 	flagLine                           // lineTags: a line break around it
+	flagDropped                        // droppedTags: never part of the tree
 )
 
-// tagFlags is blockTags, blockLevel and lineTags in one map.
+// tagFlags is blockTags, blockLevel, lineTags and droppedTags in one map.
 var tagFlags = func() map[atom.Atom]tagFlag {
 	m := map[atom.Atom]tagFlag{}
 	for a := range blockTags {
@@ -51,6 +57,11 @@ var tagFlags = func() map[atom.Atom]tagFlag {
 	}
 	for a := range lineTags {
 		m[a] |= flagLine
+	}
+	for a, dropped := range droppedTags {
+		if dropped {
+			m[a] |= flagDropped
+		}
 	}
 	return m
 }()
@@ -165,14 +176,7 @@ func idClassHidden(n *html.Node) (id, class string, hidden bool) {
 
 // containsFold is strings.Contains for an ASCII lower-case word, ignoring
 // the case of s.
-func containsFold(s, word string) bool {
-	for i := 0; i+len(word) <= len(s); i++ {
-		if strings.EqualFold(s[i:i+len(word)], word) {
-			return true
-		}
-	}
-	return false
-}
+func containsFold(s, word string) bool { return indexFold(s, word) >= 0 }
 
 func (b *builder) convert(h *html.Node, parent *node, inLink, pre bool) *node {
 	switch h.Type {
@@ -217,7 +221,8 @@ func (b *builder) convert(h *html.Node, parent *node, inLink, pre bool) *node {
 		b.inspectAll(h)
 		return nil
 	}
-	if droppedTags[h.DataAtom] {
+	flags := tagFlags[h.DataAtom]
+	if flags&flagDropped != 0 {
 		return nil
 	}
 	id, class, isHidden := idClassHidden(h)
@@ -227,9 +232,9 @@ func (b *builder) convert(h *html.Node, parent *node, inLink, pre bool) *node {
 	if h.DataAtom == atom.Input || h.DataAtom == atom.Link || h.DataAtom == atom.Meta {
 		return nil
 	}
-	n := b.newNode()
-	*n = node{el: h, tag: h.DataAtom, name: h.Data, parent: parent,
-		id: id, class: class, inLink: inLink, pre: pre, flags: tagFlags[h.DataAtom]}
+	n := b.newNode() // zero: only the fields set here are written
+	n.el, n.tag, n.name, n.parent = h, h.DataAtom, h.Data, parent
+	n.id, n.class, n.inLink, n.pre, n.flags = id, class, inLink, pre, flags
 	n.tags = 1
 	if h.DataAtom == atom.Iframe || h.DataAtom == atom.Frame {
 		return n // their content is raw text for browsers without frames

@@ -74,11 +74,18 @@ func spaceAt(s string, i int) (space bool, size int) {
 	if c < utf8.RuneSelf {
 		return c == ' ' || (c >= '\t' && c <= '\r'), 1
 	}
-	if c >= 0xE4 && c <= 0xEC && i+2 < len(s) && s[i+1]&0xC0 == 0x80 && s[i+2]&0xC0 == 0x80 {
-		return false, 3
+	if c >= 0xE3 && c <= 0xEC && i+2 < len(s) && s[i+1]&0xC0 == 0x80 && s[i+2]&0xC0 == 0x80 {
+		return isIdeographicSpace(s[i:]), 3
 	}
 	r, size := utf8.DecodeRuneInString(s[i:])
 	return isSpace(r), size
+}
+
+// isIdeographicSpace tells whether s starts with U+3000, the only white
+// space among the three-byte runes that start with 0xE3 to 0xEC
+// (U+3000–U+CFFF: CJK punctuation, kana, ideographs, hangul).
+func isIdeographicSpace(s string) bool {
+	return len(s) >= 3 && s[0] == 0xE3 && s[1] == 0x80 && s[2] == 0x80
 }
 
 // singleSpaced tells whether s is ASCII-spaced text with no run of
@@ -93,7 +100,11 @@ func singleSpaced(s string) bool {
 			}
 		case c < ' ' || c == 0x7f:
 			return false
-		case c == 0xC2 || c == 0xE1 || c == 0xE2 || c == 0xE3 || c == 0xEF:
+		case c == 0xE3:
+			if isIdeographicSpace(s[i:]) {
+				return false
+			}
+		case c == 0xC2 || c == 0xE1 || c == 0xE2 || c == 0xEF:
 			if r, _ := utf8.DecodeRuneInString(s[i:]); isSpace(r) {
 				return false
 			}
@@ -123,7 +134,7 @@ func countText(s string) (chars, commas, cjk int) {
 			r := rune(c&0x0F)<<12 | rune(s[i+1]&0x3F)<<6 | rune(s[i+2]&0x3F)
 			i += 3
 			chars++
-			if isCJK(r) {
+			if r >= 0x4e00 || isCJK(r) { // the first test answers for nearly all Chinese text
 				cjk++
 			}
 			continue

@@ -53,11 +53,31 @@ func NormalizeWith(raw string, o Options) (string, error) {
 // absolute URL base and returns the result normalised. References with a
 // scheme other than http or https give ErrScheme.
 func Resolve(base, ref string) (string, error) {
+	b, err := ParseBase(base)
+	if err != nil {
+		return "", err
+	}
+	return b.Resolve(ref)
+}
+
+// Base is an absolute URL parsed once, to resolve many references
+// against it (a page's links): Resolve parses its base on every call.
+// A Base is for one goroutine: the parser fills in a parsed URL's query
+// parameters on first use.
+type Base struct{ u *wurl.Url }
+
+// ParseBase parses base for Base.Resolve.
+func ParseBase(base string) (*Base, error) {
 	b, err := parse(base)
 	if err != nil {
-		return "", fmt.Errorf("base %w", err)
+		return nil, fmt.Errorf("base %w", err)
 	}
-	u, err := b.Parse(ref)
+	return &Base{b}, nil
+}
+
+// Resolve is Resolve(base, ref) for the base b was parsed from.
+func (b *Base) Resolve(ref string) (string, error) {
+	u, err := b.u.Parse(ref)
 	if err != nil {
 		return "", fmt.Errorf("%s: %w", clip(ref), cleanErr(err))
 	}

@@ -2,6 +2,7 @@ package urlx
 
 import (
 	"errors"
+	"slices"
 	"testing"
 )
 
@@ -157,6 +158,32 @@ func TestResolve(t *testing.T) {
 		})
 	}
 	if _, err := Resolve("/relative/base", "x"); !errors.Is(err, ErrNoScheme) {
+		t.Fatalf("relative base: err = %v, want ErrNoScheme", err)
+	}
+}
+
+// TestBaseReuse: one parsed Base resolves a run of references as Resolve
+// does each on its own; the dot segments and queries of the earlier ones
+// do not change the base for the later ones.
+func TestBaseReuse(t *testing.T) {
+	const base = "http://a.example/b/c/d;p?q#f"
+	refs := []string{"../../../g", "..", "g", "?y", "../x/./y?z=1", ".", "", "#s", "/g", "//g.example/h", "g;x?y#s",
+		`..\g`, "mailto:x@a.example", "http://exa mple/", "c/d/../../e", "?", "../..", "g"}
+	b, err := ParseBase(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for round := range 2 {
+		for _, ref := range refs {
+			got, gotErr := b.Resolve(ref)
+			want, wantErr := Resolve(base, ref)
+			if got != want || (gotErr == nil) != (wantErr == nil) {
+				t.Errorf("round %d: Base.Resolve(%q) = %q, %v; Resolve gives %q, %v", round, ref, got, gotErr, want, wantErr)
+			}
+		}
+		slices.Reverse(refs)
+	}
+	if _, err := ParseBase("/relative/base"); !errors.Is(err, ErrNoScheme) {
 		t.Fatalf("relative base: err = %v, want ErrNoScheme", err)
 	}
 }
