@@ -49,3 +49,58 @@ func TestNoStateNumbers(t *testing.T) {
 		t.Fatalf("checked only %d SQL and Lua strings: the file layout changed under this test", checked)
 	}
 }
+
+// TestNoPositionalRows: the Lua scripts read the rows Go sends them, the
+// records they store and the replies of Redis by name (the layouts of
+// redis_record.go and redis_rows.go, or unpack), never by a bare index;
+// and the Go side reads a script's answer by those names too, not by its
+// place in a row.
+func TestNoPositionalRows(t *testing.T) {
+	// In Lua: x[3], f(x)[2]; ARGV and KEYS are Redis's own.
+	luaIndex := regexp.MustCompile(`([A-Za-z_][A-Za-z_0-9.]*|\))\[\s*\d+\s*\]`)
+	// In Go: a script's answer read by place (str(f[3]), num(rows[i+2]),
+	// rows[i+1] …), or a state written into a counter's key ("n:4:").
+	goRules := []*regexp.Regexp{
+		regexp.MustCompile(`\b(str|num|flt)\(\s*\w+\[\s*\d+\s*\]`),
+		regexp.MustCompile(`\w\[\s*\w+\s*\+\s*\d+\s*\]`),
+		regexp.MustCompile(`"n:\d`),
+	}
+	literal := regexp.MustCompile("(?s)`[^`]*`")
+	comment := regexp.MustCompile(`(?m)//.*$`)
+	files, err := filepath.Glob("redis*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	scripts := 0
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, lit := range literal.FindAllString(string(src), -1) {
+			scripts++
+			for _, line := range strings.Split(lit, "\n") {
+				if i := strings.Index(line, "--"); i >= 0 {
+					line = line[:i] // a Lua comment
+				}
+				for _, m := range luaIndex.FindAllStringSubmatch(line, -1) {
+					if m[1] != "ARGV" && m[1] != "KEYS" {
+						t.Errorf("%s: a script reads a row by place: %q in %q", f, m[0], strings.TrimSpace(line))
+					}
+				}
+			}
+		}
+		code := comment.ReplaceAllString(literal.ReplaceAllString(string(src), "``"), "")
+		for _, re := range goRules {
+			for _, m := range re.FindAllString(code, -1) {
+				t.Errorf("%s: Go reads a script's answer by place: %q", f, m)
+			}
+		}
+	}
+	if scripts < 20 {
+		t.Fatalf("checked only %d Lua strings: the file layout changed under this test", scripts)
+	}
+}

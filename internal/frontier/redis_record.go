@@ -76,6 +76,14 @@ const (
 	crecApplied
 )
 
+// A link's record (edges: the ids of from and to, 16 bytes -> MessagePack
+// array): its priority, anchor text and context.
+const (
+	erecPrio = iota + 1
+	erecAnchor
+	erecContext
+)
+
 // luaRecordNames declares the field numbers above as Lua locals under
 // the names the scripts use.
 var luaRecordNames = luaLocals([]luaName{
@@ -92,7 +100,7 @@ var luaRecordNames = luaLocals([]luaName{
 	{"CL_ID", crecID}, {"CL_PARENT", crecParent}, {"CL_FETCHED", crecFetched},
 	{"CL_RELEVANT", crecRelevant}, {"CL_LABELS", crecLabels}, {"CL_PRIORS", crecPriors},
 	{"CL_APPLIED", crecApplied},
-})
+}) + luaLocals([]luaName{{"EG_PRIO", erecPrio}, {"EG_ANCHOR", erecAnchor}, {"EG_CONTEXT", erecContext}})
 
 // luaName is a Go constant as a Lua script names it.
 type luaName struct {
