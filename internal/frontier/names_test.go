@@ -104,3 +104,22 @@ func TestNoPositionalRows(t *testing.T) {
 		t.Fatalf("checked only %d Lua strings: the file layout changed under this test", scripts)
 	}
 }
+
+// TestLuaMaker: a maker's params keep their order, each goes to its
+// field's place, and fields that are not 1 … n are refused.
+func TestLuaMaker(t *testing.T) {
+	got := luaMaker("f", []luaName{{"b", 2}, {"c", 3}, {"a", 1}})
+	if want := "local function f(b, c, a) return {a, b, c} end\n"; got != want {
+		t.Errorf("luaMaker = %q, want %q", got, want)
+	}
+	for _, bad := range [][]luaName{{{"a", 1}, {"b", 3}}, {{"a", 1}, {"b", 1}}, {{"a", 0}}} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("luaMaker(%v) did not refuse its fields", bad)
+				}
+			}()
+			luaMaker("f", bad)
+		}()
+	}
+}

@@ -478,7 +478,7 @@ for _, e in ipairs(b.edges) do
       if v[EG_ANCHOR] == '' then v[EG_ANCHOR] = e[E_ANCHOR] end
       if v[EG_CONTEXT] == '' then v[EG_CONTEXT] = e[E_CONTEXT] end
     else
-      v = {[EG_PRIO] = e[E_PRIO], [EG_ANCHOR] = e[E_ANCHOR], [EG_CONTEXT] = e[E_CONTEXT]}
+      v = newedge(e[E_PRIO], e[E_ANCHOR], e[E_CONTEXT])
     end
     redis.call('HSET', P .. 'edges', k, cmsgpack.pack(v))
   end

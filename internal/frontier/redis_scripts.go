@@ -13,10 +13,12 @@ package frontier
 // Redis's compact listpack encoding; the fields are numbered below. Ids
 // are 8-byte strings (the URL's xxhash64, or the next free value after a
 // collision).
-var luaPrelude = luaNames + luaReply + `
+var luaPrelude = luaNames + luaRecordMakers + luaReply + `
 local P = KEYS[1]
--- The record fields (URL … CLASS, PK … HELD, CL_ID … CL_APPLIED) are
--- named in luaNames, from redis_record.go.
+-- The record fields (URL … CLASS, PK … HELD, CL_ID … CL_APPLIED,
+-- EG_PRIO … EG_CONTEXT) are named in luaNames, from redis_record.go,
+-- which also gives newrecord (a URL's record as queued, its fields up to
+-- SEQ) and newedge (a link's record).
 -- PAD holds the value of each field from LEASED to RES in a record that
 -- carries them without being leased or fetched.
 local PAD = {[LEASED] = 0, [UNTIL] = 0, [OWNER] = '', [FETCHED] = 0, [STATUS] = 0, [SCORE] = 0, [REL] = -1,
@@ -49,11 +51,7 @@ local function ownhost(url, host)
   if rhost({[URL] = url, [HOST] = ''}) == host then return '' end
   return host
 end
--- newrecord is the record of a URL queued now (its fields up to SEQ).
-local function newrecord(url, host, state, prio, depth, parent, anchor, inh, meta, seq)
-  return {[URL] = url, [HOST] = host, [STATE] = state, [PRIO] = prio, [DEPTH] = depth, [PARENT] = parent,
-    [ANCHOR] = anchor, [INH] = inh, [META] = meta, [SEQ] = seq}
-end
+
 local function incid(id)
   local b = {string.byte(id, 1, 8)}
   for i = 8, 1, -1 do
