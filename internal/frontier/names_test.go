@@ -4,9 +4,35 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
+
+// scriptLiteral is a raw string of Go: the stores' SQL and Lua.
+var scriptLiteral = regexp.MustCompile("(?s)`[^`]*`")
+
+// storeSources reads the Go files (not tests) of this package whose names
+// begin with one of prefixes: file name -> text.
+func storeSources(t *testing.T, prefixes ...string) map[string]string {
+	t.Helper()
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") || !slices.ContainsFunc(prefixes, func(p string) bool { return strings.HasPrefix(f, p) }) {
+			continue
+		}
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[f] = string(src)
+	}
+	return out
+}
 
 // TestNoStateNumbers: the SQL and Lua of the stores name URL states and
 // host modes ({queued}, ST_QUEUED, HOST_PARKED), never write them as bare
@@ -22,21 +48,9 @@ func TestNoStateNumbers(t *testing.T) {
 		regexp.MustCompile(`\bmove(state)?\([^)]*,\s*\d,`),
 		regexp.MustCompile(`THEN \d+ ELSE \d+`),
 	}
-	files, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	literal := regexp.MustCompile("(?s)`[^`]*`")
 	checked := 0
-	for _, f := range files {
-		if strings.HasSuffix(f, "_test.go") || !(strings.HasPrefix(f, "sqlite") || strings.HasPrefix(f, "redis") || strings.HasPrefix(f, "pg")) {
-			continue
-		}
-		src, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, lit := range literal.FindAllString(string(src), -1) {
+	for f, src := range storeSources(t, "sql", "redis", "pg") {
+		for _, lit := range scriptLiteral.FindAllString(src, -1) {
 			checked++
 			for _, re := range bare {
 				if m := re.FindString(lit); m != "" {
@@ -65,22 +79,10 @@ func TestNoPositionalRows(t *testing.T) {
 		regexp.MustCompile(`\w\[\s*\w+\s*\+\s*\d+\s*\]`),
 		regexp.MustCompile(`"n:\d`),
 	}
-	literal := regexp.MustCompile("(?s)`[^`]*`")
 	comment := regexp.MustCompile(`(?m)//.*$`)
-	files, err := filepath.Glob("redis*.go")
-	if err != nil {
-		t.Fatal(err)
-	}
 	scripts := 0
-	for _, f := range files {
-		if strings.HasSuffix(f, "_test.go") {
-			continue
-		}
-		src, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, lit := range literal.FindAllString(string(src), -1) {
+	for f, src := range storeSources(t, "redis") {
+		for _, lit := range scriptLiteral.FindAllString(src, -1) {
 			scripts++
 			for _, line := range strings.Split(lit, "\n") {
 				if i := strings.Index(line, "--"); i >= 0 {
@@ -93,7 +95,7 @@ func TestNoPositionalRows(t *testing.T) {
 				}
 			}
 		}
-		code := comment.ReplaceAllString(literal.ReplaceAllString(string(src), "``"), "")
+		code := comment.ReplaceAllString(scriptLiteral.ReplaceAllString(src, "``"), "")
 		for _, re := range goRules {
 			for _, m := range re.FindAllString(code, -1) {
 				t.Errorf("%s: Go reads a script's answer by place: %q", f, m)
