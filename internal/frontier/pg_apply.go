@@ -21,13 +21,13 @@ type pgApply struct {
 
 	hosts  map[string]hostInfo  // hosts touched in this transaction
 	states map[int64]*hostState // host state read in this transaction
-	counts map[int64]*[2]int64  // host id -> pages fetched, relevant, to add
+	counts map[int64]*pageCount // host id -> pages fetched, relevant, to add
 	guards map[string]int64     // new URLs refused by host state
 	refuse map[string]int64     // refusals to count, by guard
 
-	requeued      int64    // outcomes put back in the queue
-	redirected    [2]int64 // URLs done as redirect targets, and the relevant ones
-	robotsRefused int64    // queued URLs refused by learned rules
+	requeued      int64     // outcomes put back in the queue
+	redirected    pageCount // URLs done as redirect targets, and the relevant ones
+	robotsRefused int64     // queued URLs refused by learned rules
 
 	cls *classTx // the URL classes, when the frontier learns (pg_classes.go)
 }
@@ -39,7 +39,7 @@ func (s *PostgresStore) Apply(ctx context.Context, b Batch) (Applied, error) {
 	var hosts map[string]hostInfo
 	err := s.inTx(ctx, func(tx pgx.Tx) error {
 		a := &pgApply{s: s, ctx: ctx, tx: tx, now: time.Now().UnixMilli(), hosts: map[string]hostInfo{},
-			states: map[int64]*hostState{}, counts: map[int64]*[2]int64{}, guards: map[string]int64{}, refuse: maps.Clone(b.Refused)}
+			states: map[int64]*hostState{}, counts: map[int64]*pageCount{}, guards: map[string]int64{}, refuse: maps.Clone(b.Refused)}
 		if a.refuse == nil {
 			a.refuse = map[string]int64{}
 		}
@@ -102,7 +102,8 @@ func (a *pgApply) apply(b Batch) (Applied, error) {
 		a.guards[GuardRobots] += a.robotsRefused
 	}
 	res.Guards = a.guards
-	counters := map[string]int64{counterRequeued: a.requeued, counterRedirected: a.redirected[0], counterRedirectedRelevant: a.redirected[1]}
+	counters := map[string]int64{counterRequeued: a.requeued, counterRedirected: a.redirected.pages,
+		counterRedirectedRelevant: a.redirected.relevant}
 	for guard, n := range a.guards {
 		counters[counterRefused+guard] += n
 	}
@@ -132,10 +133,10 @@ func (a *pgApply) flush(counters map[string]int64) error {
 	var ids, urls, fetched, relevant []int64
 	for _, id := range slices.Sorted(maps.Keys(a.counts)) {
 		c := a.counts[id]
-		if adds[id] == 0 && c[0] == 0 && c[1] == 0 {
+		if adds[id] == 0 && c.pages == 0 && c.relevant == 0 {
 			continue
 		}
-		ids, urls, fetched, relevant = append(ids, id), append(urls, adds[id]), append(fetched, c[0]), append(relevant, c[1])
+		ids, urls, fetched, relevant = append(ids, id), append(urls, adds[id]), append(fetched, c.pages), append(relevant, c.relevant)
 	}
 	if len(ids) > 0 {
 		// One statement for every host, its rows locked in id order.
@@ -156,10 +157,10 @@ func (a *pgApply) flush(counters map[string]int64) error {
 }
 
 // count gives the figures to add to a host.
-func (a *pgApply) count(hostID int64) *[2]int64 {
+func (a *pgApply) count(hostID int64) *pageCount {
 	c := a.counts[hostID]
 	if c == nil {
-		c = &[2]int64{}
+		c = &pageCount{}
 		a.counts[hostID] = c
 	}
 	return c
@@ -278,11 +279,7 @@ func (a *pgApply) markDone(u, host string, o *Outcome) (fresh bool, err error) {
 	if err := a.learnOutcome(u, hostID, prior, linked, o); err != nil {
 		return false, err
 	}
-	c := a.count(hostID)
-	c[0]++
-	if o.Scored && o.Relevant {
-		c[1]++
-	}
+	a.count(hostID).add(o)
 	return true, nil
 }
 

@@ -150,10 +150,7 @@ func (a *pgApply) outcome(o *Outcome, p RetryPolicy) (back bool, err error) {
 		if err != nil || !fresh {
 			return false, err
 		}
-		a.redirected[0]++
-		if o.Scored && o.Relevant {
-			a.redirected[1]++
-		}
+		a.redirected.add(o)
 		if a.s.redirect {
 			if _, err := a.tx.Exec(a.ctx, `UPDATE urls SET redirect = true WHERE k = $1`, pgKey(o.FinalURL)); err != nil {
 				return false, fmt.Errorf("frontier: record %s: %w", o.FinalURL, err)

@@ -10,10 +10,10 @@ import (
 )
 
 // redisHistory reads one page of the log of fetched URLs. ARGV: start,
-// count. For each id it returns url, host, depth, status, fetch time,
-// score, relevance (-1: not scored), error and whether it is a redirect
-// target (1/0; the set {NAME}:redir).
-var redisHistory = redis.NewScript(luaPrelude + `
+// count. It answers a reply: how many entries it read, and a row (hist…)
+// for each URL whose place in the log they were; a redirect target is in
+// the set {NAME}:redir.
+var redisHistory = redis.NewScript(luaPrelude + luaHistoryRow + `
 local ids = redis.call('LRANGE', P .. 'log', tonumber(ARGV[1]), tonumber(ARGV[1]) + tonumber(ARGV[2]) - 1)
 local out = {}
 local start = tonumber(ARGV[1])
@@ -22,18 +22,12 @@ for i, id in ipairs(ids) do
   -- A URL requeued and fetched again is in the log twice: its record
   -- names the later place.
   if r and (r[STATE] == ST_DONE or r[STATE] == ST_FAILED) and (not r[LOGPOS] or r[LOGPOS] == start + i - 1) then
-    out[#out + 1] = r[URL]
-    out[#out + 1] = rhost(r)
-    out[#out + 1] = r[DEPTH]
-    out[#out + 1] = r[STATUS] or 0
-    out[#out + 1] = r[FETCHED] or 0
-    out[#out + 1] = fmt(r[SCORE])
-    out[#out + 1] = r[REL] or -1
-    out[#out + 1] = r[ERR] or ''
-    out[#out + 1] = redis.call('SISMEMBER', P .. 'redir', id)
+    out[#out + 1] = {[HI_URL] = r[URL], [HI_HOST] = rhost(r), [HI_DEPTH] = r[DEPTH], [HI_STATUS] = r[STATUS] or 0,
+      [HI_FETCHED] = r[FETCHED] or 0, [HI_SCORE] = fmt(r[SCORE]), [HI_REL] = r[REL] or -1, [HI_ERR] = r[ERR] or '',
+      [HI_REDIRECT] = redis.call('SISMEMBER', P .. 'redir', id)}
   end
 end
-return {#ids, out}
+return reply(#ids, out)
 `)
 
 // History calls fn for every URL fetched (done or failed) in the order
@@ -41,38 +35,38 @@ return {#ids, out}
 // they came back from the fetchers, which is fetch order but for the
 // pages in flight at once. An error from fn stops the walk.
 func (s *RedisStore) History(ctx context.Context, fn func(Fetched) error) error {
-	return s.walkLog(ctx, redisHistory, 9, func(row []any) error {
-		rel := num(row[6])
-		f := Fetched{URL: str(row[0]), Host: str(row[1]), Depth: int(num(row[2])), Status: int(num(row[3])),
-			FetchedAt: time.UnixMilli(num(row[4])), Scored: rel != -1, Relevant: rel == 1, Error: str(row[7]), Redirect: num(row[8]) == 1}
+	return s.walkLog(ctx, redisHistory, histWidth, func(row scriptRow) error {
+		rel := row.num(histRel)
+		f := Fetched{URL: row.str(histURL), Host: row.str(histHost), Depth: int(row.num(histDepth)), Status: int(row.num(histStatus)),
+			FetchedAt: time.UnixMilli(row.num(histFetched)), Scored: rel != -1, Relevant: rel == 1, Error: row.str(histErr),
+			Redirect: row.num(histRedirect) == 1}
 		if f.Scored {
-			f.Score = flt(row[5])
+			f.Score = row.flt(histScore)
 		}
 		return fn(f)
 	})
 }
 
 // walkLog pages through the log of fetched URLs with a script that
-// answers {ids read, rows}, each row width values, and calls fn for each
-// row.
-func (s *RedisStore) walkLog(ctx context.Context, sc *redis.Script, width int, fn func(row []any) error) error {
+// answers a reply (how many entries it read, and its rows of width
+// fields), and calls fn for each row.
+func (s *RedisStore) walkLog(ctx context.Context, sc *redis.Script, width int, fn func(row scriptRow) error) error {
 	const page = 2000
 	for start := 0; ; start += page {
 		v, err := s.run(ctx, sc, start, page)
 		if err != nil {
 			return fmt.Errorf("frontier: the log of fetched URLs: %w", err)
 		}
-		res, _ := v.([]any)
-		if len(res) != 2 {
-			return fmt.Errorf("frontier: the log of fetched URLs: unexpected answer %v", v)
+		read, rows, err := replyOf(v, width)
+		if err != nil {
+			return fmt.Errorf("frontier: the log of fetched URLs: %w", err)
 		}
-		rows, _ := res[1].([]any)
-		for i := 0; i+width <= len(rows); i += width {
-			if err := fn(rows[i : i+width]); err != nil {
+		for _, row := range rows {
+			if err := fn(row); err != nil {
 				return err
 			}
 		}
-		if num(res[0]) < page {
+		if num(read) < page {
 			return nil
 		}
 	}

@@ -17,7 +17,7 @@ import (
 
 // redisFacts reads the URLs and hosts of a chunk's outcomes, and the URL
 // classes of the hosts it touches while the frontier learns. ARGV[1] is a
-// JSON object {urls: [[url, hexid]], hosts: [host], classes: [host]}; it
+// JSON object {urls: [redisURLRef], hosts: [host], classes: [host]}; it
 // answers a JSON object {urls: [{state (-1: unknown), tries, host, id
 // (hex), prior (the link priority it was queued with), parent (whether
 // it was queued from a link)}], hosts: [{raw (hex of the stored record,
@@ -27,7 +27,7 @@ var redisFacts = redis.NewScript(luaPrelude + `
 local a = cjson.decode(ARGV[1])
 local out = {urls = {}, hosts = {}}
 for i, u in ipairs(a.urls) do
-  local id, r = find(u[1], unhex(u[2]))
+  local id, r = find(u.url, unhex(u.id))
   local f = {state = -1, tries = 0, host = '', id = tohex(id), prior = '0', parent = false}
   if r then
     f.state, f.tries, f.host, f.prior, f.parent = r[STATE], r[TRIES] or 0, rhost(r), fmt(r[PRIOR] or r[PRIO]), r[PARENT] ~= ''
@@ -70,7 +70,14 @@ type redisURLFacts struct {
 }
 
 type redisHostFacts struct {
-	Raw      string `json:"raw"`
+	Raw string `json:"raw"`
+	redisHostStatus
+	Probe string `json:"probe"`
+}
+
+// redisHostStatus is a host's failure state as the scripts read and write
+// it (the fields hrecMode … hrecTimeouts of its record), by name.
+type redisHostStatus struct {
 	Mode     int    `json:"mode"`
 	Reason   string `json:"reason"`
 	Since    int64  `json:"since"`
@@ -78,24 +85,40 @@ type redisHostFacts struct {
 	Wait     int64  `json:"wait"`
 	Tries    int    `json:"tries"`
 	Timeouts int    `json:"timeouts"`
-	Probe    string `json:"probe"`
+}
+
+func redisStatusOf(h HostStatus) redisHostStatus {
+	return redisHostStatus{Mode: int(h.Mode), Reason: h.Reason, Since: h.Since, Retry: h.RetryAt, Wait: h.Wait,
+		Tries: h.Tries, Timeouts: h.Timeouts}
+}
+
+func (h redisHostStatus) status() HostStatus {
+	return HostStatus{Mode: HostMode(h.Mode), Reason: h.Reason, Since: h.Since, RetryAt: h.Retry, Wait: h.Wait,
+		Tries: h.Tries, Timeouts: h.Timeouts}
+}
+
+// redisURLRef names a URL to a script: the URL and its id (hex).
+type redisURLRef struct {
+	URL string `json:"url"`
+	ID  string `json:"id"`
 }
 
 // redisStep is one outcome's step as the apply script reads it: an
-// answer that clears its host first (Pre), then what the policy's Step
-// says, with named fields.
+// answer that clears its host first (Answered), then what the policy's
+// Step says, with named fields.
 type redisStep struct {
 	Host string `json:"host"`
-	// Pre: 1 clears the host's failure state (Answered), 2 also queues
-	// its parked URLs again.
-	Pre int `json:"pre"`
+	// Answered clears the host's failure state (Answered); Unpark also
+	// queues its parked URLs again.
+	Answered bool `json:"answered"`
+	Unpark   bool `json:"unpark"`
 	// Change: "" (host kept), "save", "park" or "giveup"; HS the new
-	// status: mode, reason, since, retry, wait, tries, timeouts.
-	Change string `json:"change"`
-	HS     []any  `json:"hs"`
-	Drop   bool   `json:"drop"` // HS is clean (HostStatus.Clean): no record kept
-	Clear  bool   `json:"clear"`
-	GErr   string `json:"gerr"`
+	// status.
+	Change string           `json:"change"`
+	HS     *redisHostStatus `json:"hs"`
+	Drop   bool             `json:"drop"` // HS is clean (HostStatus.Clean): no record kept
+	Clear  bool             `json:"clear"`
+	GErr   string           `json:"gerr"`
 	// Act: "record", "putback" or "settled"; a put-back URL goes to
 	// State (until At) with Add more tries and the error Err.
 	Act   string `json:"act"`
@@ -110,12 +133,20 @@ type redisStep struct {
 // unknown) and tries, as the steps were computed from.
 type redisExpect struct {
 	Hosts map[string]string `json:"hosts"`
-	URLs  [][]any           `json:"urls"`
+	URLs  []redisExpectURL  `json:"urls"`
 	// Up are hosts assumed clean (HostStatus.Clean) without reading them:
 	// a chunk of pages that all came back needs no facts when their hosts
 	// are, and the script checks that they have no record (a clean host
 	// has none).
 	Up []string `json:"up"`
+}
+
+// redisExpectURL is a URL's state (-1: unknown) and tries as a chunk's
+// steps were computed from.
+type redisExpectURL struct {
+	redisURLRef
+	State int `json:"state"`
+	Tries int `json:"tries"`
 }
 
 // hostSteps computes the steps of a chunk's outcomes (rows[i] came from
@@ -129,7 +160,7 @@ type redisExpect struct {
 // are assumed clean (no step then), and expected so (redisExpect.Up).
 func (s *RedisStore) hostSteps(ctx context.Context, outs []*Outcome, p RetryPolicy, now int64, cfg *Learning,
 	queued []*Entry, assumeUp bool) ([]*redisStep, redisExpect, *redisClassBook, error) {
-	exp := redisExpect{Hosts: map[string]string{}, URLs: [][]any{}, Up: []string{}}
+	exp := redisExpect{Hosts: map[string]string{}, URLs: []redisExpectURL{}, Up: []string{}}
 	if assumeUp && cfg == nil && allAnswered(outs) {
 		seen := map[string]bool{}
 		for _, o := range outs {
@@ -141,12 +172,12 @@ func (s *RedisStore) hostSteps(ctx context.Context, outs []*Outcome, p RetryPoli
 		return make([]*redisStep, len(outs)), exp, nil, nil
 	}
 	type req struct {
-		URLs    [][]string `json:"urls"`
-		Hosts   []string   `json:"hosts"`
-		Classes []string   `json:"classes,omitempty"`
+		URLs    []redisURLRef `json:"urls"`
+		Hosts   []string      `json:"hosts"`
+		Classes []string      `json:"classes,omitempty"`
 	}
 	var q req
-	q.URLs, q.Hosts = [][]string{}, []string{}
+	q.URLs, q.Hosts = []redisURLRef{}, []string{}
 	hostIdx := map[string]int{}
 	urlIdx := map[string]int{}
 	classHosts := map[string]bool{}
@@ -160,7 +191,7 @@ func (s *RedisStore) hostSteps(ctx context.Context, outs []*Outcome, p RetryPoli
 	addURL := func(u string) {
 		if _, ok := urlIdx[u]; !ok {
 			urlIdx[u] = len(q.URLs)
-			q.URLs = append(q.URLs, []string{u, hexID(u)})
+			q.URLs = append(q.URLs, redisURLRef{URL: u, ID: hexID(u)})
 		}
 	}
 	for _, o := range outs {
@@ -208,8 +239,8 @@ func (s *RedisStore) hostSteps(ctx context.Context, outs []*Outcome, p RetryPoli
 	urls := map[string]*redisURLFacts{}
 	for i, u := range q.URLs {
 		f := facts.URLs[i]
-		urls[u[0]] = &f
-		exp.URLs = append(exp.URLs, []any{u[0], u[1], f.State, f.Tries})
+		urls[u.URL] = &f
+		exp.URLs = append(exp.URLs, redisExpectURL{redisURLRef: u, State: f.State, Tries: f.Tries})
 	}
 	var book *redisClassBook
 	if cfg != nil {
@@ -223,7 +254,7 @@ func (s *RedisStore) hostSteps(ctx context.Context, outs []*Outcome, p RetryPoli
 			}
 		}
 		if len(more) > 0 {
-			extra, err := s.readFacts(ctx, req{URLs: [][]string{}, Hosts: []string{}, Classes: more})
+			extra, err := s.readFacts(ctx, req{URLs: []redisURLRef{}, Hosts: []string{}, Classes: more})
 			if err != nil {
 				return nil, exp, nil, err
 			}
@@ -258,16 +289,12 @@ func (s *RedisStore) hostSteps(ctx context.Context, outs []*Outcome, p RetryPoli
 		}
 		down := outcomeHost(o)
 		hf := hosts[down]
-		status := HostStatus{Mode: HostMode(hf.Mode), Reason: hf.Reason, Since: hf.Since, RetryAt: hf.Retry,
-			Wait: hf.Wait, Tries: hf.Tries, Timeouts: hf.Timeouts}
+		status := hf.status()
 		st := &redisStep{Host: down, Act: "record"}
 		if HostAnswered(o.Error) {
 			if next, changed, unpark := Answered(status); changed || hf.Raw != "" {
 				// A clean record (kept by an older build) goes too.
-				st.Pre = 1
-				if unpark {
-					st.Pre = 2
-				}
+				st.Answered, st.Unpark = true, unpark
 				status = next
 				*hf = redisHostFacts{}
 			}
@@ -279,9 +306,7 @@ func (s *RedisStore) hostSteps(ctx context.Context, outs []*Outcome, p RetryPoli
 			step := OutcomeStep(status, u, o.Error, p, now)
 			st.apply(step)
 			if step.HostChange != HostKept {
-				h := step.Host
-				*hf = redisHostFacts{Mode: int(h.Mode), Reason: h.Reason, Since: h.Since, Retry: h.RetryAt, Wait: h.Wait,
-					Tries: h.Tries, Timeouts: h.Timeouts, Probe: hf.Probe}
+				*hf = redisHostFacts{redisHostStatus: redisStatusOf(step.Host), Probe: hf.Probe}
 				if step.ClearProbe {
 					hf.Probe = ""
 				}
@@ -305,7 +330,7 @@ func (s *RedisStore) hostSteps(ctx context.Context, outs []*Outcome, p RetryPoli
 		} else if st.Act == "record" && o.Error != "" {
 			urls[o.URL].State = int(Failed)
 		}
-		if st.Pre != 0 || st.Change != "" || st.Act != "record" {
+		if st.Answered || st.Change != "" || st.Act != "record" {
 			steps[i] = st
 		}
 	}
@@ -357,9 +382,9 @@ func (st *redisStep) apply(s Step) {
 		st.Change = "giveup"
 	}
 	if s.HostChange != HostKept {
-		h := s.Host
-		st.HS = []any{int(h.Mode), h.Reason, h.Since, h.RetryAt, h.Wait, h.Tries, h.Timeouts}
-		st.Drop, st.Clear, st.GErr = h.Clean(), s.ClearProbe, s.GiveUpError
+		hs := redisStatusOf(s.Host)
+		st.HS = &hs
+		st.Drop, st.Clear, st.GErr = s.Host.Clean(), s.ClearProbe, s.GiveUpError
 	}
 	switch s.Action {
 	case URLPutBack:

@@ -68,11 +68,14 @@ func (s *RedisStore) refuseByRobots(ctx context.Context, host string) (int64, er
 	if err != nil {
 		return 0, fmt.Errorf("frontier: robots rules of %s: %w", host, err)
 	}
-	rows, _ := v.([]any)
+	rows, err := rowsOf(v, heldWidth)
+	if err != nil {
+		return 0, fmt.Errorf("frontier: robots rules of %s: %w", host, err)
+	}
 	args := []any{host}
-	for i := 0; i+1 < len(rows); i += 2 {
-		if !r.Allows(RobotsPath(str(rows[i+1]))) {
-			args = append(args, rows[i])
+	for _, row := range rows {
+		if !r.Allows(RobotsPath(row.str(heldURL))) {
+			args = append(args, row.get(heldID))
 		}
 	}
 	if len(args) == 1 {
@@ -92,15 +95,18 @@ func (s *RedisStore) parkedHosts(ctx context.Context) ([]ParkedHost, error) {
 	if err != nil {
 		return nil, fmt.Errorf("frontier: stats: parked hosts: %w", err)
 	}
-	rows, _ := v.([]any)
+	rows, err := rowsOf(v, hlistWidth)
+	if err != nil {
+		return nil, fmt.Errorf("frontier: stats: parked hosts: %w", err)
+	}
 	out := []ParkedHost{}
-	for i := 0; i+6 < len(rows); i += 7 {
-		p := ParkedHost{Host: str(rows[i]), Reason: str(rows[i+2]), Tries: int(num(rows[i+5])), URLs: num(rows[i+6])}
-		p.GivenUp = num(rows[i+1]) == 2
-		if since := num(rows[i+3]); since > 0 {
+	for _, row := range rows {
+		p := ParkedHost{Host: row.str(hlistHost), Reason: row.str(hlistReason), Tries: int(row.num(hlistTries)), URLs: row.num(hlistURLs)}
+		p.GivenUp = HostMode(row.num(hlistMode)) == HostGivenUp
+		if since := row.num(hlistSince); since > 0 {
 			p.Since = time.UnixMilli(since).UTC()
 		}
-		if retry := num(rows[i+4]); !p.GivenUp && retry > 0 {
+		if retry := row.num(hlistRetry); !p.GivenUp && retry > 0 {
 			p.NextRetry = time.UnixMilli(retry).UTC()
 		}
 		out = append(out, p)
@@ -129,11 +135,15 @@ func (s *RedisStore) Peek(ctx context.Context, n int) ([]QueuedURL, error) {
 	if err != nil {
 		return nil, fmt.Errorf("frontier: peek: %w", err)
 	}
-	rows, _ := v.([]any)
+	rows, err := rowsOf(v, peekWidth)
+	if err != nil {
+		return nil, fmt.Errorf("frontier: peek: %w", err)
+	}
 	var out []QueuedURL
-	for i := 0; i+6 < len(rows); i += 7 {
-		out = append(out, QueuedURL{URL: str(rows[i]), Host: str(rows[i+1]), Priority: flt(rows[i+2]),
-			Depth: int(num(rows[i+3])), Tries: int(num(rows[i+4])), Parked: num(rows[i+5]) == 1, Reserve: num(rows[i+6]) == 1})
+	for _, row := range rows {
+		out = append(out, QueuedURL{URL: row.str(peekURL), Host: row.str(peekHost), Priority: row.flt(peekPrio),
+			Depth: int(row.num(peekDepth)), Tries: int(row.num(peekTries)), Parked: row.num(peekParked) == 1,
+			Reserve: row.num(peekReserve) == 1})
 	}
 	return out, nil
 }
@@ -156,32 +166,28 @@ func (s *RedisStore) Requeue(ctx context.Context, f RequeueFilter) (Requeued, er
 		}
 	}
 	if len(args) > 0 {
-		v, err := s.run(ctx, redisReleaseHosts, args...)
-		if err != nil {
+		var n struct {
+			Hosts int `json:"hosts"`
+			Held  int `json:"held"`
+		}
+		if err := s.runJSON(ctx, redisReleaseHosts, &n, args...); err != nil {
 			return res, fmt.Errorf("frontier: requeue: %w", err)
 		}
-		n, err := int64s(v, 2)
-		if err != nil {
-			return res, fmt.Errorf("frontier: requeue: %w", err)
-		}
-		res.Hosts, res.Held = int(n[0]), int(n[1])
+		res.Hosts, res.Held = n.Hosts, n.Held
 	}
 	// Collect first: requeueing while scanning the set would change it.
 	var ids []any // id, counter of its error (requeuedErrorCounter), …
 	cursor := "0"
 	for {
-		v, err := s.run(ctx, redisFailedPage, cursor, 1000)
+		next, rows, err := s.failedPage(ctx, cursor)
 		if err != nil {
 			return res, fmt.Errorf("frontier: requeue: %w", err)
 		}
-		rows, _ := v.([]any)
-		if len(rows) == 0 {
-			return res, errors.New("frontier: requeue: empty answer")
-		}
-		cursor = str(rows[0])
-		for i := 1; i+3 < len(rows); i += 4 {
-			if (f.Host == "" || str(rows[i+2]) == f.Host) && (f.Kind == "" || MatchKind(str(rows[i+3]), f.Kind)) {
-				ids = append(ids, rows[i], requeuedErrorCounter(str(rows[i+2]), str(rows[i+3])))
+		cursor = next
+		for _, row := range rows {
+			host, msg := row.str(failHost), row.str(failErr)
+			if (f.Host == "" || host == f.Host) && (f.Kind == "" || MatchKind(msg, f.Kind)) {
+				ids = append(ids, row.get(failID), requeuedErrorCounter(host, msg))
 			}
 		}
 		if cursor == "0" {
@@ -214,7 +220,7 @@ func (s *RedisStore) ParkedSummary(ctx context.Context) (hosts, urls int64, next
 		return 0, 0, next, fmt.Errorf("frontier: parked hosts: %w", err)
 	}
 	for k, v := range counts.Val() {
-		if strings.HasPrefix(k, "n:4:") {
+		if strings.HasPrefix(k, stateCountPrefix(Parked)) {
 			c, _ := strconv.ParseInt(v, 10, 64)
 			urls += c
 		}
@@ -225,14 +231,28 @@ func (s *RedisStore) ParkedSummary(ctx context.Context) (hosts, urls int64, next
 	return n.Val(), urls, next, nil
 }
 
+// failedPage reads a page of the failed URLs from cursor: the next
+// cursor ("0" at the end) and a row (fail…) for each.
+func (s *RedisStore) failedPage(ctx context.Context, cursor string) (string, []scriptRow, error) {
+	v, err := s.run(ctx, redisFailedPage, cursor, 1000)
+	if err != nil {
+		return "", nil, err
+	}
+	next, rows, err := replyOf(v, failWidth)
+	if err != nil {
+		return "", nil, err
+	}
+	return str(next), rows, nil
+}
+
 // redisHostHeld lists the URLs a host holds (queued, parked, waiting).
-// ARGV: host. It returns id, url pairs.
-var redisHostHeld = redis.NewScript(luaPrelude + `
+// ARGV: host. It returns a row (held…) for each.
+var redisHostHeld = redis.NewScript(luaPrelude + luaHeldRow + `
 local out = {}
 for _, key in ipairs({'q:', 'r:', 'pk:', 'w:'}) do
   for _, id in ipairs(redis.call('ZRANGE', P .. key .. ARGV[1], 0, -1)) do
     local r = getrec(id)
-    if r then out[#out + 1] = id; out[#out + 1] = r[URL] end
+    if r then out[#out + 1] = {[HD_ID] = id, [HD_URL] = r[URL]} end
   end
 end
 return out
@@ -254,9 +274,9 @@ flush()
 return n
 `)
 
-// redisHostList lists the parked and given-up hosts: host, parked (1, 2),
-// reason, since, next probe, tries, URLs held (failed, when given up).
-var redisHostList = redis.NewScript(luaPrelude + `
+// redisHostList lists the parked and given-up hosts: a row (hlist…) for
+// each.
+var redisHostList = redis.NewScript(luaPrelude + luaHostListRow + `
 local out = {}
 local all = redis.call('HGETALL', P .. 'hs')
 for i = 1, #all, 2 do
@@ -264,14 +284,16 @@ for i = 1, #all, 2 do
   if st[PK] == HOST_PARKED or st[PK] == HOST_GIVEN_UP then
     local n = st[HELD]
     if st[PK] == HOST_PARKED then n = redis.call('ZCARD', P .. 'pk:' .. h) end
-    for _, x in ipairs({h, st[PK], st[REASON], st[SINCE], st[RETRY], st[HTRIES], n}) do out[#out + 1] = x end
+    out[#out + 1] = {[HL_HOST] = h, [HL_MODE] = st[PK], [HL_REASON] = st[REASON], [HL_SINCE] = st[SINCE],
+      [HL_RETRY] = st[RETRY], [HL_TRIES] = st[HTRIES], [HL_URLS] = n}
   end
 end
 return out
 `)
 
 // redisReleaseHosts lets parked or given-up hosts up again and queues
-// their held URLs. ARGV: hosts. It returns {hosts, URLs}.
+// their held URLs. ARGV: hosts. It answers {hosts, held} as JSON: how
+// many hosts it let up, and the URLs it queued.
 var redisReleaseHosts = redis.NewScript(luaPrelude + `
 local hosts, held = 0, 0
 for _, h in ipairs(ARGV) do
@@ -294,24 +316,21 @@ for _, h in ipairs(ARGV) do
   end
 end
 flush()
-return {hosts, held}
+return cjson.encode({hosts = hosts, held = held})
 `)
 
 // redisFailedPage reads one page of the failed URLs. ARGV: cursor, count.
-// It returns the next cursor, then id, url, host, error for each.
-var redisFailedPage = redis.NewScript(luaPrelude + `
-local page = redis.call('SSCAN', P .. 'fail', ARGV[1], 'COUNT', ARGV[2])
-local out = {page[1]}
-for _, id in ipairs(page[2]) do
+// It answers a reply: the next cursor, and a row (fail…) for each.
+var redisFailedPage = redis.NewScript(luaPrelude + luaFailedRow + `
+local cursor, ids = unpack(redis.call('SSCAN', P .. 'fail', ARGV[1], 'COUNT', ARGV[2]))
+local out = {}
+for _, id in ipairs(ids) do
   local r = getrec(id)
   if r and r[STATE] == ST_FAILED then
-    out[#out + 1] = id
-    out[#out + 1] = r[URL]
-    out[#out + 1] = rhost(r)
-    out[#out + 1] = r[ERR] or ''
+    out[#out + 1] = {[F_ID] = id, [F_URL] = r[URL], [F_HOST] = rhost(r), [F_ERR] = r[ERR] or ''}
   end
 end
-return out
+return reply(cursor, out)
 `)
 
 // redisRequeueURLs queues again the failed URLs of ids, as new: no error,
@@ -351,18 +370,18 @@ return n
 `)
 
 // redisPeek lists the next URLs in lease order. ARGV: n, now. It returns
-// url, host, priority, depth, tries, parked (1), reserve (1) for each.
-var redisPeek = redis.NewScript(luaPrelude + `
+// a row (peek…) for each.
+var redisPeek = redis.NewScript(luaPrelude + luaPeekRow + `
 local n, now = tonumber(ARGV[1]), tonumber(ARGV[2])
 local cands = {}
 local function cand(id, score)
   local r = getrec(id)
-  if r then cands[#cands + 1] = {r[RES] or 0, score or qscore(r[PRIO], r[DEPTH], r[SEQ]), id, r} end
+  if r then cands[#cands + 1] = {res = r[RES] or 0, score = score or qscore(r[PRIO], r[DEPTH], r[SEQ]), id = id, r = r} end
 end
 -- The n best URLs of a tier are among the n best of its n best hosts.
-for _, t in ipairs({TIER[0], TIER[6]}) do
-  for _, h in ipairs(redis.call('ZRANGE', P .. t[2], 0, n - 1)) do
-    local q = redis.call('ZRANGE', P .. t[1] .. h, 0, n - 1, 'WITHSCORES')
+for _, t in ipairs({TIER[ST_QUEUED], TIER[ST_RESERVE]}) do
+  for _, h in ipairs(redis.call('ZRANGE', P .. t.hosts, 0, n - 1)) do
+    local q = redis.call('ZRANGE', P .. t.queue .. h, 0, n - 1, 'WITHSCORES')
     for j = 1, #q, 2 do cand(q[j], tonumber(q[j + 1])) end
   end
 end
@@ -371,24 +390,27 @@ for _, h in ipairs(redis.call('ZRANGEBYSCORE', P .. 'wh', '-inf', now, 'LIMIT', 
   for _, id in ipairs(redis.call('ZRANGEBYSCORE', P .. 'w:' .. h, '-inf', now, 'LIMIT', 0, n)) do cand(id) end
 end
 table.sort(cands, function(a, b)
-  if a[1] ~= b[1] then return a[1] < b[1] end
-  if a[2] ~= b[2] then return a[2] < b[2] end
-  return a[3] < b[3]
+  if a.res ~= b.res then return a.res < b.res end
+  if a.score ~= b.score then return a.score < b.score end
+  return a.id < b.id
 end)
 local out = {}
 for i = 1, math.min(n, #cands) do
-  local r = cands[i][4]
+  local c = cands[i]
+  local r = c.r
   local h = rhost(r)
   local isparked = 0
   if hostparked(h) then isparked = 1 end
-  for _, x in ipairs({r[URL], h, fmt(r[PRIO]), r[DEPTH], r[TRIES] or 0, isparked, cands[i][1]}) do out[#out + 1] = x end
+  out[#out + 1] = {[PE_URL] = r[URL], [PE_HOST] = h, [PE_PRIO] = fmt(r[PRIO]), [PE_DEPTH] = r[DEPTH],
+    [PE_TRIES] = r[TRIES] or 0, [PE_PARKED] = isparked, [PE_RES] = c.res}
 end
 return out
 `)
 
 // redisCounts tells whether anything is queued (outside the reserve),
-// waiting or due as a probe (1/0), whether a lease runs (1/0), the
-// requeued counter, and whether the reserve holds a URL (1/0). ARGV: now.
+// waiting or due as a probe, whether a lease runs, the requeued counter,
+// and whether the reserve holds a URL: {queued, leased, requeued,
+// reserve} as JSON. ARGV: now.
 var redisCounts = redis.NewScript(luaPrelude + `
 local now = tonumber(ARGV[1])
 local queued = redis.call('ZCARD', P .. 'hq') > 0 or redis.call('ZCARD', P .. 'wh') > 0
@@ -399,9 +421,6 @@ if not queued then
   end
 end
 local leased = redis.call('ZCOUNT', P .. 'leased', '(' .. now, '+inf') > 0
-local q, l, rs = 0, 0, 0
-if queued then q = 1 end
-if leased then l = 1 end
-if redis.call('ZCARD', P .. 'rh') > 0 then rs = 1 end
-return {q, l, tonumber(redis.call('HGET', P .. 'counters', 'requeued') or 0), rs}
+return cjson.encode({queued = queued, leased = leased, reserve = redis.call('ZCARD', P .. 'rh') > 0,
+  requeued = tonumber(redis.call('HGET', P .. 'counters', 'requeued') or 0)})
 `)

@@ -68,7 +68,7 @@ flush()
 if probes then return cjson.encode({probes = probes}) end
 local tier = leasetier(now, reserve)
 local out = {tier = tier}
-local hosts = redis.call('ZRANGE', P .. TIER[tier][2], 0, walk - 1)
+local hosts = redis.call('ZRANGE', P .. TIER[tier].hosts, 0, walk - 1)
 for i, h in ipairs(hosts) do
   local f = leasefacts(h, owner, need)
   f.host = h
@@ -80,25 +80,26 @@ return cjson.encode(out)
 
 // redisLease leases the best queued URLs within the rooms of a plan.
 // ARGV: now, n, until, owner, hosts to look at, host gap (ms), the plan
-// (redisLeasePlan as JSON). It answers {"ok", rows} with one row per URL
-// (url, depth, priority, parent url, anchor, inherited, meta, site), or
-// {"moved"} when a host's facts or the tier are not those planned on,
-// {"unplanned"} when it walked to a host the plan did not read, or
-// {"probes", [{host, wait}] as JSON} when the plan lacks a parked host
+// (redisLeasePlan as JSON). It answers a reply (replyHead, replyRows)
+// tagged "ok" with a row per URL leased (lrow…, redis_rows.go), tagged
+// "moved" when a host's facts or the tier are not those planned on,
+// "unplanned" when it walked to a host the plan did not read, or
+// "probes" with [{host, wait}] as JSON when the plan lacks a parked host
 // whose probe is due.
-var redisLease = redis.NewScript(luaPrelude + luaLeaseFacts + `
+var redisLease = redis.NewScript(luaPrelude + luaLeaseFacts + luaLeaseRow + `
 local now, n, untilMs, owner, scan, gap = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), ARGV[4],
       tonumber(ARGV[5]), tonumber(ARGV[6])
 local plan = cjson.decode(ARGV[7])
 reclaim(now, 100000)
 local probes = wake(now, plan.probes)
-if probes then flush(); return {'probes', cjson.encode(probes)} end
+if probes then flush(); return reply('probes', cjson.encode(probes)) end
 fixheads()
 local tier = leasetier(now, plan.reserve)
-if plan.facts and tier ~= plan.tier then flush(); return {'moved'} end
+if plan.facts and tier ~= plan.tier then flush(); return reply('moved', {}) end
+-- A candidate: a URL's queue score, its id and its host.
 local function better(a, b)
-  if a[1] ~= b[1] then return a[1] < b[1] end
-  return a[2] < b[2]
+  if a.score ~= b.score then return a.score < b.score end
+  return a.id < b.id
 end
 -- gather collects candidates from one tier (its queue prefix and host
 -- queue) host by host, best host first, each host giving its best URLs up
@@ -106,23 +107,23 @@ end
 -- result is the n best URLs of the tier that the rooms allow. scan bounds
 -- the hosts looked at. It answers nil and why when the plan does not
 -- hold.
-local function gather(qpre, hkey)
+local function gather(t)
   local cands, thr = {}, nil
   -- With one room for every host, the heads of the first n hosts are n
   -- URLs any lease may take: the n-th host's head bounds the n-th best
   -- URL before anything is read.
   if not plan.facts then
-    local nth = redis.call('ZRANGE', P .. hkey, n - 1, n - 1, 'WITHSCORES')
-    if nth[2] then thr = tonumber(nth[2]) end
+    local _, nth = unpack(redis.call('ZRANGE', P .. t.hosts, n - 1, n - 1, 'WITHSCORES'))
+    if nth then thr = tonumber(nth) end
   end
   local function trim()
     table.sort(cands, better)
     for i = #cands, n + 1, -1 do cands[i] = nil end
-    if #cands >= n then thr = cands[n][1] end
+    if #cands >= n then thr = cands[n].score end
   end
   local offset, looked, done = 0, 0, false
   while not done do
-    local page = redis.call('ZRANGE', P .. hkey, offset, offset + 99, 'WITHSCORES')
+    local page = redis.call('ZRANGE', P .. t.hosts, offset, offset + 99, 'WITHSCORES')
     if #page == 0 then break end
     offset = offset + 100
     for i = 1, #page, 2 do
@@ -145,11 +146,11 @@ local function gather(qpre, hkey)
         -- read down to the threshold, not to its room.
         local q
         if thr then
-          q = redis.call('ZRANGEBYSCORE', P .. qpre .. h, '-inf', string.format('%.17g', thr), 'WITHSCORES', 'LIMIT', 0, room)
+          q = redis.call('ZRANGEBYSCORE', P .. t.queue .. h, '-inf', string.format('%.17g', thr), 'WITHSCORES', 'LIMIT', 0, room)
         else
-          q = redis.call('ZRANGE', P .. qpre .. h, 0, room - 1, 'WITHSCORES')
+          q = redis.call('ZRANGE', P .. t.queue .. h, 0, room - 1, 'WITHSCORES')
         end
-        for j = 1, #q, 2 do cands[#cands + 1] = {tonumber(q[j + 1]), q[j], h} end
+        for j = 1, #q, 2 do cands[#cands + 1] = {score = tonumber(q[j + 1]), id = q[j], host = h} end
         if #cands >= 2 * n then trim() end
       end
     end
@@ -157,21 +158,20 @@ local function gather(qpre, hkey)
   trim()
   return cands
 end
-local cands, why = gather(TIER[tier][1], TIER[tier][2])
-if not cands then flush(); return {why} end
-local picked, took = {}, {}
+local cands, why = gather(TIER[tier])
+if not cands then flush(); return reply(why, {}) end
+local took = {}
 for _, c in ipairs(cands) do
-  local r = getrec(c[2])
-  took[c[3]] = (took[c[3]] or 0) + 1
-  picked[#picked + 1] = {c[2], r, c[3]}
+  c.r = getrec(c.id)
+  took[c.host] = (took[c.host] or 0) + 1
 end
 local out = {}
 local ids, byhost, rids = {}, {}, {}
-for _, p in ipairs(picked) do
-  ids[#ids + 1] = p[1]
-  local h = p[3]
+for _, c in ipairs(cands) do
+  ids[#ids + 1] = c.id
+  local h = c.host
   byhost[h] = byhost[h] or {}
-  table.insert(byhost[h], p[1])
+  table.insert(byhost[h], c.id)
 end
 -- The hosts' sites and running leases, read in one call each.
 local hosts = {}
@@ -188,11 +188,11 @@ for i = 1, #hosts, 1000 do
   end
 end
 for h, hids in pairs(byhost) do
-  bulk('ZREM', P .. TIER[tier][1] .. h, hids, 1000)
+  bulk('ZREM', P .. TIER[tier].queue .. h, hids, 1000)
   touched[tier][h] = true
 end
-for _, p in ipairs(picked) do
-  local id, r = p[1], p[2]
+for _, c in ipairs(cands) do
+  local id, r = c.id, c.r
   movestate(r, ST_LEASED, r[DEPTH])
   r[STATE], r[LEASED], r[UNTIL], r[OWNER] = ST_LEASED, now, untilMs, owner
   putrec(id, r)
@@ -202,7 +202,8 @@ for _, p in ipairs(picked) do
     local pr = getrec(r[PARENT])
     if pr then parent = pr[URL] end
   end
-  out[#out + 1] = {r[URL], r[DEPTH], fmt(r[PRIO]), parent, r[ANCHOR], fmt(r[INH]), r[META], sites[p[3]]}
+  out[#out + 1] = {[L_URL] = r[URL], [L_DEPTH] = r[DEPTH], [L_PRIO] = fmt(r[PRIO]), [L_PARENT] = parent,
+    [L_ANCHOR] = r[ANCHOR], [L_INH] = fmt(r[INH]), [L_META] = r[META], [L_SITE] = sites[c.host]}
 end
 if #ids > 0 then
   local z = {}
@@ -219,7 +220,7 @@ for h, k in pairs(took) do
 end
 bulk('HSET', P .. 'h:last', last, 1000)
 flush()
-return {'ok', out}
+return reply('ok', out)
 `)
 
 // redisHostLoad is what redisLeaseFacts read of one host; the lease
@@ -387,23 +388,20 @@ func (s *RedisStore) Lease(ctx context.Context, r LeaseRequest) ([]record.URL, e
 		if err != nil {
 			return nil, fmt.Errorf("frontier: lease: %w", errNil(err))
 		}
-		answer, _ := v.([]any)
-		if len(answer) == 0 {
+		answer, ok := v.([]any)
+		if !ok || len(answer) != replyWidth {
 			return nil, fmt.Errorf("frontier: lease: unexpected answer %v", v)
 		}
-		switch str(answer[0]) {
+		tag, body := scriptRow(answer).str(replyHead), scriptRow(answer).get(replyRows)
+		switch tag {
 		case "ok":
-			if len(answer) != 2 {
-				return nil, fmt.Errorf("frontier: lease: unexpected answer %v", v)
-			}
-			rows, _ := answer[1].([]any)
-			return redisLeased(rows)
+			return redisLeased(body)
 		case "unplanned":
 			walk = min(scan, 4*walk)
 		case "moved":
 		case "probes":
 			var due []redisDueProbe
-			if len(answer) != 2 || json.Unmarshal([]byte(str(answer[1])), &due) != nil {
+			if json.Unmarshal([]byte(str(body)), &due) != nil {
 				return nil, fmt.Errorf("frontier: lease: unexpected answer %v", v)
 			}
 			for _, p := range due {
@@ -416,22 +414,22 @@ func (s *RedisStore) Lease(ctx context.Context, r LeaseRequest) ([]record.URL, e
 }
 
 // redisLeased reads the lease script's rows.
-func redisLeased(rows []any) ([]record.URL, error) {
+func redisLeased(v any) ([]record.URL, error) {
+	rows, err := rowsOf(v, lrowWidth)
+	if err != nil {
+		return nil, fmt.Errorf("frontier: lease: %w", err)
+	}
 	out := make([]record.URL, 0, len(rows))
-	for _, row := range rows {
-		f, ok := row.([]any)
-		if !ok || len(f) != 8 {
-			return nil, fmt.Errorf("frontier: lease: unexpected answer %v", row)
-		}
-		u := record.URL{URL: str(f[0])}
-		u.Depth = int(num(f[1]))
-		u.Priority = flt(f[2])
-		u.Parent, u.Anchor = str(f[3]), str(f[4])
-		u.Inherited = flt(f[5])
-		if m := str(f[6]); m != "" {
+	for _, f := range rows {
+		u := record.URL{URL: f.str(lrowURL)}
+		u.Depth = int(f.num(lrowDepth))
+		u.Priority = f.flt(lrowPrio)
+		u.Parent, u.Anchor = f.str(lrowParent), f.str(lrowAnchor)
+		u.Inherited = f.flt(lrowInherited)
+		if m := f.str(lrowMeta); m != "" {
 			u.Meta = json.RawMessage(m)
 		}
-		u.Site = str(f[7])
+		u.Site = f.str(lrowSite)
 		out = append(out, u)
 	}
 	return out, nil

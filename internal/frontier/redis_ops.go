@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -44,13 +43,13 @@ func (s *RedisStore) Apply(ctx context.Context, b Batch) (Applied, error) {
 	type chunk struct {
 		Now     int64            `json:"now"`
 		Max     int64            `json:"max"`
-		Done    [][]any          `json:"done"`
-		Queue   [][]any          `json:"queue"`
-		Edges   [][]any          `json:"edges"`
+		Done    []scriptRow      `json:"done"`  // drow… (redis_rows.go)
+		Queue   []scriptRow      `json:"queue"` // qrow…
+		Edges   []scriptRow      `json:"edges"` // erow…
 		Steps   []*redisStep     `json:"steps"`
 		Expect  redisExpect      `json:"expect"`
 		Refused map[string]int64 `json:"refused"`
-		Robots  [][]string       `json:"robots"`
+		Robots  []redisRobots    `json:"robots"`
 		RV      int64            `json:"rv"`
 		// The URL classes (redis_classes.go): the learning configuration
 		// the chunk was computed with ("" when off), the classes it
@@ -66,8 +65,8 @@ func (s *RedisStore) Apply(ctx context.Context, b Batch) (Applied, error) {
 		policy = *b.Retry
 	}
 	now := time.Now().UnixMilli()
-	c := chunk{Now: now, Max: b.MaxPerHost, Done: [][]any{}, Queue: [][]any{}, Edges: [][]any{}, Refused: map[string]int64{},
-		Robots: [][]string{}, MaxRows: maxRerankRows}
+	c := chunk{Now: now, Max: b.MaxPerHost, Done: []scriptRow{}, Queue: []scriptRow{}, Edges: []scriptRow{}, Refused: map[string]int64{},
+		Robots: []redisRobots{}, MaxRows: maxRerankRows}
 	var queued []*Entry // the entries of c.Queue, to check against robots.txt rules
 	var outs []*Outcome // the outcome of each row of c.Done (nil: a redirect target's row)
 	// The ids travel as bytes beside the JSON (which cannot carry them):
@@ -83,7 +82,7 @@ func (s *RedisStore) Apply(ctx context.Context, b Batch) (Applied, error) {
 		if size == 0 && len(c.Refused) == 0 {
 			return nil
 		}
-		var n []any
+		var n redisApplied
 		assumeUp := true // until the script says a host is not
 		for moved := 0; ; {
 			rules, version, err := s.robotsRules(ctx, len(queued) > 0)
@@ -103,14 +102,16 @@ func (s *RedisStore) Apply(ctx context.Context, b Batch) (Applied, error) {
 			if book != nil {
 				c.Moves = book.rank()
 				for i, e := range queued {
-					if c.Queue[i][13], err = book.entryClass(e); err != nil {
+					class, err := book.entryClass(e)
+					if err != nil {
 						return fmt.Errorf("frontier: apply: %w", err)
 					}
+					c.Queue[i].set(qrowClass, class)
 				}
 				c.Classes = book.finish()
 			} else {
 				for i := range queued {
-					c.Queue[i][13] = 0
+					c.Queue[i].set(qrowClass, 0)
 				}
 			}
 			if hook := s.afterSteps; hook != nil {
@@ -122,30 +123,29 @@ func (s *RedisStore) Apply(ctx context.Context, b Batch) (Applied, error) {
 				if r := rules[e.Host]; r != nil && !r.Allows(RobotsPath(e.URL)) {
 					refused = 1
 				}
-				c.Queue[i][11] = refused
+				c.Queue[i].set(qrowRobots, refused)
 			}
 			arg, err := json.Marshal(c)
 			if err != nil {
 				return fmt.Errorf("frontier: apply: %w", err)
 			}
-			v, err := s.run(ctx, redisApply, arg, qids, pids, dids)
-			if err != nil {
+			n = redisApplied{}
+			if err := s.runJSON(ctx, redisApply, &n, arg, qids, pids, dids); err != nil {
 				return fmt.Errorf("frontier: apply: %w", err)
 			}
-			n, _ = v.([]any)
-			if len(n) == 1 && num(n[0]) == -1 {
+			switch n.Again {
+			case "":
+			case applyAgainRobots:
 				s.forgetRobots() // rules learned meanwhile: filter again
 				continue
-			}
-			if len(n) == 1 && num(n[0]) == -3 {
+			case applyAgainLearning:
 				// Learning was turned on or off meanwhile.
 				s.forgetLearning()
 				if moved++; moved > redisMovedTries {
 					return fmt.Errorf("frontier: apply: learning kept changing under %d tries", redisMovedTries)
 				}
 				continue
-			}
-			if len(n) == 1 && num(n[0]) == -2 {
+			case applyAgainMoved:
 				// A host or URL moved meanwhile, or a host assumed up is
 				// not: read and compute the steps again.
 				assumeUp = false
@@ -153,29 +153,25 @@ func (s *RedisStore) Apply(ctx context.Context, b Batch) (Applied, error) {
 					return fmt.Errorf("frontier: apply: hosts kept changing under %d tries", redisMovedTries)
 				}
 				continue
-			}
-			if len(n) != 10 {
-				return fmt.Errorf("frontier: apply: unexpected answer %v", v)
+			default:
+				return fmt.Errorf("frontier: apply: unexpected answer %+v", n)
 			}
 			break
 		}
-		res.Done += int(num(n[0]))
-		res.Queued += int(num(n[1]))
-		res.Raised += int(num(n[2]))
-		res.Known += int(num(n[3]))
-		res.Refused += int(num(n[4]))
-		res.Requeued += int(num(n[5]))
-		res.Reserved += int(num(n[9]))
-		if g := num(n[6]); g > 0 {
-			res.Guards[GuardHostGivenUp] += g
+		res.Done += n.Done
+		res.Queued += n.Queued
+		res.Raised += n.Raised
+		res.Known += n.Known
+		res.Refused += n.Refused
+		res.Requeued += n.Requeued
+		res.Reserved += n.Reserved
+		if n.GivenUp > 0 {
+			res.Guards[GuardHostGivenUp] += n.GivenUp
 		}
-		if g := num(n[7]); g > 0 {
-			res.Guards[GuardRobots] += g
+		if n.Robots > 0 {
+			res.Guards[GuardRobots] += n.Robots
 		}
-		hosts, _ := n[8].([]any)
-		for _, h := range hosts {
-			learned = append(learned, str(h))
-		}
+		learned = append(learned, n.Learned...)
 		c.Done, c.Queue, c.Edges, c.Refused, c.Robots = c.Done[:0], c.Queue[:0], c.Edges[:0], map[string]int64{}, c.Robots[:0]
 		queued, outs = queued[:0], outs[:0]
 		qids, pids, dids = qids[:0], pids[:0], dids[:0]
@@ -195,7 +191,7 @@ func (s *RedisStore) Apply(ctx context.Context, b Batch) (Applied, error) {
 		o := &b.Done[i]
 		if classify(o.Error) == failDisallow {
 			if rules, err := robotsrules.Parse(o.Error); err == nil {
-				c.Robots = append(c.Robots, []string{outcomeHost(o), rules.Agent(), rules.Text()})
+				c.Robots = append(c.Robots, redisRobots{Host: outcomeHost(o), Agent: rules.Agent(), Rules: rules.Text()})
 			}
 		}
 		// The rows of one outcome go in one chunk: a redirect target's
@@ -241,15 +237,14 @@ func (s *RedisStore) Apply(ctx context.Context, b Batch) (Applied, error) {
 			sites[e.Host] = true
 			site = e.Site
 		}
-		c.Queue = append(c.Queue, []any{e.URL, "", e.Host, site, e.Priority, e.Depth,
-			e.Parent, "", e.Anchor, e.Inherited, meta, 0, reserve, 0})
+		c.Queue = append(c.Queue, queueRow(e, site, meta, reserve))
 		queued = append(queued, e)
 		if err := add(); err != nil {
 			return res, err
 		}
 	}
 	for _, e := range b.Edges {
-		c.Edges = append(c.Edges, []any{e.From, hexID(e.From), e.To, hexID(e.To), e.Priority, e.Anchor, e.Context})
+		c.Edges = append(c.Edges, edgeRow(e))
 		if err := add(); err != nil {
 			return res, err
 		}
@@ -273,9 +268,9 @@ func (s *RedisStore) Apply(ctx context.Context, b Batch) (Applied, error) {
 }
 
 // outcomeRows gives the script rows of an outcome: its URL, and its final
-// URL when a redirect led elsewhere, marked 1: recorded only when the
-// first row is.
-func outcomeRows(o *Outcome, now int64) [][]any {
+// URL when a redirect led elsewhere, marked as its target (drowTarget):
+// recorded only when the first row is.
+func outcomeRows(o *Outcome, now int64) []scriptRow {
 	state := Done
 	if o.Error != "" {
 		state = Failed
@@ -291,10 +286,23 @@ func outcomeRows(o *Outcome, now int64) [][]any {
 			rel = 1
 		}
 	}
-	row := func(u, host string, target int) []any {
-		return []any{u, "", host, o.Site, o.Depth, int(state), fetched, o.Status, score, rel, o.Error, target}
+	row := func(u, host string, target int) scriptRow {
+		r := newRow(drowWidth)
+		r.set(drowURL, u)
+		r.set(drowID, "") // sent as bytes beside the JSON
+		r.set(drowHost, host)
+		r.set(drowSite, o.Site)
+		r.set(drowDepth, o.Depth)
+		r.set(drowState, int(state))
+		r.set(drowFetched, fetched)
+		r.set(drowStatus, o.Status)
+		r.set(drowScore, score)
+		r.set(drowRel, rel)
+		r.set(drowErr, o.Error)
+		r.set(drowTarget, target)
+		return r
 	}
-	rows := [][]any{row(o.URL, o.Host, 0)}
+	rows := []scriptRow{row(o.URL, o.Host, 0)}
 	if o.FinalURL != "" && o.FinalURL != o.URL && o.FinalHost != "" {
 		rows = append(rows, row(o.FinalURL, o.FinalHost, 1))
 	}
@@ -338,17 +346,16 @@ func (s *RedisStore) Release(ctx context.Context) (int, error) {
 // host), whether a lease is running and whether the reserve holds a URL,
 // and reads the requeued counter.
 func (s *RedisStore) Counts(ctx context.Context) (Counts, error) {
-	var c Counts
-	v, err := s.run(ctx, redisCounts, time.Now().UnixMilli())
-	if err != nil {
-		return c, fmt.Errorf("frontier: counts: %w", err)
+	var n struct {
+		Queued   bool  `json:"queued"`
+		Leased   bool  `json:"leased"`
+		Reserve  bool  `json:"reserve"`
+		Requeued int64 `json:"requeued"`
 	}
-	n, err := int64s(v, 4)
-	if err != nil {
-		return c, fmt.Errorf("frontier: counts: %w", err)
+	if err := s.runJSON(ctx, redisCounts, &n, time.Now().UnixMilli()); err != nil {
+		return Counts{}, fmt.Errorf("frontier: counts: %w", err)
 	}
-	c.Queued, c.Leased, c.Requeued, c.Reserve = n[0] == 1, n[1] == 1, n[2], n[3] == 1
-	return c, nil
+	return Counts{Queued: n.Queued, Leased: n.Leased, Reserve: n.Reserve, Requeued: n.Requeued}, nil
 }
 
 // Progress counts the URLs fetched and the running leases.
@@ -366,7 +373,7 @@ func (s *RedisStore) Progress(ctx context.Context) (Progress, error) {
 	for k, v := range counts.Val() {
 		n, _ := strconv.ParseInt(v, 10, 64)
 		switch {
-		case strings.HasPrefix(k, "n:2:") || strings.HasPrefix(k, "n:3:"):
+		case strings.HasPrefix(k, stateCountPrefix(Done)) || strings.HasPrefix(k, stateCountPrefix(Failed)):
 			p.Fetched += n
 		case strings.HasPrefix(k, "u:"): // failed, never fetched
 			p.Fetched -= n
@@ -393,9 +400,12 @@ func (s *RedisStore) PageScores(ctx context.Context, urls []string) (map[string]
 		if err != nil {
 			return nil, fmt.Errorf("frontier: page scores: %w", err)
 		}
-		rows, _ := v.([]any)
-		for i := 0; i+1 < len(rows); i += 2 {
-			out[str(rows[i])] = flt(rows[i+1])
+		rows, err := rowsOf(v, scoreWidth)
+		if err != nil {
+			return nil, fmt.Errorf("frontier: page scores: %w", err)
+		}
+		for _, row := range rows {
+			out[row.str(scoreURL)] = row.flt(scoreValue)
 		}
 	}
 	return out, nil
@@ -409,13 +419,14 @@ func (s *RedisStore) WalkEdges(ctx context.Context, fn func(e Edge) error) error
 		if err != nil {
 			return fmt.Errorf("frontier: edges: %w", err)
 		}
-		rows, _ := v.([]any)
-		if len(rows) == 0 {
-			return errors.New("frontier: edges: empty answer")
+		next, rows, err := replyOf(v, edgeWidth)
+		if err != nil {
+			return fmt.Errorf("frontier: edges: %w", err)
 		}
-		cursor = str(rows[0])
-		for i := 1; i+4 < len(rows); i += 5 {
-			e := Edge{From: str(rows[i]), To: str(rows[i+1]), Priority: flt(rows[i+2]), Anchor: str(rows[i+3]), Context: str(rows[i+4])}
+		cursor = str(next)
+		for _, row := range rows {
+			e := Edge{From: row.str(edgeFrom), To: row.str(edgeTo), Priority: row.flt(edgePrio), Anchor: row.str(edgeAnchor),
+				Context: row.str(edgeContext)}
 			if err := fn(e); err != nil {
 				return err
 			}
@@ -463,18 +474,6 @@ func flt(v any) float64 {
 		return float64(x)
 	}
 	return 0
-}
-
-func int64s(v any, n int) ([]int64, error) {
-	rows, ok := v.([]any)
-	if !ok || len(rows) != n {
-		return nil, fmt.Errorf("unexpected answer %v", v)
-	}
-	out := make([]int64, n)
-	for i, r := range rows {
-		out[i] = num(r)
-	}
-	return out, nil
 }
 
 // State tells where url is in the frontier (false when it is not known).

@@ -76,6 +76,14 @@ const (
 	crecApplied
 )
 
+// A link's record (edges: the ids of from and to, 16 bytes -> MessagePack
+// array): its priority, anchor text and context.
+const (
+	erecPrio = iota + 1
+	erecAnchor
+	erecContext
+)
+
 // luaRecordNames declares the field numbers above as Lua locals under
 // the names the scripts use.
 var luaRecordNames = luaLocals([]luaName{
@@ -92,7 +100,33 @@ var luaRecordNames = luaLocals([]luaName{
 	{"CL_ID", crecID}, {"CL_PARENT", crecParent}, {"CL_FETCHED", crecFetched},
 	{"CL_RELEVANT", crecRelevant}, {"CL_LABELS", crecLabels}, {"CL_PRIORS", crecPriors},
 	{"CL_APPLIED", crecApplied},
-})
+}) + luaLocals([]luaName{{"EG_PRIO", erecPrio}, {"EG_ANCHOR", erecAnchor}, {"EG_CONTEXT", erecContext}})
+
+// luaRecordMakers declares the Lua functions that build a new record:
+// newrecord, a URL's record as queued, and newedge, a link's.
+var luaRecordMakers = luaMaker("newrecord", []luaName{
+	{"url", recURL}, {"host", recHost}, {"state", recState}, {"prio", recPrio}, {"depth", recDepth},
+	{"parent", recParent}, {"anchor", recAnchor}, {"inh", recInh}, {"meta", recMeta}, {"seq", recSeq},
+}) + luaMaker("newedge", []luaName{{"prio", erecPrio}, {"anchor", erecAnchor}, {"context", erecContext}})
+
+// luaMaker declares a Lua function, name(param, …), that builds a table
+// of the fields the params name, with one table constructor: each param
+// goes to its field's place, so that the function's params keep their
+// order whatever the numbers of the fields, and the table is built as
+// fast as Lua builds one (its array part, not a hash of numbered keys).
+// The fields must be 1 … len(params).
+func luaMaker(name string, params []luaName) string {
+	places := make([]string, len(params))
+	var args []string
+	for _, p := range params {
+		if p.value < 1 || p.value > int64(len(params)) || places[p.value-1] != "" {
+			panic(fmt.Sprintf("frontier: %s: the fields are not 1 … %d", name, len(params)))
+		}
+		places[p.value-1] = p.name
+		args = append(args, p.name)
+	}
+	return fmt.Sprintf("local function %s(%s) return {%s} end\n", name, strings.Join(args, ", "), strings.Join(places, ", "))
+}
 
 // luaName is a Go constant as a Lua script names it.
 type luaName struct {

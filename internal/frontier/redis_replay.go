@@ -9,10 +9,10 @@ import (
 )
 
 // redisReplay reads one page of the log of fetched URLs for Replay. ARGV:
-// start, count. For each page judged (scored, or failed) it returns url,
-// parent url, anchor, the link's context, the parent's score, its score
-// whether it failed (1/0) and its fetch time.
-var redisReplay = redis.NewScript(luaPrelude + `
+// start, count. It answers a reply: how many entries it read, and a row
+// (repl…) for each page judged (scored, or failed) whose place in the log
+// they were.
+var redisReplay = redis.NewScript(luaPrelude + luaReplayRow + `
 local ids = redis.call('LRANGE', P .. 'log', tonumber(ARGV[1]), tonumber(ARGV[1]) + tonumber(ARGV[2]) - 1)
 local out = {}
 local start = tonumber(ARGV[1])
@@ -27,16 +27,17 @@ for i, id in ipairs(ids) do
         parent = pr[URL]
         if pr[REL] and pr[REL] ~= -1 then pscore = pr[SCORE] end
         local e = redis.call('HGET', P .. 'edges', r[PARENT] .. id)
-        if e then context = cmsgpack.unpack(e)[3] or '' end
+        if e then context = cmsgpack.unpack(e)[EG_CONTEXT] or '' end
       end
     end
     local score, failed = 0, 0
     if r[REL] and r[REL] ~= -1 then score = r[SCORE] end
     if r[STATE] == ST_FAILED then failed = 1 end
-    for _, x in ipairs({r[URL], parent, r[ANCHOR] or '', context, fmt(pscore), fmt(score), failed, r[FETCHED] or 0}) do out[#out + 1] = x end
+    out[#out + 1] = {[RP_URL] = r[URL], [RP_PARENT] = parent, [RP_ANCHOR] = r[ANCHOR] or '', [RP_CONTEXT] = context,
+      [RP_PSCORE] = fmt(pscore), [RP_SCORE] = fmt(score), [RP_FAILED] = failed, [RP_FETCHED] = r[FETCHED] or 0}
   end
 end
-return {#ids, out}
+return reply(#ids, out)
 `)
 
 // Replay calls fn for every page crawled and judged (scored, or failed),
@@ -50,10 +51,11 @@ func (s *RedisStore) Replay(ctx context.Context, fn func(record.Replay) error) e
 		at int64
 	}
 	var all []judged
-	err := s.walkLog(ctx, redisReplay, 8, func(row []any) error {
-		r := record.Replay{URL: str(row[0]), Parent: str(row[1]), Anchor: str(row[2]), Context: str(row[3]),
-			ParentScore: flt(row[4]), Score: flt(row[5]), Failed: num(row[6]) == 1}
-		all = append(all, judged{r, num(row[7])})
+	err := s.walkLog(ctx, redisReplay, replWidth, func(row scriptRow) error {
+		r := record.Replay{URL: row.str(replURL), Parent: row.str(replParent), Anchor: row.str(replAnchor),
+			Context: row.str(replContext), ParentScore: row.flt(replParentScore), Score: row.flt(replScore),
+			Failed: row.num(replFailed) == 1}
+		all = append(all, judged{r, row.num(replFetched)})
 		return nil
 	})
 	if err != nil {

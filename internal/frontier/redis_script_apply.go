@@ -2,75 +2,143 @@ package frontier
 
 import "github.com/redis/go-redis/v9"
 
-// The Lua script of RedisStore.Apply; luaPrelude is in redis_scripts.go.
+// The Lua script of RedisStore.Apply, and what it takes and answers;
+// luaPrelude is in redis_scripts.go, the layouts of its rows in
+// redis_rows.go.
+
+// queueRow is the row of an entry to queue: its site when it is the
+// first of its host in the chunk, else "", its meta as text, reserve 1
+// when it goes to the reserve. Apply sets its robots.txt flag and class
+// when it sends the chunk, and the ids travel beside the JSON.
+func queueRow(e *Entry, site, meta string, reserve int) scriptRow {
+	r := newRow(qrowWidth)
+	r.set(qrowURL, e.URL)
+	r.set(qrowID, "")
+	r.set(qrowHost, e.Host)
+	r.set(qrowSite, site)
+	r.set(qrowPrio, e.Priority)
+	r.set(qrowDepth, e.Depth)
+	r.set(qrowParentURL, e.Parent)
+	r.set(qrowParentID, "")
+	r.set(qrowAnchor, e.Anchor)
+	r.set(qrowInherited, e.Inherited)
+	r.set(qrowMeta, meta)
+	r.set(qrowRobots, 0)
+	r.set(qrowReserve, reserve)
+	r.set(qrowClass, 0)
+	return r
+}
+
+// edgeRow is the row of a link kept.
+func edgeRow(e Edge) scriptRow {
+	r := newRow(erowWidth)
+	r.set(erowFrom, e.From)
+	r.set(erowFromID, hexID(e.From))
+	r.set(erowTo, e.To)
+	r.set(erowToID, hexID(e.To))
+	r.set(erowPrio, e.Priority)
+	r.set(erowAnchor, e.Anchor)
+	r.set(erowContext, e.Context)
+	return r
+}
+
+// redisRobots is a host's robots.txt rules, learned from an outcome.
+type redisRobots struct {
+	Host  string `json:"host"`
+	Agent string `json:"agent"`
+	Rules string `json:"rules"`
+}
+
+// Why the apply script wrote nothing and the chunk is computed again
+// (redisApplied.Again).
+const (
+	applyAgainRobots   = "robots"   // robots.txt rules were learned since they were read
+	applyAgainMoved    = "moved"    // a host, URL or class changed since the steps were computed
+	applyAgainLearning = "learning" // learning was turned on or off
+)
+
+// redisApplied is the apply script's answer: what it did, or why it did
+// nothing (Again).
+type redisApplied struct {
+	Again    string   `json:"again"`
+	Done     int      `json:"done"`
+	Queued   int      `json:"queued"`
+	Raised   int      `json:"raised"`
+	Known    int      `json:"known"`
+	Refused  int      `json:"refused"` // by the bound on URLs per host
+	Requeued int      `json:"requeued"`
+	GivenUp  int64    `json:"givenup"` // refused: their host was given up
+	Robots   int64    `json:"robots"`  // refused by robots.txt
+	Learned  []string `json:"learned"` // hosts whose robots.txt rules changed
+	Reserved int      `json:"reserved"`
+}
 
 // redisApply records a batch: ARGV[1] is a JSON object
-// {now, max, done: [[url, hexid, host, site, depth, state, fetched, status,
-// score, rel, err, redirect target (1)]], steps: the host policy's step of
-// each done row (redisStep, or null), expect: the records the steps were
-// computed from (redisExpect), queue: [[url, hexid,
-// host, site, prio, depth, parent, hexparent, anchor, inherited, meta,
-// refused by robots.txt (1), reserve (1), class (its place in classes, 0:
-// none)]], edges: [[from, hexfrom, to, hexto, prio,
-// anchor, context]], refused: {guard: n}, robots: [[host, agent, rules]]
-// learned, rv: the robots.txt version the caller filtered the queue with
-// (-1: none), learn: the learning configuration as read (” when off),
-// classes: the URL classes the chunk reads, counts and ranks
-// (redisClass), moves: the places in classes of those to rank again, most
-// moved first, maxrows: how many queued URLs to rank again at most}. It
-// returns {done, queued, raised, known, refused, requeued,
-// given-up guard, robots guard, hosts whose rules changed, queued in the
-// reserve}, {-1} when the robots.txt version moved on, {-2} when a
-// record of expect or a class changed, or {-3} when learning was turned
-// on or off.
-var redisApply = redis.NewScript(luaPrelude + `
+// {now, max, done: [done rows (drow…, redis_rows.go)], steps: the host
+// policy's step of each done row (redisStep, or null), expect: the
+// records the steps were computed from (redisExpect), queue: [queue rows
+// (qrow…)], edges: [edge rows (erow…)], refused: {guard: n}, robots:
+// [redisRobots] learned, rv: the robots.txt version the caller filtered
+// the queue with (-1: none), learn: the learning configuration as read
+// (” when off), classes: the URL classes the chunk reads, counts and
+// ranks (redisClass), moves: the places in classes of those to rank
+// again, most moved first, maxrows: how many queued URLs to rank again at
+// most}. It answers redisApplied as JSON: what it did, or why the chunk
+// must be computed again (again: "robots" when the robots.txt version
+// moved on, "moved" when a record of expect or a class changed,
+// "learning" when learning was turned on or off).
+var redisApply = redis.NewScript(luaPrelude + luaApplyRows + `
 local b = cjson.decode(ARGV[1])
 -- The ids come as bytes beside the JSON: 8 for each done row, and for
 -- each queue row its URL's and its parent's.
-for i, d in ipairs(b.done) do d[2] = string.sub(ARGV[4], 8 * i - 7, 8 * i) end
+for i, d in ipairs(b.done) do d[D_ID] = string.sub(ARGV[4], 8 * i - 7, 8 * i) end
 for i, e in ipairs(b.queue) do
-  e[2], e[8] = string.sub(ARGV[2], 8 * i - 7, 8 * i), string.sub(ARGV[3], 8 * i - 7, 8 * i)
+  e[Q_ID], e[Q_PID] = string.sub(ARGV[2], 8 * i - 7, 8 * i), string.sub(ARGV[3], 8 * i - 7, 8 * i)
 end
+local function again(why) return cjson.encode({again = why}) end
 if b.rv >= 0 and tonumber(redis.call('HGET', P .. 'meta', 'robotsv') or 0) ~= b.rv then
-  return {-1} -- robots.txt rules were learned since the caller read them
+  return again('robots') -- robots.txt rules were learned since the caller read them
 end
 -- The steps were computed from these records: another worker changed
 -- one since, and they must be computed again.
 for h, want in pairs(b.expect.hosts) do
   local v = redis.call('HGET', P .. 'hs', h)
-  if (v and tohex(v) or '') ~= want then return {-2} end
+  if (v and tohex(v) or '') ~= want then return again('moved') end
 end
 -- Hosts assumed clean without reading them: a clean host has no record.
 for _, h in ipairs(b.expect.up) do
-  if redis.call('HEXISTS', P .. 'hs', h) == 1 then return {-2} end
+  if redis.call('HEXISTS', P .. 'hs', h) == 1 then return again('moved') end
 end
 for _, e in ipairs(b.expect.urls) do
-  local _, r = find(e[1], unhex(e[2]))
+  local _, r = find(e.url, unhex(e.id))
   local state, tries = -1, 0
   if r then state, tries = r[STATE], r[TRIES] or 0 end
-  if state ~= e[3] or tries ~= e[4] then return {-2} end
+  if state ~= e.state or tries ~= e.tries then return again('moved') end
 end
 -- The URL classes (redis_classes.go) the chunk was computed with: the
 -- learning configuration, and each class's estimate as read (or its
 -- absence, for a class to create). Another worker that ranked one again
 -- meanwhile makes the chunk computed again.
-if (redis.call('HGET', P .. 'meta', 'learning') or '') ~= b.learn then return {-3} end
+if (redis.call('HGET', P .. 'meta', 'learning') or '') ~= b.learn then return again('learning') end
 local cls = {}
 for i, c in ipairs(b.classes) do
   local v = redis.call('HGET', P .. 'cls:' .. c.host, c.key)
   local k = {f = c.f, dirty = c.id == 0 or c.fetched ~= 0}
   if c.id == 0 then
-    if v then return {-2} end
-    k.rec = {0, c.parent, 0, 0, 0, 0, c.applied}
+    if v then return again('moved') end
+    k.rec = {[CL_ID] = 0, [CL_PARENT] = c.parent, [CL_FETCHED] = 0, [CL_RELEVANT] = 0, [CL_LABELS] = 0,
+      [CL_PRIORS] = 0, [CL_APPLIED] = c.applied}
   else
-    if not v then return {-2} end
+    if not v then return again('moved') end
     k.rec = cmsgpack.unpack(v)
-    if k.rec[CL_ID] ~= c.id or k.rec[CL_APPLIED] ~= c.applied then return {-2} end
+    if k.rec[CL_ID] ~= c.id or k.rec[CL_APPLIED] ~= c.applied then return again('moved') end
   end
   cls[i] = k
 end
 local now, max = b.now, b.max
-local res = {0, 0, 0, 0, 0}
+-- res counts the done rows recorded and what became of each queue row
+-- (queue's answer).
+local res = {done = 0, queued = 0, raised = 0, known = 0, refused = 0}
 local requeued, givenup, robotsguard, learned, reserved = 0, 0, 0, {}, 0
 -- The URL counts of the chunk's hosts (h:urls) are read in one call and
 -- written in one at its end, with the sites of the hosts new to the crawl
@@ -106,16 +174,16 @@ local function savehosts()
 end
 do
   local hosts = {}
-  for i, e in ipairs(b.queue) do hosts[i] = e[3] end
+  for i, e in ipairs(b.queue) do hosts[i] = e[Q_HOST] end
   readurls(hosts)
 end
 
 for _, rb in ipairs(b.robots) do
-  local v = rb[2] .. '\n' .. rb[3]
-  if redis.call('HGET', P .. 'robots', rb[1]) ~= v then
-    redis.call('HSET', P .. 'robots', rb[1], v)
+  local v = rb.agent .. '\n' .. rb.rules
+  if redis.call('HGET', P .. 'robots', rb.host) ~= v then
+    redis.call('HSET', P .. 'robots', rb.host, v)
     redis.call('HINCRBY', P .. 'meta', 'robotsv', 1)
-    learned[#learned + 1] = rb[1]
+    learned[#learned + 1] = rb.host
   end
 end
 
@@ -156,12 +224,12 @@ local function hostclear(h, unpark)
     moveall('pk:', h, ST_QUEUED)
   end
 end
--- hoststep writes the host status a step computed (s.hs: mode, reason,
--- since, retry, wait, tries, timeouts), or drops it when it is clean
--- (s.drop), and does what its change does.
+-- hoststep writes the host status a step computed (s.hs, redisHostStatus),
+-- or drops it when it is clean (s.drop), and does what its change does.
 local function hoststep(h, s, id)
   local st, v = hsget(h) or hsnew(), s.hs
-  st[PK], st[REASON], st[SINCE], st[RETRY], st[WAIT], st[HTRIES], st[TIMEOUTS] = v[1], v[2], v[3], v[4], v[5], v[6], v[7]
+  st[PK], st[REASON], st[SINCE], st[RETRY], st[WAIT], st[HTRIES], st[TIMEOUTS] =
+    v.mode, v.reason, v.since, v.retry, v.wait, v.tries, v.timeouts
   if s.clear then st[PROBE] = '' end
   if s.change == 'giveup' then return giveup(h, st, id, s.gerr) end
   if s.drop then return hsdrop(h) end
@@ -177,13 +245,13 @@ end
 -- the URL was put back or settled with its host rather than recorded.
 local function outcome(d, s)
   if type(s) ~= 'table' then return false end
-  if s.pre > 0 then hostclear(s.host, s.pre == 2) end
+  if s.answered then hostclear(s.host, s.unpark) end
   if s.change ~= '' then
-    local id = find(d[1], d[2])
+    local id = find(d[D_URL], d[D_ID])
     hoststep(s.host, s, id)
   end
   if s.act == 'putback' then
-    local id, r = find(d[1], d[2])
+    local id, r = find(d[D_URL], d[D_ID])
     putback(id, r, s.state, s.at, s.add, s.err)
     return true
   end
@@ -192,11 +260,11 @@ end
 
 local function done(d)
   local url, host, site, depth, state, fetched, status, score, rel, err =
-        d[1], d[3], d[4], d[5], d[6], d[7], d[8], d[9], d[10], d[11]
-  local id, r = find(url, d[2])
+        d[D_URL], d[D_HOST], d[D_SITE], d[D_DEPTH], d[D_STATE], d[D_FETCHED], d[D_STATUS], d[D_SCORE], d[D_REL], d[D_ERR]
+  local id, r = find(url, d[D_ID])
   local before, wasfetched = nil, false
   if not r then
-    r = {url, ownhost(url, host), state, 0, depth, '', '', 0, '', nextseq()}
+    r = newrecord(url, ownhost(url, host), state, 0, depth, '', '', 0, '', nextseq())
     hostadd(host, site)
     add('st', 'n:' .. state .. ':' .. depth, 1)
     before = 0
@@ -214,7 +282,7 @@ local function done(d)
   r[TRIES], r[LOGPOS] = r[TRIES] or 0, r[LOGPOS] or -1
   if state == ST_FAILED then redis.call('SADD', P .. 'fail', id) end
   if rel == 1 then add('st', 'r:' .. r[DEPTH], 1) end
-  if d[12] == 1 and before ~= ST_DONE and before ~= ST_FAILED then
+  if d[D_TARGET] == 1 and before ~= ST_DONE and before ~= ST_FAILED then
     -- A redirect's target, done in its URL's fetch: not a page of its own
     -- (the SQLite store's redirect.targets counters).
     add('st', 'x', 1)
@@ -264,9 +332,9 @@ local function raise(id, r, prio, depth, parent, anchor, inh, res, k)
   end
   if changed then
     putrec(id, r)
-    return 3
+    return 'raised'
   end
-  return 4
+  return 'known'
 end
 
 -- rerank ranks the queued URLs of class cid again with the factor f, and
@@ -280,7 +348,7 @@ local function rerank(cid, f)
       r[PRIO] = clampunit(r[PRIOR] * f)
       putrec(id, r)
       local h = rhost(r)
-      redis.call('ZADD', P .. TIER[r[STATE]][1] .. h, qscore(r[PRIO], r[DEPTH], r[SEQ]), id)
+      redis.call('ZADD', P .. TIER[r[STATE]].queue .. h, qscore(r[PRIO], r[DEPTH], r[SEQ]), id)
       touched[r[STATE]][h] = true
       n = n + 1
     else
@@ -306,8 +374,8 @@ end
 
 -- newrec is the record of a URL queued now.
 local function newrec(e, state, parent, k)
-  local url, host, prio, res = e[1], e[3], e[5], e[13]
-  local r = {url, ownhost(url, host), state, prio, e[6], parent, e[9], e[10], e[11], nextseq()}
+  local url, host, prio, res = e[Q_URL], e[Q_HOST], e[Q_PRIO], e[Q_RES]
+  local r = newrecord(url, ownhost(url, host), state, prio, e[Q_DEPTH], parent, e[Q_ANCHOR], e[Q_INH], e[Q_META], nextseq())
   if k then r[PRIO], r[PRIOR], r[CLASS] = clampunit(prio * k.f), prio, k.rec[CL_ID] end
   if res == 1 then
     setres(r)
@@ -318,36 +386,41 @@ end
 -- inserted files a URL stored just now.
 local function inserted(e, id, r)
   if r[RES] == 1 then reserved = reserved + 1 end
-  parents[e[1]] = nil -- known now, if an earlier link's parent lookup missed it
+  parents[e[Q_URL]] = nil -- known now, if an earlier link's parent lookup missed it
   place(id, r, 0)
-  hostadd(e[3], sites[e[3]])
+  hostadd(e[Q_HOST], sites[e[Q_HOST]])
   add('st', 'n:' .. r[STATE] .. ':' .. r[DEPTH], 1)
-  return 2
+  return 'queued'
 end
 
+-- queue queues the URL of a row, or raises it when known: it answers
+-- what it did (the field of res to count it in), nil when a guard
+-- refused it.
 local function queue(e)
-  local url, host, prio, depth, anchor, inh, res = e[1], e[3], e[5], e[6], e[9], e[10], e[13]
-  if e[4] ~= '' then sites[host] = e[4] end
-  local k = e[14] > 0 and cls[e[14]] or nil
-  local parent = parentid(e[7], e[8])
+  local id, url, host, prio, depth, anchor, inh, res = e[Q_ID], e[Q_URL], e[Q_HOST], e[Q_PRIO], e[Q_DEPTH], e[Q_ANCHOR], e[Q_INH], e[Q_RES]
+  local robots = e[Q_ROBOTS] == 1
+  if e[Q_SITE] ~= '' then sites[host] = e[Q_SITE] end
+  local k = e[Q_CLASS] > 0 and cls[e[Q_CLASS]] or nil
+  local parent = parentid(e[Q_PURL], e[Q_PID])
   local st = hsget(host)
   local state = ST_QUEUED
   if st and st[PK] == HOST_PARKED then state = ST_PARKED end
   -- The common case, a new URL its host takes, is one call: the record
   -- is stored unless its id is taken (by the URL, or another).
-  if e[12] ~= 1 and not (st and st[PK] == HOST_GIVEN_UP) and not (max > 0 and urlsof(host) >= max) then
+  if not robots and not (st and st[PK] == HOST_GIVEN_UP) and not (max > 0 and urlsof(host) >= max) then
     local r = newrec(e, state, parent, k)
-    if redis.call('HSETNX', bkey(e[2]), e[2], packrec(r)) == 1 then return inserted(e, e[2], r) end
+    if redis.call('HSETNX', bkey(id), id, packrec(r)) == 1 then return inserted(e, id, r) end
     seq = seq - 1 -- not stored: its number goes back
   end
-  local id, r = find(url, e[2])
+  local r
+  id, r = find(url, id)
   if r then
-    if e[12] == 1 or (st and st[PK] == HOST_GIVEN_UP) then return 4 end
+    if robots or (st and st[PK] == HOST_GIVEN_UP) then return 'known' end
     return raise(id, r, prio, depth, parent, anchor, inh, res, k)
   end
-  if e[12] == 1 then robotsguard = robotsguard + 1; return 0 end
-  if st and st[PK] == HOST_GIVEN_UP then givenup = givenup + 1; return 0 end
-  if max > 0 and urlsof(host) >= max then return 5 end
+  if robots then robotsguard = robotsguard + 1; return nil end
+  if st and st[PK] == HOST_GIVEN_UP then givenup = givenup + 1; return nil end
+  if max > 0 and urlsof(host) >= max then return 'refused' end
   r = newrec(e, state, parent, k)
   putrec(id, r)
   return inserted(e, id, r)
@@ -355,14 +428,14 @@ end
 
 local back = false
 for i, d in ipairs(b.done) do
-  if d[12] == 1 then
+  if d[D_TARGET] == 1 then
     -- A redirect target, recorded with its URL.
     if not back then done(d) end
   else
     back = outcome(d, b.steps[i])
     if not back then
       done(d)
-      res[1] = res[1] + 1
+      res.done = res.done + 1
     end
   end
 end
@@ -390,25 +463,27 @@ for i, c in ipairs(b.classes) do
 end
 for _, e in ipairs(b.queue) do
   local k = queue(e)
-  if k > 0 then res[k] = res[k] + 1 end
+  if k then res[k] = res[k] + 1 end
 end
 for _, e in ipairs(b.edges) do
-  local sid, sr = find(e[1], unhex(e[2]))
-  local did, dr = find(e[3], unhex(e[4]))
+  local sid, sr = find(e[E_FROM], unhex(e[E_FROMID]))
+  local did, dr = find(e[E_TO], unhex(e[E_TOID]))
   if sr and dr and sid ~= did then
     local k = sid .. did
     local old = redis.call('HGET', P .. 'edges', k)
-    local v = {e[5], e[6], e[7]}
+    local v
     if old then
       v = cmsgpack.unpack(old)
-      if e[5] > v[1] then v[1] = e[5] end
-      if v[2] == '' then v[2] = e[6] end
-      if v[3] == '' then v[3] = e[7] end
+      if e[E_PRIO] > v[EG_PRIO] then v[EG_PRIO] = e[E_PRIO] end
+      if v[EG_ANCHOR] == '' then v[EG_ANCHOR] = e[E_ANCHOR] end
+      if v[EG_CONTEXT] == '' then v[EG_CONTEXT] = e[E_CONTEXT] end
+    else
+      v = newedge(e[E_PRIO], e[E_ANCHOR], e[E_CONTEXT])
     end
     redis.call('HSET', P .. 'edges', k, cmsgpack.pack(v))
   end
 end
-if res[5] > 0 then add('counters', 'refused.max-per-host', res[5]) end
+if res.refused > 0 then add('counters', 'refused.max-per-host', res.refused) end
 if robotsguard > 0 then add('counters', 'refused.robots', robotsguard) end
 if givenup > 0 then add('counters', 'refused.host-given-up', givenup) end
 if requeued > 0 then add('counters', 'requeued', requeued) end
@@ -416,5 +491,7 @@ for guard, n in pairs(b.refused) do add('counters', 'refused.' .. guard, n) end
 saveseq()
 savehosts()
 flush()
-return {res[1], res[2], res[3], res[4], res[5], requeued, givenup, robotsguard, learned, reserved}
+res.requeued, res.givenup, res.robots, res.reserved = requeued, givenup, robotsguard, reserved
+if #learned > 0 then res.learned = learned end -- cjson writes an empty table as an object
+return cjson.encode(res)
 `)

@@ -13,13 +13,16 @@ package frontier
 // Redis's compact listpack encoding; the fields are numbered below. Ids
 // are 8-byte strings (the URL's xxhash64, or the next free value after a
 // collision).
-var luaPrelude = luaNames + `
+var luaPrelude = luaNames + luaRecordMakers + luaReply + `
 local P = KEYS[1]
--- The record fields (URL … CLASS, PK … HELD, CL_ID … CL_APPLIED) are
--- named in luaNames, from redis_record.go.
+-- The record fields (URL … CLASS, PK … HELD, CL_ID … CL_APPLIED,
+-- EG_PRIO … EG_CONTEXT) are named in luaNames, from redis_record.go,
+-- which also gives newrecord (a URL's record as queued, its fields up to
+-- SEQ) and newedge (a link's record).
 -- PAD holds the value of each field from LEASED to RES in a record that
 -- carries them without being leased or fetched.
-local PAD = {0, 0, '', 0, 0, 0, -1, '', 0, -1, 0}
+local PAD = {[LEASED] = 0, [UNTIL] = 0, [OWNER] = '', [FETCHED] = 0, [STATUS] = 0, [SCORE] = 0, [REL] = -1,
+  [ERR] = '', [TRIES] = 0, [LOGPOS] = -1, [RES] = 0}
 local function bkey(id) return P .. 'u:' .. (string.byte(id, 7) * 256 + string.byte(id, 8)) end
 local function getrec(id)
   local v = redis.call('HGET', bkey(id), id)
@@ -30,7 +33,7 @@ local function packrec(r)
   if r[PRIOR] then
     -- No holes: a MessagePack array has none.
     for i = LEASED, RES do
-      if r[i] == nil then r[i] = PAD[i - LEASED + 1] end
+      if r[i] == nil then r[i] = PAD[i] end
     end
   end
   return cmsgpack.pack(r)
@@ -45,9 +48,10 @@ local function rhost(r)
   return h
 end
 local function ownhost(url, host)
-  if rhost({url, ''}) == host then return '' end
+  if rhost({[URL] = url, [HOST] = ''}) == host then return '' end
   return host
 end
+
 local function incid(id)
   local b = {string.byte(id, 1, 8)}
   for i = 8, 1, -1 do
@@ -120,7 +124,7 @@ end
 -- tier of the same shape, r:HOST and rh. A script notes the hosts whose
 -- queue it changed and sets their place in hq (rh) once, at its end
 -- (flush). TIER maps a queued state to its queue prefix and host queue.
-local TIER = {[ST_QUEUED] = {'q:', 'hq'}, [ST_RESERVE] = {'r:', 'rh'}}
+local TIER = {[ST_QUEUED] = {queue = 'q:', hosts = 'hq'}, [ST_RESERVE] = {queue = 'r:', hosts = 'rh'}}
 local touched = {[ST_QUEUED] = {}, [ST_RESERVE] = {}}
 -- added holds, for a host whose queue only grew, its best new score: its
 -- place in hq can only improve, which ZADD LT does in one call.
@@ -128,14 +132,14 @@ local added = {[ST_QUEUED] = {}, [ST_RESERVE] = {}}
 local function enqueue(id, r)
   local h = rhost(r)
   local sc = qscore(r[PRIO], r[DEPTH], r[SEQ])
-  redis.call('ZADD', P .. TIER[r[STATE]][1] .. h, sc, id)
+  redis.call('ZADD', P .. TIER[r[STATE]].queue .. h, sc, id)
   if r[CLASS] then redis.call('SADD', P .. 'cq:' .. r[CLASS], id) end
   local a = added[r[STATE]]
   if not a[h] or sc < a[h] then a[h] = sc end
 end
 local function dequeue(id, r)
   local h = rhost(r)
-  redis.call('ZREM', P .. TIER[r[STATE]][1] .. h, id)
+  redis.call('ZREM', P .. TIER[r[STATE]].queue .. h, id)
   touched[r[STATE]][h] = true
 end
 -- zaddall adds score-member pairs to a sorted set, a thousand a call,
@@ -158,23 +162,23 @@ fixheads = function()
     end
     added[s] = {}
     for h in pairs(touched[s]) do
-      local head = redis.call('ZRANGE', P .. t[1] .. h, 0, 0, 'WITHSCORES')
-      if head[2] then
-        set[#set + 1] = head[2]; set[#set + 1] = h
+      local _, best = unpack(redis.call('ZRANGE', P .. t.queue .. h, 0, 0, 'WITHSCORES'))
+      if best then
+        set[#set + 1] = best; set[#set + 1] = h
       else
         gone[#gone + 1] = h
       end
     end
     touched[s] = {}
-    zaddall(P .. t[2], 'LT', lt)
-    zaddall(P .. t[2], nil, set)
-    bulk('ZREM', P .. t[2], gone, 1000)
+    zaddall(P .. t.hosts, 'LT', lt)
+    zaddall(P .. t.hosts, nil, set)
+    bulk('ZREM', P .. t.hosts, gone, 1000)
   end
 end
 -- setres marks a record as the reserve's, filling the fields before RES.
 local function setres(r)
   for i = LEASED, LOGPOS do
-    if r[i] == nil then r[i] = PAD[i - LEASED + 1] end
+    if r[i] == nil then r[i] = PAD[i] end
   end
   r[RES] = 1
 end
@@ -209,7 +213,10 @@ local function hsget(h)
   end
   return st or nil
 end
-local function hsnew() return {HOST_UP, '', 0, 0, 0, 0, 0, '', 0} end
+local function hsnew()
+  return {[PK] = HOST_UP, [REASON] = '', [SINCE] = 0, [RETRY] = 0, [WAIT] = 0, [HTRIES] = 0, [TIMEOUTS] = 0,
+    [PROBE] = '', [HELD] = 0}
+end
 local function hsput(h, st)
   hsnone = false
   hstates[h] = st
@@ -268,9 +275,9 @@ local function unplace(id, r)
 end
 fixwaits = function()
   for h in pairs(wtouched) do
-    local head = redis.call('ZRANGE', P .. 'w:' .. h, 0, 0, 'WITHSCORES')
-    if head[2] then
-      redis.call('ZADD', P .. 'wh', head[2], h)
+    local _, first = unpack(redis.call('ZRANGE', P .. 'w:' .. h, 0, 0, 'WITHSCORES'))
+    if first then
+      redis.call('ZADD', P .. 'wh', first, h)
     else
       redis.call('ZREM', P .. 'wh', h)
     end
@@ -372,14 +379,14 @@ local function wake(now, probes)
     local st = hsget(h)
     if st and st[PK] == HOST_PARKED and redis.call('ZCARD', P .. 'q:' .. h) == 0 and redis.call('ZCARD', P .. 'r:' .. h) == 0
         and not redis.call('HGET', P .. 'h:active', h) then
-      local best = redis.call('ZRANGE', P .. 'pk:' .. h, 0, 0)
-      local r = best[1] and getrec(best[1])
+      local best = unpack(redis.call('ZRANGE', P .. 'pk:' .. h, 0, 0))
+      local r = best and getrec(best)
       if r then
         local p = probes[h]
         if not p or p.wait ~= st[WAIT] then
           missing[#missing + 1] = {host = h, wait = st[WAIT]}
         else
-          due[#due + 1] = {h, st, best[1], r, p.retry}
+          due[#due + 1] = {host = h, st = st, id = best, r = r, retry = p.retry}
         end
       end
     elseif not st or st[PK] ~= HOST_PARKED then
@@ -388,12 +395,12 @@ local function wake(now, probes)
   end
   if #missing > 0 then return missing end
   for _, d in ipairs(due) do
-    local h, st, id, r = d[1], d[2], d[3], d[4]
-    move(id, r, ST_QUEUED, 0)
-    putrec(id, r)
-    st[PROBE], st[RETRY] = id, d[5]
-    hsput(h, st)
-    redis.call('ZADD', P .. 'pkh', st[RETRY], h)
+    local st = d.st
+    move(d.id, d.r, ST_QUEUED, 0)
+    putrec(d.id, d.r)
+    st[PROBE], st[RETRY] = d.id, d.retry
+    hsput(d.host, st)
+    redis.call('ZADD', P .. 'pkh', st[RETRY], d.host)
   end
   return nil
 end

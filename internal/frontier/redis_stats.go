@@ -8,6 +8,10 @@ import (
 	"strings"
 )
 
+// stateCountPrefix begins the fields of the hash st that count the URLs
+// in state, one field a depth: "n:STATE:DEPTH", as the scripts write them.
+func stateCountPrefix(state State) string { return "n:" + strconv.Itoa(int(state)) + ":" }
+
 // Stats summarises the frontier from the counters the scripts keep, so
 // its counts cost the same at any size. The lists q asks for cost more:
 // the top hosts read one hash per figure, the error kinds every failed
@@ -126,17 +130,13 @@ func (s *RedisStore) Stats(ctx context.Context, q StatsQuery) (*Stats, error) {
 func (s *RedisStore) errorKinds(ctx context.Context) (map[string]int64, error) {
 	errs := errorTally{}
 	for cursor := "0"; ; {
-		v, err := s.run(ctx, redisFailedPage, cursor, 1000)
+		next, rows, err := s.failedPage(ctx, cursor)
 		if err != nil {
 			return nil, fmt.Errorf("frontier: stats: errors: %w", err)
 		}
-		rows, _ := v.([]any)
-		if len(rows) == 0 {
-			return nil, fmt.Errorf("frontier: stats: errors: empty answer")
-		}
-		cursor = str(rows[0])
-		for i := 1; i+3 < len(rows); i += 4 {
-			errs.add(str(rows[i+3]), 1)
+		cursor = next
+		for _, row := range rows {
+			errs.add(row.str(failErr), 1)
 		}
 		if cursor == "0" {
 			return errs, nil

@@ -46,3 +46,14 @@ func applyFailure(a sqlHostTx, o *Outcome, u URLFacts, id, hostID int64, p Retry
 	}
 	return false, nil
 }
+
+// pageCount counts pages recorded, and the relevant ones among them.
+type pageCount struct{ pages, relevant int64 }
+
+// add counts the page of o.
+func (c *pageCount) add(o *Outcome) {
+	c.pages++
+	if o.Scored && o.Relevant {
+		c.relevant++
+	}
+}

@@ -44,7 +44,7 @@ type applyTx struct {
 	// host state (sqlite_hosts.go, sqlite_host_outcomes.go)
 	states        map[int64]*hostState
 	requeued      int64            // outcomes put back in the queue
-	redirected    [2]int64         // URLs done as redirect targets, and the relevant ones
+	redirected    pageCount        // URLs done as redirect targets, and the relevant ones
 	robotsRefused int64            // queued URLs refused by learned rules
 	reserved      int              // new URLs queued in the reserve
 	guards        map[string]int64 // new URLs refused by host state
@@ -128,10 +128,10 @@ func (s *SQLiteStore) Apply(ctx context.Context, b Batch) (Applied, error) {
 	if err := a.count(counterRequeued, a.requeued); err != nil {
 		return res, err
 	}
-	if err := a.count(counterRedirected, a.redirected[0]); err != nil {
+	if err := a.count(counterRedirected, a.redirected.pages); err != nil {
 		return res, err
 	}
-	if err := a.count(counterRedirectedRelevant, a.redirected[1]); err != nil {
+	if err := a.count(counterRedirectedRelevant, a.redirected.relevant); err != nil {
 		return res, err
 	}
 	for guard, n := range a.guards {

@@ -34,10 +34,7 @@ func (a *applyTx) done(o *Outcome) error {
 		if err != nil || !fresh {
 			return err
 		}
-		a.redirected[0]++
-		if o.Scored && o.Relevant {
-			a.redirected[1]++
-		}
+		a.redirected.add(o)
 		if _, err := a.tx.ExecContext(a.ctx, `UPDATE urls SET redirect = 1 WHERE id = ?`, a.ids[o.FinalURL]); err != nil {
 			return fmt.Errorf("frontier: record %s: %w", o.FinalURL, err)
 		}
