@@ -146,7 +146,7 @@ local function gather(t)
         -- read down to the threshold, not to its room.
         local q
         if thr then
-          q = redis.call('ZRANGEBYSCORE', P .. t.queue .. h, '-inf', string.format('%.17g', thr), 'WITHSCORES', 'LIMIT', 0, room)
+          q = redis.call('ZRANGEBYSCORE', P .. t.queue .. h, '-inf', string.format('%d', thr), 'WITHSCORES', 'LIMIT', 0, room)
         else
           q = redis.call('ZRANGE', P .. t.queue .. h, 0, room - 1, 'WITHSCORES')
         end
@@ -184,7 +184,7 @@ for i = 1, #hosts, 1000 do
   for j, h in ipairs(part) do
     sites[h] = sv[j] or ''
     active[#active + 1] = h
-    active[#active + 1] = (tonumber(av[j]) or 0) + took[h]
+    active[#active + 1] = string.format('%d', (tonumber(av[j]) or 0) + took[h])
   end
 end
 for h, hids in pairs(byhost) do
@@ -196,7 +196,7 @@ for _, c in ipairs(cands) do
   movestate(r, ST_LEASED, r[DEPTH])
   r[STATE], r[LEASED], r[UNTIL], r[OWNER] = ST_LEASED, now, untilMs, owner
   putrec(id, r)
-  if r[RES] == 1 then rids[#rids + 1] = untilMs; rids[#rids + 1] = id end
+  if r[RES] == 1 then rids[#rids + 1] = ARGV[3]; rids[#rids + 1] = id end
   local parent = ''
   if r[PARENT] ~= '' then
     local pr = getrec(r[PARENT])
@@ -207,7 +207,9 @@ for _, c in ipairs(cands) do
 end
 if #ids > 0 then
   local z = {}
-  for _, id in ipairs(ids) do z[#z + 1] = untilMs; z[#z + 1] = id end
+  -- ARGV[3] is the lease end as Go wrote it: the server need not write
+  -- the number again for each id.
+  for _, id in ipairs(ids) do z[#z + 1] = ARGV[3]; z[#z + 1] = id end
   bulk('ZADD', P .. 'leased', z, 1000)
   bulk('ZADD', P .. 'own:' .. owner, z, 1000)
 end
