@@ -162,7 +162,8 @@ local cands, why = gather(TIER[tier])
 if not cands then flush(); return reply(why, {}) end
 local took = {}
 for _, c in ipairs(cands) do
-  c.r = getrec(c.id)
+  c.v = redis.call('HGET', bkey(c.id), c.id)
+  c.r = c.v and cmsgpack.unpack(c.v)
   took[c.host] = (took[c.host] or 0) + 1
 end
 local out = {}
@@ -202,8 +203,7 @@ for _, c in ipairs(cands) do
     local pr = getrec(r[PARENT])
     if pr then parent = pr[URL] end
   end
-  out[#out + 1] = {[L_URL] = r[URL], [L_DEPTH] = r[DEPTH], [L_PRIO] = fmt(r[PRIO]), [L_PARENT] = parent,
-    [L_ANCHOR] = r[ANCHOR], [L_INH] = fmt(r[INH]), [L_META] = r[META], [L_SITE] = sites[c.host]}
+  out[#out + 1] = {[L_REC] = c.v, [L_PARENT] = parent, [L_SITE] = sites[c.host]}
 end
 if #ids > 0 then
   local z = {}
@@ -423,12 +423,17 @@ func redisLeased(v any) ([]record.URL, error) {
 	}
 	out := make([]record.URL, 0, len(rows))
 	for _, f := range rows {
-		u := record.URL{URL: f.str(lrowURL)}
-		u.Depth = int(f.num(lrowDepth))
-		u.Priority = f.flt(lrowPrio)
-		u.Parent, u.Anchor = f.str(lrowParent), f.str(lrowAnchor)
-		u.Inherited = f.flt(lrowInherited)
-		if m := f.str(lrowMeta); m != "" {
+		rec, err := decodeMsgpackArray([]byte(f.str(lrowRecord)))
+		if err != nil || len(rec) < recSeq {
+			return nil, fmt.Errorf("frontier: lease: a leased URL's record: %v", err)
+		}
+		field := func(i int) any { return rec[i-1] }
+		u := record.URL{URL: str(field(recURL))}
+		u.Depth = int(msgpackNumber(field(recDepth)))
+		u.Priority = msgpackNumber(field(recPrio))
+		u.Parent, u.Anchor = f.str(lrowParent), str(field(recAnchor))
+		u.Inherited = msgpackNumber(field(recInh))
+		if m := str(field(recMeta)); m != "" {
 			u.Meta = json.RawMessage(m)
 		}
 		u.Site = f.str(lrowSite)

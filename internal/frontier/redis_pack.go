@@ -3,6 +3,7 @@ package frontier
 import (
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -181,4 +182,131 @@ func entryMeta(e *Entry) string {
 		return ""
 	}
 	return string(e.Meta)
+}
+
+// decodeMsgpackArray reads a MessagePack array as cmsgpack writes a
+// record (redis_record.go): its values are strings, integers (int64),
+// floats (float64), booleans and nil.
+func decodeMsgpackArray(b []byte) ([]any, error) {
+	d := msgpackReader{b: b}
+	n, ok := d.arrayLen()
+	if !ok {
+		return nil, errors.New("not a MessagePack array")
+	}
+	out := make([]any, n)
+	for i := range out {
+		if out[i], ok = d.value(); !ok {
+			return nil, fmt.Errorf("MessagePack array: value %d of %d unreadable", i+1, n)
+		}
+	}
+	return out, nil
+}
+
+// msgpackReader reads MessagePack values from b.
+type msgpackReader struct{ b []byte }
+
+// take returns the next n bytes.
+func (d *msgpackReader) take(n int) ([]byte, bool) {
+	if n < 0 || len(d.b) < n {
+		return nil, false
+	}
+	v := d.b[:n]
+	d.b = d.b[n:]
+	return v, true
+}
+
+// uint reads a big-endian unsigned integer of n bytes.
+func (d *msgpackReader) uint(n int) (uint64, bool) {
+	v, ok := d.take(n)
+	var x uint64
+	for _, c := range v {
+		x = x<<8 | uint64(c)
+	}
+	return x, ok
+}
+
+func (d *msgpackReader) arrayLen() (int, bool) {
+	t, ok := d.take(1)
+	switch {
+	case !ok:
+		return 0, false
+	case t[0]&0xf0 == 0x90:
+		return int(t[0] & 0x0f), true
+	case t[0] == 0xdc:
+		n, ok := d.uint(2)
+		return int(n), ok
+	case t[0] == 0xdd:
+		n, ok := d.uint(4)
+		return int(n), ok
+	}
+	return 0, false
+}
+
+// value reads one value other than an array or a map.
+func (d *msgpackReader) value() (any, bool) {
+	t, ok := d.take(1)
+	if !ok {
+		return nil, false
+	}
+	c := t[0]
+	str := func(n uint64, ok bool) (any, bool) {
+		if !ok || n > uint64(len(d.b)) {
+			return nil, false
+		}
+		v, ok := d.take(int(n))
+		return string(v), ok
+	}
+	switch {
+	case c <= 0x7f:
+		return int64(c), true
+	case c >= 0xe0:
+		return int64(int8(c)), true
+	case c&0xe0 == 0xa0:
+		return str(uint64(c&0x1f), true)
+	}
+	switch c {
+	case 0xc0:
+		return nil, true
+	case 0xc2, 0xc3:
+		return c == 0xc3, true
+	case 0xd9, 0xc4:
+		return str(d.uint(1))
+	case 0xda, 0xc5:
+		return str(d.uint(2))
+	case 0xdb, 0xc6:
+		return str(d.uint(4))
+	case 0xcc, 0xcd, 0xce, 0xcf:
+		n, ok := d.uint(1 << (c - 0xcc))
+		return int64(n), ok
+	case 0xd0:
+		n, ok := d.uint(1)
+		return int64(int8(n)), ok
+	case 0xd1:
+		n, ok := d.uint(2)
+		return int64(int16(n)), ok
+	case 0xd2:
+		n, ok := d.uint(4)
+		return int64(int32(n)), ok
+	case 0xd3:
+		n, ok := d.uint(8)
+		return int64(n), ok
+	case 0xca:
+		n, ok := d.uint(4)
+		return float64(math.Float32frombits(uint32(n))), ok
+	case 0xcb:
+		n, ok := d.uint(8)
+		return math.Float64frombits(n), ok
+	}
+	return nil, false
+}
+
+// msgpackNumber is a number decodeMsgpackArray read, as a Lua number.
+func msgpackNumber(v any) float64 {
+	switch x := v.(type) {
+	case int64:
+		return float64(x)
+	case float64:
+		return x
+	}
+	return 0
 }

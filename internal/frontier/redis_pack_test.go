@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/redis/go-redis/v9"
 )
@@ -31,6 +32,9 @@ func TestRedisPackAgreesWithLua(t *testing.T) {
 		if got := appendMsgpackNumber(nil, f); !bytes.Equal(got, []byte(want)) {
 			t.Errorf("number %v: Go packs % x, Lua % x", f, got, want)
 		}
+		if v, err := decodeMsgpackArray(append([]byte{0x91}, want...)); err != nil || msgpackNumber(v[0]) != f {
+			t.Errorf("number %v as Lua packs it (% x): Go reads %v, %v", f, want, v, err)
+		}
 	}
 	packs := redis.NewScript(`return cmsgpack.pack(ARGV[1])`)
 	for _, n := range []int{0, 1, 31, 32, 255, 256, 65535, 65536} {
@@ -41,6 +45,9 @@ func TestRedisPackAgreesWithLua(t *testing.T) {
 		}
 		if got := appendMsgpackString(nil, str); !bytes.Equal(got, []byte(want)) {
 			t.Errorf("string of %d bytes: Go packs % x…, Lua % x…", n, got[:min(5, len(got))], want[:min(5, len(want))])
+		}
+		if v, err := decodeMsgpackArray(append([]byte{0x91}, want...)); err != nil || v[0] != str {
+			t.Errorf("string of %d bytes as Lua packs it: Go reads it wrong (%v)", n, err)
 		}
 	}
 	packa := redis.NewScript(`local t = {} for i = 1, tonumber(ARGV[1]) do t[i] = i end return cmsgpack.pack(t)`)
@@ -187,4 +194,43 @@ return cjson.encode(out)`)
 	if strings.ReplaceAll(v, `\/`, `/`) != want {
 		t.Errorf("records (url, state, parent id):\n got %s\nwant %s", v, want)
 	}
+}
+
+// TestLeaseGivesWhatWasQueued: a lease hands out each URL with the
+// lineage it was queued with — priority and inherited score to the last
+// bit, depth, parent, anchor, meta, site — on every store (the Redis
+// lease reads them from the stored records).
+func TestLeaseGivesWhatWasQueued(t *testing.T) {
+	forEachStore(t, func(t *testing.T, s Store, _ func(*testing.T) Store) {
+		ctx := context.Background()
+		p := entry("https://p.example.cn/", "p.example.cn", 1, 0)
+		es := []Entry{
+			entry("https://a.example.cn/1", "a.example.cn", 0.5, 1),
+			entry("https://b.example.cn/2", "b.example.cn", 1.0/3, 2),
+			entry("https://c.example.cn/3", "c.example.cn", 0.7, 63),
+			entry("https://d.example.cn/4", "d.example.cn", 0.1, 1),
+		}
+		es[0].Inherited, es[1].Inherited, es[2].Inherited, es[3].Inherited = 0.25, 0.123456789012345, 1.0/7, 0
+		es[0].Anchor, es[1].Anchor = "ä <anchor>", strings.Repeat("x", 40)
+		es[2].Meta = json.RawMessage(`{"k":[1,2]}`)
+		for i := range es {
+			es[i].Parent = p.URL
+		}
+		cQueue(t, s, p)
+		cQueue(t, s, es...)
+		got, err := s.Lease(ctx, LeaseRequest{N: 10, For: time.Hour})
+		if err != nil {
+			t.Fatal(err)
+		}
+		byURL := map[string]string{}
+		for _, u := range got {
+			byURL[u.URL] = fmt.Sprintf("%v %v %d %q %q %s %q", u.Priority, u.Inherited, u.Depth, u.Parent, u.Anchor, u.Meta, u.Site)
+		}
+		for _, e := range append([]Entry{p}, es...) {
+			want := fmt.Sprintf("%v %v %d %q %q %s %q", e.Priority, e.Inherited, e.Depth, e.Parent, e.Anchor, e.Meta, e.Site)
+			if byURL[e.URL] != want {
+				t.Errorf("%s leased as %q, queued as %q", e.URL, byURL[e.URL], want)
+			}
+		}
+	})
 }

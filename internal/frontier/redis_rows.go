@@ -62,15 +62,12 @@ const (
 	erowWidth = erowContext
 )
 
-// A row of redisLease's answer: a URL leased.
+// A row of redisLease's answer: a URL leased. Go reads the URL, depth,
+// priority, anchor, inherited score and meta from its record, as stored
+// (MessagePack): the script need not write the numbers as text.
 const (
-	lrowURL = iota + 1
-	lrowDepth
-	lrowPrio   // formatted as text, all 17 digits
+	lrowRecord = iota + 1
 	lrowParent // the parent's URL
-	lrowAnchor
-	lrowInherited // as text
-	lrowMeta      // JSON text, "" for none
 	lrowSite
 	lrowWidth = lrowSite
 )
@@ -192,10 +189,7 @@ var (
 		{"E_FROM", erowFrom}, {"E_FROMID", erowFromID}, {"E_TO", erowTo}, {"E_TOID", erowToID},
 		{"E_PRIO", erowPrio}, {"E_ANCHOR", erowAnchor}, {"E_CONTEXT", erowContext},
 	})
-	luaLeaseRow = luaLocals([]luaName{
-		{"L_URL", lrowURL}, {"L_DEPTH", lrowDepth}, {"L_PRIO", lrowPrio}, {"L_PARENT", lrowParent},
-		{"L_ANCHOR", lrowAnchor}, {"L_INH", lrowInherited}, {"L_META", lrowMeta}, {"L_SITE", lrowSite},
-	})
+	luaLeaseRow   = luaLocals([]luaName{{"L_REC", lrowRecord}, {"L_PARENT", lrowParent}, {"L_SITE", lrowSite}})
 	luaHistoryRow = luaLocals([]luaName{
 		{"HI_URL", histURL}, {"HI_HOST", histHost}, {"HI_DEPTH", histDepth}, {"HI_STATUS", histStatus},
 		{"HI_FETCHED", histFetched}, {"HI_SCORE", histScore}, {"HI_REL", histRel}, {"HI_ERR", histErr},
