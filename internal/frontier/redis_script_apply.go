@@ -402,8 +402,6 @@ local function inserted(e, id, r)
   return 'queued'
 end
 
--- queuednew counts the URLs queued new by queuefast, by depth (st).
-local queuednew = {}
 -- queuefast stores the record of a new queued URL as Go packed it
 -- (Q_REC, but for its sequence number), unless its id is taken: it
 -- answers whether it did.
@@ -416,7 +414,7 @@ local function queuefast(e)
   parents[e[Q_URL]] = nil -- known now, if an earlier link's parent lookup missed it
   enqueueat(id, ST_QUEUED, host, qscore(e[Q_PRIO], e[Q_DEPTH], n))
   hostadd(host, sites[host])
-  queuednew[e[Q_DEPTH]] = (queuednew[e[Q_DEPTH]] or 0) + 1
+  add('st', stn(ST_QUEUED, e[Q_DEPTH]), 1)
   return true
 end
 
@@ -521,7 +519,6 @@ if robotsguard > 0 then add('counters', 'refused.robots', robotsguard) end
 if givenup > 0 then add('counters', 'refused.host-given-up', givenup) end
 if requeued > 0 then add('counters', 'requeued', requeued) end
 for guard, n in pairs(b.refused) do add('counters', 'refused.' .. guard, n) end
-for d, n in pairs(queuednew) do add('st', stn(ST_QUEUED, d), n) end
 saveseq()
 savehosts()
 flush()

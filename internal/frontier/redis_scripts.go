@@ -120,13 +120,18 @@ local function flush()
 end
 -- stn names the st field of the URLs in state at depth, 'n:STATE:DEPTH';
 -- a name made is kept, as making one of numbers costs more than a move.
-local stnames = {}
-local function stn(state, depth)
-  local t = stnames[state]
-  if not t then t = {}; stnames[state] = t end
-  local f = t[depth]
-  if not f then f = 'n:' .. state .. ':' .. depth; t[depth] = f end
-  return f
+-- (A script's main function holds at most 200 locals: the names are the
+-- function's own.)
+local stn
+do
+  local names = {}
+  stn = function(state, depth)
+    local t = names[state]
+    if not t then t = {}; names[state] = t end
+    local f = t[depth]
+    if not f then f = 'n:' .. state .. ':' .. depth; t[depth] = f end
+    return f
+  end
 end
 local function movestate(r, state, depth)
   add('st', stn(r[STATE], r[DEPTH]), -1)
