@@ -87,17 +87,18 @@ type redisApplied struct {
 // redisApply records a batch: ARGV[1] is a JSON object
 // {now, max, done: [done rows (drow…, redis_rows.go)], steps: the host
 // policy's step of each done row (redisStep, or null), expect: the
-// records the steps were computed from (redisExpect), queue: [queue rows
-// (qrow…) as MessagePack in ARGV[2]], edges: [edge rows (erow…)], refused: {guard: n}, robots:
-// [redisRobots] learned, rv: the robots.txt version the caller filtered
-// the queue with (-1: none), learn: the learning configuration as read
-// (” when off), classes: the URL classes the chunk reads, counts and
+// records the steps were computed from (redisExpect), edges: [edge rows
+// (erow…)], refused: {guard: n}, robots: [redisRobots] learned, rv: the
+// robots.txt version the caller filtered the queue with (-1: none),
+// learn: the learning configuration as read (” when off), classes: the URL classes the chunk reads, counts and
 // ranks (redisClass), moves: the places in classes of those to rank
 // again, most moved first, maxrows: how many queued URLs to rank again at
 // most}. It answers redisApplied as JSON: what it did, or why the chunk
 // must be computed again (again: "robots" when the robots.txt version
 // moved on, "moved" when a record of expect or a class changed,
-// "learning" when learning was turned on or off).
+// "learning" when learning was turned on or off). ARGV[2] is the queue
+// rows (qrow…) as one MessagePack array, ARGV[3] the ids of the done
+// rows, 8 bytes each.
 var redisApply = redis.NewScript(luaPrelude + luaApplyRows + `
 local b = cjson.decode(ARGV[1])
 -- The queue rows come as MessagePack, the ids of the done rows as bytes
