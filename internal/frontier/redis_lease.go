@@ -146,7 +146,7 @@ local function gather(t)
         -- read down to the threshold, not to its room.
         local q
         if thr then
-          q = redis.call('ZRANGEBYSCORE', P .. t.queue .. h, '-inf', string.format('%.17g', thr), 'WITHSCORES', 'LIMIT', 0, room)
+          q = redis.call('ZRANGEBYSCORE', P .. t.queue .. h, '-inf', string.format('%d', thr), 'WITHSCORES', 'LIMIT', 0, room)
         else
           q = redis.call('ZRANGE', P .. t.queue .. h, 0, room - 1, 'WITHSCORES')
         end
@@ -162,7 +162,8 @@ local cands, why = gather(TIER[tier])
 if not cands then flush(); return reply(why, {}) end
 local took = {}
 for _, c in ipairs(cands) do
-  c.r = getrec(c.id)
+  c.v = redis.call('HGET', bkey(c.id), c.id)
+  c.r = c.v and cmsgpack.unpack(c.v)
   took[c.host] = (took[c.host] or 0) + 1
 end
 local out = {}
@@ -184,7 +185,7 @@ for i = 1, #hosts, 1000 do
   for j, h in ipairs(part) do
     sites[h] = sv[j] or ''
     active[#active + 1] = h
-    active[#active + 1] = (tonumber(av[j]) or 0) + took[h]
+    active[#active + 1] = string.format('%d', (tonumber(av[j]) or 0) + took[h])
   end
 end
 for h, hids in pairs(byhost) do
@@ -196,18 +197,19 @@ for _, c in ipairs(cands) do
   movestate(r, ST_LEASED, r[DEPTH])
   r[STATE], r[LEASED], r[UNTIL], r[OWNER] = ST_LEASED, now, untilMs, owner
   putrec(id, r)
-  if r[RES] == 1 then rids[#rids + 1] = untilMs; rids[#rids + 1] = id end
+  if r[RES] == 1 then rids[#rids + 1] = ARGV[3]; rids[#rids + 1] = id end
   local parent = ''
   if r[PARENT] ~= '' then
     local pr = getrec(r[PARENT])
     if pr then parent = pr[URL] end
   end
-  out[#out + 1] = {[L_URL] = r[URL], [L_DEPTH] = r[DEPTH], [L_PRIO] = fmt(r[PRIO]), [L_PARENT] = parent,
-    [L_ANCHOR] = r[ANCHOR], [L_INH] = fmt(r[INH]), [L_META] = r[META], [L_SITE] = sites[c.host]}
+  out[#out + 1] = {[L_REC] = c.v, [L_PARENT] = parent, [L_SITE] = sites[c.host]}
 end
 if #ids > 0 then
   local z = {}
-  for _, id in ipairs(ids) do z[#z + 1] = untilMs; z[#z + 1] = id end
+  -- ARGV[3] is the lease end as Go wrote it: the server need not write
+  -- the number again for each id.
+  for _, id in ipairs(ids) do z[#z + 1] = ARGV[3]; z[#z + 1] = id end
   bulk('ZADD', P .. 'leased', z, 1000)
   bulk('ZADD', P .. 'own:' .. owner, z, 1000)
 end
@@ -421,12 +423,17 @@ func redisLeased(v any) ([]record.URL, error) {
 	}
 	out := make([]record.URL, 0, len(rows))
 	for _, f := range rows {
-		u := record.URL{URL: f.str(lrowURL)}
-		u.Depth = int(f.num(lrowDepth))
-		u.Priority = f.flt(lrowPrio)
-		u.Parent, u.Anchor = f.str(lrowParent), f.str(lrowAnchor)
-		u.Inherited = f.flt(lrowInherited)
-		if m := f.str(lrowMeta); m != "" {
+		rec, err := decodeMsgpackArray([]byte(f.str(lrowRecord)))
+		if err != nil || len(rec) < recSeq {
+			return nil, fmt.Errorf("frontier: lease: a leased URL's record: %v", err)
+		}
+		field := func(i int) any { return rec[i-1] }
+		u := record.URL{URL: str(field(recURL))}
+		u.Depth = int(msgpackNumber(field(recDepth)))
+		u.Priority = msgpackNumber(field(recPrio))
+		u.Parent, u.Anchor = f.str(lrowParent), str(field(recAnchor))
+		u.Inherited = msgpackNumber(field(recInh))
+		if m := str(field(recMeta)); m != "" {
 			u.Meta = json.RawMessage(m)
 		}
 		u.Site = f.str(lrowSite)

@@ -44,7 +44,7 @@ func (s *RedisStore) Apply(ctx context.Context, b Batch) (Applied, error) {
 		Now     int64            `json:"now"`
 		Max     int64            `json:"max"`
 		Done    []scriptRow      `json:"done"`  // drow… (redis_rows.go)
-		Queue   []scriptRow      `json:"queue"` // qrow…
+		Queue   []scriptRow      `json:"-"`     // qrow…, as MessagePack beside the JSON
 		Edges   []scriptRow      `json:"edges"` // erow…
 		Steps   []*redisStep     `json:"steps"`
 		Expect  redisExpect      `json:"expect"`
@@ -69,10 +69,9 @@ func (s *RedisStore) Apply(ctx context.Context, b Batch) (Applied, error) {
 		Robots: []redisRobots{}, MaxRows: maxRerankRows}
 	var queued []*Entry // the entries of c.Queue, to check against robots.txt rules
 	var outs []*Outcome // the outcome of each row of c.Done (nil: a redirect target's row)
-	// The ids travel as bytes beside the JSON (which cannot carry them):
-	// 8 for each queue row's URL and its parent's (zeros: none), and for
-	// each done row's URL.
-	var qids, pids, dids []byte
+	// The ids of the done rows travel as bytes beside the JSON (which
+	// cannot carry them), 8 each; the queue rows as MessagePack (packed).
+	var dids, packed []byte
 	// sites holds the hosts whose site this chunk carries already: a
 	// host's site is sent once a chunk.
 	sites := map[string]bool{}
@@ -129,8 +128,11 @@ func (s *RedisStore) Apply(ctx context.Context, b Batch) (Applied, error) {
 			if err != nil {
 				return fmt.Errorf("frontier: apply: %w", err)
 			}
+			if packed, err = appendMsgpackRows(packed[:0], c.Queue); err != nil {
+				return fmt.Errorf("frontier: apply: %w", err)
+			}
 			n = redisApplied{}
-			if err := s.runJSON(ctx, redisApply, &n, arg, qids, pids, dids); err != nil {
+			if err := s.runJSON(ctx, redisApply, &n, arg, packed, dids); err != nil {
 				return fmt.Errorf("frontier: apply: %w", err)
 			}
 			switch n.Again {
@@ -174,7 +176,7 @@ func (s *RedisStore) Apply(ctx context.Context, b Batch) (Applied, error) {
 		learned = append(learned, n.Learned...)
 		c.Done, c.Queue, c.Edges, c.Refused, c.Robots = c.Done[:0], c.Queue[:0], c.Edges[:0], map[string]int64{}, c.Robots[:0]
 		queued, outs = queued[:0], outs[:0]
-		qids, pids, dids = qids[:0], pids[:0], dids[:0]
+		dids = dids[:0]
 		clear(sites)
 		size = 0
 		return nil
@@ -218,16 +220,6 @@ func (s *RedisStore) Apply(ctx context.Context, b Batch) (Applied, error) {
 	}
 	for i := range b.Queue {
 		e := &b.Queue[i]
-		meta := ""
-		if len(e.Meta) > 0 && string(e.Meta) != "null" {
-			meta = string(e.Meta)
-		}
-		qids = appendID(qids, e.URL)
-		if e.Parent != "" {
-			pids = appendID(pids, e.Parent)
-		} else {
-			pids = append(pids, 0, 0, 0, 0, 0, 0, 0, 0)
-		}
 		reserve := 0
 		if e.Reserve {
 			reserve = 1
@@ -237,7 +229,7 @@ func (s *RedisStore) Apply(ctx context.Context, b Batch) (Applied, error) {
 			sites[e.Host] = true
 			site = e.Site
 		}
-		c.Queue = append(c.Queue, queueRow(e, site, meta, reserve))
+		c.Queue = append(c.Queue, queueRow(e, site, reserve))
 		queued = append(queued, e)
 		if err := add(); err != nil {
 			return res, err

@@ -13,27 +13,30 @@ import "fmt"
 // A row of Apply's queue (redisApply): a URL to queue.
 const (
 	qrowURL       = iota + 1
-	qrowID        // the URL's id, sent as bytes beside the JSON (ARGV[2])
+	qrowID        // the URL's id (bytes)
 	qrowHost      // its politeness key
 	qrowSite      // its site, in the first row of its host in a chunk, else ""
 	qrowPrio      // the link's priority
 	qrowDepth     // links from a seed
 	qrowParentURL // the parent's URL, "" for a seed
-	qrowParentID  // the parent's id, as bytes beside the JSON (ARGV[3])
+	qrowParentID  // the parent's id (bytes; zeros: none)
 	qrowAnchor    // the anchor text of the link
 	qrowInherited // the inherited score
 	qrowMeta      // Entry.Meta as JSON text, "" for none
 	qrowRobots    // 1: refused by the robots.txt rules the caller read
 	qrowReserve   // 1: queued in the reserve
 	qrowClass     // its URL class, as its place in the chunk's classes (0: none)
-	qrowWidth     = qrowClass
+	// qrowRecord is the URL's record as stored if it is new and queued,
+	// packed in Go but for its sequence number (redisRecordHead).
+	qrowRecord
+	qrowWidth = qrowRecord
 )
 
 // A row of Apply's done rows: a URL that came back, or the target of its
 // redirect in the row after it.
 const (
 	drowURL     = iota + 1
-	drowID      // as bytes beside the JSON (ARGV[4])
+	drowID      // as bytes beside the JSON (ARGV[3])
 	drowHost    // its politeness key
 	drowSite    // its site
 	drowDepth   // links from a seed
@@ -59,15 +62,12 @@ const (
 	erowWidth = erowContext
 )
 
-// A row of redisLease's answer: a URL leased.
+// A row of redisLease's answer: a URL leased. Go reads the URL, depth,
+// priority, anchor, inherited score and meta from its record, as stored
+// (MessagePack): the script need not write the numbers as text.
 const (
-	lrowURL = iota + 1
-	lrowDepth
-	lrowPrio   // formatted as text, all 17 digits
+	lrowRecord = iota + 1
 	lrowParent // the parent's URL
-	lrowAnchor
-	lrowInherited // as text
-	lrowMeta      // JSON text, "" for none
 	lrowSite
 	lrowWidth = lrowSite
 )
@@ -180,7 +180,7 @@ var (
 		{"Q_URL", qrowURL}, {"Q_ID", qrowID}, {"Q_HOST", qrowHost}, {"Q_SITE", qrowSite}, {"Q_PRIO", qrowPrio},
 		{"Q_DEPTH", qrowDepth}, {"Q_PURL", qrowParentURL}, {"Q_PID", qrowParentID}, {"Q_ANCHOR", qrowAnchor},
 		{"Q_INH", qrowInherited}, {"Q_META", qrowMeta}, {"Q_ROBOTS", qrowRobots}, {"Q_RES", qrowReserve},
-		{"Q_CLASS", qrowClass},
+		{"Q_CLASS", qrowClass}, {"Q_REC", qrowRecord},
 	}) + luaLocals([]luaName{
 		{"D_URL", drowURL}, {"D_ID", drowID}, {"D_HOST", drowHost}, {"D_SITE", drowSite}, {"D_DEPTH", drowDepth},
 		{"D_STATE", drowState}, {"D_FETCHED", drowFetched}, {"D_STATUS", drowStatus}, {"D_SCORE", drowScore},
@@ -189,10 +189,7 @@ var (
 		{"E_FROM", erowFrom}, {"E_FROMID", erowFromID}, {"E_TO", erowTo}, {"E_TOID", erowToID},
 		{"E_PRIO", erowPrio}, {"E_ANCHOR", erowAnchor}, {"E_CONTEXT", erowContext},
 	})
-	luaLeaseRow = luaLocals([]luaName{
-		{"L_URL", lrowURL}, {"L_DEPTH", lrowDepth}, {"L_PRIO", lrowPrio}, {"L_PARENT", lrowParent},
-		{"L_ANCHOR", lrowAnchor}, {"L_INH", lrowInherited}, {"L_META", lrowMeta}, {"L_SITE", lrowSite},
-	})
+	luaLeaseRow   = luaLocals([]luaName{{"L_REC", lrowRecord}, {"L_PARENT", lrowParent}, {"L_SITE", lrowSite}})
 	luaHistoryRow = luaLocals([]luaName{
 		{"HI_URL", histURL}, {"HI_HOST", histHost}, {"HI_DEPTH", histDepth}, {"HI_STATUS", histStatus},
 		{"HI_FETCHED", histFetched}, {"HI_SCORE", histScore}, {"HI_REL", histRel}, {"HI_ERR", histErr},

@@ -7,25 +7,36 @@ import "github.com/redis/go-redis/v9"
 // redis_rows.go.
 
 // queueRow is the row of an entry to queue: its site when it is the
-// first of its host in the chunk, else "", its meta as text, reserve 1
-// when it goes to the reserve. Apply sets its robots.txt flag and class
-// when it sends the chunk, and the ids travel beside the JSON.
-func queueRow(e *Entry, site, meta string, reserve int) scriptRow {
+// first of its host in the chunk, else "", reserve 1 when it goes to the
+// reserve. Apply sets its robots.txt flag and class when it sends the
+// chunk.
+//
+// The rows travel as MessagePack, whose strings are bytes: the ids go
+// in as they are, the text as it reached the scripts in JSON before
+// (luaText), and the record as redisRecordHead packs it from that text.
+func queueRow(e *Entry, site string, reserve int) scriptRow {
+	u, host, parent, anchor, meta := luaText(e.URL), luaText(e.Host), luaText(e.Parent), luaText(e.Anchor), luaText(entryMeta(e))
+	pid, recParent := "\x00\x00\x00\x00\x00\x00\x00\x00", ""
+	if e.Parent != "" {
+		pid = redisID(e.Parent)
+		recParent = pid
+	}
 	r := newRow(qrowWidth)
-	r.set(qrowURL, e.URL)
-	r.set(qrowID, "")
-	r.set(qrowHost, e.Host)
-	r.set(qrowSite, site)
+	r.set(qrowURL, u)
+	r.set(qrowID, redisID(e.URL))
+	r.set(qrowHost, host)
+	r.set(qrowSite, luaText(site))
 	r.set(qrowPrio, e.Priority)
 	r.set(qrowDepth, e.Depth)
-	r.set(qrowParentURL, e.Parent)
-	r.set(qrowParentID, "")
-	r.set(qrowAnchor, e.Anchor)
+	r.set(qrowParentURL, parent)
+	r.set(qrowParentID, pid)
+	r.set(qrowAnchor, anchor)
 	r.set(qrowInherited, e.Inherited)
 	r.set(qrowMeta, meta)
 	r.set(qrowRobots, 0)
 	r.set(qrowReserve, reserve)
 	r.set(qrowClass, 0)
+	r.set(qrowRecord, string(redisRecordHead(nil, u, host, recParent, anchor, meta, e.Priority, e.Inherited, e.Depth)))
 	return r
 }
 
@@ -76,25 +87,24 @@ type redisApplied struct {
 // redisApply records a batch: ARGV[1] is a JSON object
 // {now, max, done: [done rows (drow…, redis_rows.go)], steps: the host
 // policy's step of each done row (redisStep, or null), expect: the
-// records the steps were computed from (redisExpect), queue: [queue rows
-// (qrow…)], edges: [edge rows (erow…)], refused: {guard: n}, robots:
-// [redisRobots] learned, rv: the robots.txt version the caller filtered
-// the queue with (-1: none), learn: the learning configuration as read
-// (” when off), classes: the URL classes the chunk reads, counts and
+// records the steps were computed from (redisExpect), edges: [edge rows
+// (erow…)], refused: {guard: n}, robots: [redisRobots] learned, rv: the
+// robots.txt version the caller filtered the queue with (-1: none),
+// learn: the learning configuration as read (” when off), classes: the URL classes the chunk reads, counts and
 // ranks (redisClass), moves: the places in classes of those to rank
 // again, most moved first, maxrows: how many queued URLs to rank again at
 // most}. It answers redisApplied as JSON: what it did, or why the chunk
 // must be computed again (again: "robots" when the robots.txt version
 // moved on, "moved" when a record of expect or a class changed,
-// "learning" when learning was turned on or off).
+// "learning" when learning was turned on or off). ARGV[2] is the queue
+// rows (qrow…) as one MessagePack array, ARGV[3] the ids of the done
+// rows, 8 bytes each.
 var redisApply = redis.NewScript(luaPrelude + luaApplyRows + `
 local b = cjson.decode(ARGV[1])
--- The ids come as bytes beside the JSON: 8 for each done row, and for
--- each queue row its URL's and its parent's.
-for i, d in ipairs(b.done) do d[D_ID] = string.sub(ARGV[4], 8 * i - 7, 8 * i) end
-for i, e in ipairs(b.queue) do
-  e[Q_ID], e[Q_PID] = string.sub(ARGV[2], 8 * i - 7, 8 * i), string.sub(ARGV[3], 8 * i - 7, 8 * i)
-end
+-- The queue rows come as MessagePack, the ids of the done rows as bytes
+-- beside the JSON, 8 each.
+b.queue = cmsgpack.unpack(ARGV[2])
+for i, d in ipairs(b.done) do d[D_ID] = string.sub(ARGV[3], 8 * i - 7, 8 * i) end
 local function again(why) return cjson.encode({again = why}) end
 if b.rv >= 0 and tonumber(redis.call('HGET', P .. 'meta', 'robotsv') or 0) ~= b.rv then
   return again('robots') -- robots.txt rules were learned since the caller read them
@@ -167,7 +177,7 @@ local function hostadd(host, site)
 end
 local function savehosts()
   local counts, news = {}, {}
-  for h in pairs(hostdirty) do counts[#counts + 1] = h; counts[#counts + 1] = hosturls[h] end
+  for h in pairs(hostdirty) do counts[#counts + 1] = h; counts[#counts + 1] = string.format('%d', hosturls[h]) end
   for h, site in pairs(hostnew) do news[#news + 1] = h; news[#news + 1] = site end
   bulk('HSET', P .. 'h:urls', counts, 1000)
   bulk('HSET', P .. 'h:site', news, 1000)
@@ -266,7 +276,7 @@ local function done(d)
   if not r then
     r = newrecord(url, ownhost(url, host), state, 0, depth, '', '', 0, '', nextseq())
     hostadd(host, site)
-    add('st', 'n:' .. state .. ':' .. depth, 1)
+    add('st', stn(state, depth), 1)
     before = 0
   else
     before = r[STATE]
@@ -389,8 +399,24 @@ local function inserted(e, id, r)
   parents[e[Q_URL]] = nil -- known now, if an earlier link's parent lookup missed it
   place(id, r, 0)
   hostadd(e[Q_HOST], sites[e[Q_HOST]])
-  add('st', 'n:' .. r[STATE] .. ':' .. r[DEPTH], 1)
+  add('st', stn(r[STATE], r[DEPTH]), 1)
   return 'queued'
+end
+
+-- queuefast stores the record of a new queued URL as Go packed it
+-- (Q_REC, but for its sequence number), unless its id is taken: it
+-- answers whether it did.
+local function queuefast(e)
+  local id, host, n = e[Q_ID], e[Q_HOST], nextseq()
+  if redis.call('HSETNX', bkey(id), id, e[Q_REC] .. cmsgpack.pack(n)) == 0 then
+    seq = seq - 1 -- not stored: its number goes back
+    return false
+  end
+  parents[e[Q_URL]] = nil -- known now, if an earlier link's parent lookup missed it
+  enqueueat(id, ST_QUEUED, host, qscore(e[Q_PRIO], e[Q_DEPTH], n))
+  hostadd(host, sites[host])
+  add('st', stn(ST_QUEUED, e[Q_DEPTH]), 1)
+  return true
 end
 
 -- queue queues the URL of a row, or raises it when known: it answers
@@ -406,11 +432,17 @@ local function queue(e)
   local state = ST_QUEUED
   if st and st[PK] == HOST_PARKED then state = ST_PARKED end
   -- The common case, a new URL its host takes, is one call: the record
-  -- is stored unless its id is taken (by the URL, or another).
+  -- is stored unless its id is taken (by the URL, or another). Go packed
+  -- it for a queued URL of no class, not of the reserve, whose parent is
+  -- stored under its own id.
   if not robots and not (st and st[PK] == HOST_GIVEN_UP) and not (max > 0 and urlsof(host) >= max) then
-    local r = newrec(e, state, parent, k)
-    if redis.call('HSETNX', bkey(id), id, packrec(r)) == 1 then return inserted(e, id, r) end
-    seq = seq - 1 -- not stored: its number goes back
+    if state == ST_QUEUED and not k and res ~= 1 and parent == (e[Q_PURL] ~= '' and e[Q_PID] or '') then
+      if queuefast(e) then return 'queued' end
+    else
+      local r = newrec(e, state, parent, k)
+      if redis.call('HSETNX', bkey(id), id, packrec(r)) == 1 then return inserted(e, id, r) end
+      seq = seq - 1 -- not stored: its number goes back
+    end
   end
   local r
   id, r = find(url, id)

@@ -23,7 +23,10 @@ local P = KEYS[1]
 -- carries them without being leased or fetched.
 local PAD = {[LEASED] = 0, [UNTIL] = 0, [OWNER] = '', [FETCHED] = 0, [STATUS] = 0, [SCORE] = 0, [REL] = -1,
   [ERR] = '', [TRIES] = 0, [LOGPOS] = -1, [RES] = 0}
-local function bkey(id) return P .. 'u:' .. (string.byte(id, 7) * 256 + string.byte(id, 8)) end
+-- Numbers are written with string.format('%d') where the scripts make
+-- keys or arguments of them: Lua's own conversion, and the server's of a
+-- number argument ('%.17g'), cost about twice as much.
+local function bkey(id) return string.format('%su:%d', P, string.byte(id, 7) * 256 + string.byte(id, 8)) end
 local function getrec(id)
   local v = redis.call('HGET', bkey(id), id)
   if not v then return nil end
@@ -115,9 +118,24 @@ local function flush()
   end
   sums = {}
 end
+-- stn names the st field of the URLs in state at depth, 'n:STATE:DEPTH';
+-- a name made is kept, as making one of numbers costs more than a move.
+-- (A script's main function holds at most 200 locals: the names are the
+-- function's own.)
+local stn
+do
+  local names = {}
+  stn = function(state, depth)
+    local t = names[state]
+    if not t then t = {}; names[state] = t end
+    local f = t[depth]
+    if not f then f = 'n:' .. state .. ':' .. depth; t[depth] = f end
+    return f
+  end
+end
 local function movestate(r, state, depth)
-  add('st', 'n:' .. r[STATE] .. ':' .. r[DEPTH], -1)
-  add('st', 'n:' .. state .. ':' .. depth, 1)
+  add('st', stn(r[STATE], r[DEPTH]), -1)
+  add('st', stn(state, depth), 1)
 end
 -- Each host has its own queue, q:HOST; the hosts with queued URLs are in
 -- hq, scored by their best URL's score. The reserve (state 6) is a second
@@ -129,13 +147,16 @@ local touched = {[ST_QUEUED] = {}, [ST_RESERVE] = {}}
 -- added holds, for a host whose queue only grew, its best new score: its
 -- place in hq can only improve, which ZADD LT does in one call.
 local added = {[ST_QUEUED] = {}, [ST_RESERVE] = {}}
-local function enqueue(id, r)
-  local h = rhost(r)
-  local sc = qscore(r[PRIO], r[DEPTH], r[SEQ])
-  redis.call('ZADD', P .. TIER[r[STATE]].queue .. h, sc, id)
-  if r[CLASS] then redis.call('SADD', P .. 'cq:' .. r[CLASS], id) end
-  local a = added[r[STATE]]
+-- enqueueat queues id at score sc in host h's queue of a tier (state).
+-- A score is a whole number below 2^53: '%d' writes it exactly.
+local function enqueueat(id, state, h, sc)
+  redis.call('ZADD', P .. TIER[state].queue .. h, string.format('%d', sc), id)
+  local a = added[state]
   if not a[h] or sc < a[h] then a[h] = sc end
+end
+local function enqueue(id, r)
+  enqueueat(id, r[STATE], rhost(r), qscore(r[PRIO], r[DEPTH], r[SEQ]))
+  if r[CLASS] then redis.call('SADD', P .. 'cq:' .. r[CLASS], id) end
 end
 local function dequeue(id, r)
   local h = rhost(r)
@@ -158,7 +179,7 @@ fixheads = function()
   for s, t in pairs(TIER) do
     local lt, set, gone = {}, {}, {}
     for h, sc in pairs(added[s]) do
-      if not touched[s][h] then lt[#lt + 1] = sc; lt[#lt + 1] = h end
+      if not touched[s][h] then lt[#lt + 1] = string.format('%d', sc); lt[#lt + 1] = h end
     end
     added[s] = {}
     for h in pairs(touched[s]) do
