@@ -267,8 +267,7 @@ func (a *pgApply) bulkInsert(es []Entry, idx []int, res *Applied) (known []int, 
 		if e.Inherited != 0 {
 			inherited[j] = &e.Inherited
 		}
-		if len(e.Meta) > 0 && string(e.Meta) != "null" {
-			m := string(e.Meta)
+		if m := entryMeta(e); m != "" {
 			metas[j] = &m
 		}
 	}
@@ -373,12 +372,8 @@ func (a *pgApply) queueEach(es []Entry, idx []int, maxPerHost int64, res *Applie
 			pending = append(pending, pgPending{e: e, kind: pgRaiseOnly})
 			continue
 		}
-		var meta any
-		if len(e.Meta) > 0 && string(e.Meta) != "null" {
-			meta = string(e.Meta)
-		}
 		b.Queue(pgInsertURL, pgKey(e.URL), e.URL, hi.id, state, priority, e.Depth, parent, nullString(e.Anchor),
-			nullFloat(e.Inherited), meta, a.now, e.Reserve, prior, class)
+			nullFloat(e.Inherited), nullString(entryMeta(e)), a.now, e.Reserve, prior, class)
 		pending = append(pending, pgPending{e: e, kind: pgInsert})
 		inFlight[e.Host]++
 	}

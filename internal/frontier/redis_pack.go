@@ -176,14 +176,6 @@ func redisRecordHead(b []byte, u, host, parent, anchor, meta string, prio, inh f
 	return appendMsgpackString(b, meta)
 }
 
-// entryMeta is an entry's meta as a record keeps it: "" for none.
-func entryMeta(e *Entry) string {
-	if len(e.Meta) == 0 || string(e.Meta) == "null" {
-		return ""
-	}
-	return string(e.Meta)
-}
-
 // decodeMsgpackArray reads a MessagePack array as cmsgpack writes a
 // record (redis_record.go): its values are strings, integers (int64),
 // floats (float64), booleans and nil.

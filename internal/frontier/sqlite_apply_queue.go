@@ -101,10 +101,7 @@ func (a *applyTx) queue(e *Entry, maxPerHost int64) (queueResult, error) {
 		}
 		return a.raise(e, id, hi.id, parent, anchor, inherited)
 	}
-	var meta any
-	if len(e.Meta) > 0 && string(e.Meta) != "null" {
-		meta = string(e.Meta)
-	}
+	meta := nullString(entryMeta(e))
 	// One statement inserts a URL not stored yet, the common case.
 	r, err := a.insert(urlHash(e.URL), e, hi.id, parent, anchor, inherited, meta)
 	if err != nil {

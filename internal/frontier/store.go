@@ -57,6 +57,15 @@ type Entry struct {
 	Reserve bool
 }
 
+// entryMeta is an entry's meta as every store keeps it: its JSON text,
+// "" for none (a JSON null is none).
+func entryMeta(e *Entry) string {
+	if len(e.Meta) == 0 || string(e.Meta) == "null" {
+		return ""
+	}
+	return string(e.Meta)
+}
+
 // Outcome is what became of a fetched URL, from a page, doc or scored doc
 // record coming back into the frontier.
 type Outcome struct {
