@@ -23,6 +23,14 @@ var (
 	englishCueWords = []string{"published", "posted", "updated", "date"}
 )
 
+// DateCueWords gives the cue words: the Chinese ones as written, the
+// English ones in lower case (DateCue folds their case). A caller that
+// skips to the first place one is written before calling DateCue reads
+// them here, so that the words are written once.
+func DateCueWords() (chinese, english []string) {
+	return chineseCueWords, englishCueWords
+}
+
 // DateCue is the offsets of the leftmost date cue in text ("发布时间：",
 // "Published on "), as the regexp's FindStringIndex gives them, or nil.
 func DateCue(text string) []int {

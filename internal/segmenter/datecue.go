@@ -7,17 +7,19 @@ import (
 	"github.com/focuscrawl/focuscrawl/internal/extract"
 )
 
-// dateCueAt is where dateCues starts to look: the first of the cue
-// words as they are usually written, or -1 (a cue written with a folded
-// "ſ" for "s" is not looked for before it).
+// dateCueAt is where dateCues starts to look: the first place a cue word
+// (extract.DateCueWords) is written, or -1. English words are found by
+// ASCII case folding only, so a cue written with "ſ" for "s" (which
+// DateCue's Unicode folding accepts) is not looked for before it.
 func dateCueAt(text string) int {
 	at := -1
-	for _, w := range []string{"发布", "发表", "发稿", "时间", "日期", "更新"} {
+	chinese, english := extract.DateCueWords()
+	for _, w := range chinese {
 		if i := strings.Index(text, w); i >= 0 && (at < 0 || i < at) {
 			at = i
 		}
 	}
-	for _, w := range []string{"published", "posted", "updated", "date"} {
+	for _, w := range english {
 		if i := indexFold(text, w); i >= 0 && (at < 0 || i < at) {
 			at = i
 		}
