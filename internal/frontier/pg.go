@@ -314,6 +314,25 @@ func (s *PostgresStore) Drop(ctx context.Context) error {
 // pgKey is the key a URL is found by (urls.k).
 func pgKey(u string) [16]byte { return md5.Sum([]byte(u)) }
 
+// pgUpdateURLs is an UPDATE of the urls rows that match where (sq names
+// allowed; the table is named urls, unaliased) that takes their locks
+// first, in id order. Every statement of this store that writes many URL
+// rows is one of these, or writes rows locked so already
+// (pgApply.lockURLs): two such statements that want the same rows take
+// them in one order, so one waits for the other, never each for the
+// other. Left to its plan, an UPDATE locks its rows in the order it meets
+// them (their place in the table, or in the index it walks): a host
+// parked while another worker leased or raised its URLs held rows the
+// other wanted, each waiting until PostgreSQL's deadlock check broke one
+// (a second later; the transaction ran again). The order holds within a
+// statement: a transaction that locks URLs in two statements (a lease's
+// reclaim, then its mark) can still meet another in a cycle (inTx runs
+// it again).
+func pgUpdateURLs(set, where string) string {
+	return sq(`WITH l AS (SELECT id FROM urls WHERE (` + where + `) ORDER BY id FOR UPDATE)
+		UPDATE urls SET ` + set + ` FROM l WHERE urls.id = l.id`)
+}
+
 // inTx runs fn in a transaction, again (up to 8 times, after a short
 // random wait) when the server aborts it for a deadlock or a
 // serialization failure, and again through an outage (?outage_wait=)

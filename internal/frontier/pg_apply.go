@@ -1,6 +1,7 @@
 package frontier
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -283,18 +284,35 @@ func (a *pgApply) markDone(u, host string, o *Outcome) (fresh bool, err error) {
 	return true, nil
 }
 
-// edges stores the links between known URLs, in one round trip.
+// edges stores the links between known URLs, in one round trip, in the
+// order of their keys: two workers that store the same links (a page
+// fetched twice) take their rows in one order.
 func (a *pgApply) edges(es []Edge) error {
 	if len(es) == 0 {
 		return nil
 	}
+	type keyed struct {
+		from, to [16]byte
+		e        *Edge
+	}
+	ks := make([]keyed, len(es))
+	for i := range es {
+		ks[i] = keyed{pgKey(es[i].From), pgKey(es[i].To), &es[i]}
+	}
+	slices.SortStableFunc(ks, func(x, y keyed) int {
+		if c := bytes.Compare(x.from[:], y.from[:]); c != 0 {
+			return c
+		}
+		return bytes.Compare(x.to[:], y.to[:])
+	})
 	b := &pgx.Batch{}
-	for _, e := range es {
+	for _, k := range ks {
+		e := k.e
 		b.Queue(`INSERT INTO edges (src, dst, priority, anchor, context)
 			SELECT f.id, t.id, $3, $4, $5 FROM urls f, urls t WHERE f.k = $1 AND t.k = $2 AND f.id <> t.id
 			ON CONFLICT (src, dst) DO UPDATE SET priority = greatest(coalesce(edges.priority, 0), excluded.priority),
 			  anchor = coalesce(edges.anchor, excluded.anchor), context = coalesce(edges.context, excluded.context)`,
-			pgKey(e.From), pgKey(e.To), e.Priority, nullString(e.Anchor), nullString(e.Context))
+			k.from, k.to, e.Priority, nullString(e.Anchor), nullString(e.Context))
 	}
 	if err := a.tx.SendBatch(a.ctx, b).Close(); err != nil {
 		return fmt.Errorf("frontier: edges: %w", err)

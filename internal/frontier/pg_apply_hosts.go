@@ -198,11 +198,11 @@ func (a *pgApply) applyHost(hostID int64, hs *hostState, step Step, probe int64)
 	var err error
 	switch step.HostChange {
 	case HostParkedNow:
-		_, err = a.tx.Exec(a.ctx, sq(`UPDATE urls SET state = {parked} WHERE host_id = $1 AND state IN ({queued}, {waiting})`), hostID)
+		_, err = a.tx.Exec(a.ctx, pgUpdateURLs(`state = {parked}`, `host_id = $1 AND state IN ({queued}, {waiting})`), hostID)
 	case HostGaveUpNow:
 		// They count as failed, not as fetched: no request was made.
-		_, err = a.tx.Exec(a.ctx, sq(`UPDATE urls SET state = {failed}, leased_at = NULL, lease_until = NULL, lease_owner = NULL,
-			retry_at = NULL, fetched_at = NULL, error = $2 WHERE host_id = $1 AND (state IN ({queued}, {parked}, {waiting}) OR id = $3)`),
+		_, err = a.tx.Exec(a.ctx, pgUpdateURLs(`state = {failed}, leased_at = NULL, lease_until = NULL, lease_owner = NULL,
+			retry_at = NULL, fetched_at = NULL, error = $2`, `host_id = $1 AND (state IN ({queued}, {parked}, {waiting}) OR id = $3)`),
 			hostID, step.GiveUpError, probe)
 	}
 	if err != nil {
@@ -241,7 +241,7 @@ func (a *pgApply) hostUp(o *Outcome) error {
 		return err
 	}
 	if unpark {
-		if _, err := a.tx.Exec(a.ctx, sq(`UPDATE urls SET state = {queued} WHERE host_id = $1 AND state = {parked}`), hi.id); err != nil {
+		if _, err := a.tx.Exec(a.ctx, pgUpdateURLs(`state = {queued}`, `host_id = $1 AND state = {parked}`), hi.id); err != nil {
 			return fmt.Errorf("frontier: unpark: %w", err)
 		}
 	}
@@ -295,12 +295,15 @@ func (a *pgApply) learnRobots(o *Outcome) error {
 	if err := rows.Err(); err != nil {
 		return fmt.Errorf("frontier: robots rules: %w", err)
 	}
-	if len(refused) > 0 {
-		if _, err := a.tx.Exec(a.ctx, sq(`UPDATE urls SET state = {failed}, retry_at = NULL, error = $2 WHERE id = ANY($1)`),
-			refused, KindRobotsDisallow); err != nil {
-			return fmt.Errorf("frontier: robots rules: %w", err)
-		}
+	if len(refused) == 0 {
+		return nil
 	}
-	a.robotsRefused += int64(len(refused))
+	// Read without locks: a URL leased meanwhile is left to its lease.
+	tag, err := a.tx.Exec(a.ctx, pgUpdateURLs(`state = {failed}, retry_at = NULL, error = $2`,
+		`id = ANY($1) AND state IN ({queued}, {parked}, {waiting})`), refused, KindRobotsDisallow)
+	if err != nil {
+		return fmt.Errorf("frontier: robots rules: %w", err)
+	}
+	a.robotsRefused += tag.RowsAffected()
 	return nil
 }

@@ -138,8 +138,8 @@ func (c pgClasses) addClass(hostID int64, key string, parentID int64, applied fl
 }
 
 func (c pgClasses) rerankClass(classID int64, factor float64) (int64, error) {
-	tag, err := c.a.tx.Exec(c.a.ctx, sq(`UPDATE urls SET priority = greatest(0, least(1, prior * $2))
-		WHERE class_id = $1 AND state = {queued}`), classID, factor)
+	tag, err := c.a.tx.Exec(c.a.ctx, pgUpdateURLs(`priority = greatest(0, least(1, prior * $2))`,
+		`class_id = $1 AND state = {queued}`), classID, factor)
 	return tag.RowsAffected(), err
 }
 

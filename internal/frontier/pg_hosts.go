@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -109,7 +111,7 @@ func (s *PostgresStore) Requeue(ctx context.Context, f RequeueFilter) (Requeued,
 				wait_ms = 0, tries = 0, timeouts = 0, probe_id = NULL WHERE host_id = $1`), id); err != nil {
 				return err
 			}
-			tag, err := tx.Exec(ctx, sq(`UPDATE urls SET state = {queued}, retry_at = NULL, tries = 0 WHERE host_id = $1 AND state = {parked}`), id)
+			tag, err := tx.Exec(ctx, pgUpdateURLs(`state = {queued}, retry_at = NULL, tries = 0`, `host_id = $1 AND state = {parked}`), id)
 			if err != nil {
 				return err
 			}
@@ -146,17 +148,20 @@ func (s *PostgresStore) Requeue(ctx context.Context, f RequeueFilter) (Requeued,
 		if s.redirect {
 			unmark = ", redirect = false" // fetched again, it is a page of its own
 		}
-		if _, err := tx.Exec(ctx, `UPDATE urls SET state = `+pgParkedState+`, error = NULL, status = NULL, fetched_at = NULL,
-			score = NULL, relevant = NULL, tries = 0, retry_at = NULL`+unmark+` WHERE id = ANY($1)`, ids); err != nil {
+		if _, err := tx.Exec(ctx, pgUpdateURLs(`state = `+pgParkedState+`, error = NULL, status = NULL, fetched_at = NULL,
+			score = NULL, relevant = NULL, tries = 0, retry_at = NULL`+unmark, `id = ANY($1)`), ids); err != nil {
 			return err
 		}
-		if _, err := tx.Exec(ctx, `UPDATE hosts h SET fetched = greatest(h.fetched - n.c, 0)
-			FROM (SELECT x, count(*) AS c FROM unnest($1::bigint[]) AS x GROUP BY x) n WHERE h.id = n.x`, unfetch); err != nil {
+		// Host rows and counters in key order, as Apply writes them.
+		if _, err := tx.Exec(ctx, `WITH l AS (SELECT id FROM hosts WHERE id = ANY($1) ORDER BY id FOR UPDATE)
+			UPDATE hosts h SET fetched = greatest(h.fetched - n.c, 0)
+			FROM (SELECT x, count(*) AS c FROM unnest($1::bigint[]) AS x GROUP BY x) n JOIN l ON l.id = n.x
+			WHERE h.id = n.x`, unfetch); err != nil {
 			return err
 		}
-		for name, n := range erased {
+		for _, name := range slices.Sorted(maps.Keys(erased)) {
 			if _, err := tx.Exec(ctx, `INSERT INTO counters (name, n) VALUES ($1, $2)
-				ON CONFLICT (name) DO UPDATE SET n = counters.n + excluded.n`, name, n); err != nil {
+				ON CONFLICT (name) DO UPDATE SET n = counters.n + excluded.n`, name, erased[name]); err != nil {
 				return err
 			}
 		}

@@ -78,11 +78,10 @@ func pgMarkLeased(ctx context.Context, tx pgx.Tx, picked []pgPicked, r LeaseRequ
 	for i, p := range picked {
 		ids[i] = p.id
 	}
-	rows, err := tx.Query(ctx, sq(`WITH l AS (SELECT id FROM urls WHERE id = ANY($1) AND state = {queued} ORDER BY id FOR UPDATE)
-		UPDATE urls u SET state = {leased}, leased_at = $2, lease_until = $3, lease_owner = $4
-		FROM l WHERE u.id = l.id
-		RETURNING u.id, u.url, u.priority, u.depth, coalesce(u.anchor, ''), coalesce(u.inherited, 0), u.meta,
-		  coalesce((SELECT p.url FROM urls p WHERE p.id = u.parent_id), ''), (SELECT h.site FROM hosts h WHERE h.id = u.host_id)`),
+	rows, err := tx.Query(ctx, pgUpdateURLs(`state = {leased}, leased_at = $2, lease_until = $3, lease_owner = $4`,
+		`id = ANY($1) AND state = {queued}`)+`
+		RETURNING urls.id, urls.url, urls.priority, urls.depth, coalesce(urls.anchor, ''), coalesce(urls.inherited, 0), urls.meta,
+		  coalesce((SELECT p.url FROM urls p WHERE p.id = urls.parent_id), ''), (SELECT h.site FROM hosts h WHERE h.id = urls.host_id)`,
 		ids, now.UnixMilli(), now.Add(r.For).UnixMilli(), r.Owner)
 	if err != nil {
 		return nil, fmt.Errorf("frontier: lease: %w", err)
@@ -115,9 +114,8 @@ func pgMarkLeased(ctx context.Context, tx pgx.Tx, picked []pgPicked, r LeaseRequ
 
 // pgReclaim queues again the URLs whose lease ran out.
 func pgReclaim(ctx context.Context, tx pgx.Tx, now time.Time) error {
-	tag, err := tx.Exec(ctx, sq(`WITH l AS (SELECT id FROM urls WHERE state = {leased} AND lease_until <= $1 ORDER BY id FOR UPDATE)
-		UPDATE urls SET state = `)+pgParkedState+`, leased_at = NULL, lease_until = NULL, lease_owner = NULL
-		FROM l WHERE urls.id = l.id`, now.UnixMilli())
+	tag, err := tx.Exec(ctx, pgUpdateURLs(`state = `+pgParkedState+`, leased_at = NULL, lease_until = NULL, lease_owner = NULL`,
+		`state = {leased} AND lease_until <= $1`), now.UnixMilli())
 	if err != nil {
 		return fmt.Errorf("frontier: reclaim leases: %w", err)
 	}
@@ -136,8 +134,7 @@ func pgReclaim(ctx context.Context, tx pgx.Tx, now time.Time) error {
 // Apply holds locked is skipped: the next lease call probes it.
 func pgWake(ctx context.Context, tx pgx.Tx, now time.Time) error {
 	ms := now.UnixMilli()
-	if _, err := tx.Exec(ctx, sq(`WITH l AS (SELECT id FROM urls WHERE state = {waiting} AND retry_at <= $1 ORDER BY id FOR UPDATE)
-		UPDATE urls u SET state = {queued}, retry_at = NULL FROM l WHERE u.id = l.id`), ms); err != nil {
+	if _, err := tx.Exec(ctx, pgUpdateURLs(`state = {queued}, retry_at = NULL`, `state = {waiting} AND retry_at <= $1`), ms); err != nil {
 		return fmt.Errorf("frontier: wake retries: %w", err)
 	}
 	rows, err := tx.Query(ctx, sq(`SELECT host_id, wait_ms FROM host_state WHERE parked = {host-parked} AND retry_at <= $1

@@ -18,9 +18,7 @@ func (s *PostgresStore) Renew(ctx context.Context, owner int64, until time.Time,
 		return 0, ErrClosed
 	}
 	now := time.Now()
-	n, err := s.execTx(ctx, sq(`WITH l AS (SELECT id FROM urls
-		  WHERE state = {leased} AND lease_until > $2 AND lease_owner = $3 AND leased_at > $4 ORDER BY id FOR UPDATE)
-		UPDATE urls u SET lease_until = $1 FROM l WHERE u.id = l.id`),
+	n, err := s.execTx(ctx, pgUpdateURLs(`lease_until = $1`, `state = {leased} AND lease_until > $2 AND lease_owner = $3 AND leased_at > $4`),
 		until.UnixMilli(), now.UnixMilli(), owner, now.Add(-maxAge).UnixMilli())
 	if err != nil {
 		return 0, fmt.Errorf("frontier: renew leases: %w", err)
@@ -29,10 +27,10 @@ func (s *PostgresStore) Renew(ctx context.Context, owner int64, until time.Time,
 }
 
 // execTx runs one statement that updates many rows in a transaction of
-// its own, run again after a deadlock. Its rows are locked in id order,
-// as an Apply's are (pgApply.lockURLs), so none is expected; a
-// transaction that writes URLs one at a time outside that order (a host
-// parked with its URLs) can still meet one.
+// its own, run again after a deadlock. Its rows are locked in id order
+// (pgUpdateURLs), as every other statement's are, so none is expected;
+// another transaction that took URL rows in two statements can still
+// meet it in one.
 func (s *PostgresStore) execTx(ctx context.Context, query string, args ...any) (int, error) {
 	var n int
 	err := s.inTx(ctx, func(tx pgx.Tx) error {
@@ -62,9 +60,8 @@ func (s *PostgresStore) Release(ctx context.Context) (int, error) {
 	if s.pool == nil {
 		return 0, ErrClosed
 	}
-	n, err := s.execTx(ctx, sq(`WITH l AS (SELECT id FROM urls WHERE state = {leased} ORDER BY id FOR UPDATE)
-		UPDATE urls SET state = `)+pgParkedState+`, leased_at = NULL, lease_until = NULL, lease_owner = NULL
-		FROM l WHERE urls.id = l.id`)
+	n, err := s.execTx(ctx, pgUpdateURLs(`state = `+pgParkedState+`, leased_at = NULL, lease_until = NULL, lease_owner = NULL`,
+		`state = {leased}`))
 	if err != nil {
 		return 0, fmt.Errorf("frontier: release leases: %w", err)
 	}
