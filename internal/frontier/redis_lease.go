@@ -106,7 +106,12 @@ end
 -- to its room, until no host left can beat the n-th best candidate: the
 -- result is the n best URLs of the tier that the rooms allow. scan bounds
 -- the hosts looked at. It answers nil and why when the plan does not
--- hold.
+-- hold. read[h] keeps what it read of host h's queue, in rank order, as
+-- the server answered it (id, score, id, score ...), and ended[h] whether
+-- it read to the end. It reads one entry past the host's candidates, so
+-- that the host's next head is known once its URLs are taken, without
+-- asking again.
+local read, ended = {}, {}
 local function gather(t)
   local cands, thr = {}, nil
   -- With one room for every host, the heads of the first n hosts are n
@@ -116,10 +121,35 @@ local function gather(t)
     local _, nth = unpack(redis.call('ZRANGE', P .. t.hosts, n - 1, n - 1, 'WITHSCORES'))
     if nth then thr = tonumber(nth) end
   end
+  -- The candidates come host by host, each host's in order, and hosts by
+  -- their heads: they are often in order already.
   local function trim()
-    table.sort(cands, better)
+    local ordered = true
+    for i = 2, #cands do
+      if better(cands[i], cands[i - 1]) then ordered = false; break end
+    end
+    if not ordered then table.sort(cands, better) end
     for i = #cands, n + 1, -1 do cands[i] = nil end
     if #cands >= n then thr = cands[n].score end
+  end
+  -- readhost reads host h's queue down to the threshold and its room,
+  -- and one entry further: all of it at once without a threshold, else
+  -- two entries first (a host seldom has more than its head under the
+  -- threshold) and twice as many each time after.
+  local function readhost(h, key, room)
+    local q, page = {}, room + 1
+    if thr then page = 2 end
+    while true do
+      local have = #q / 2
+      local ask = math.min(page, room + 1 - have)
+      local got = redis.call('ZRANGE', key, have, have + ask - 1, 'WITHSCORES')
+      if have == 0 then q = got else for j = 1, #got do q[#q + 1] = got[j] end end
+      if #got < 2 * ask then ended[h] = true; break end
+      if #q / 2 > room or (thr and tonumber(q[#q]) > thr) then break end
+      page = page * 2
+    end
+    read[h] = q
+    return q
   end
   local offset, looked, done = 0, 0, false
   while not done do
@@ -144,13 +174,12 @@ local function gather(t)
       if room > 0 then
         -- Only URLs that can still be among the n best: a host's queue is
         -- read down to the threshold, not to its room.
-        local q
-        if thr then
-          q = redis.call('ZRANGEBYSCORE', P .. t.queue .. h, '-inf', string.format('%d', thr), 'WITHSCORES', 'LIMIT', 0, room)
-        else
-          q = redis.call('ZRANGE', P .. t.queue .. h, 0, room - 1, 'WITHSCORES')
+        local q = readhost(h, P .. t.queue .. h, room)
+        for j = 2, math.min(#q, 2 * room), 2 do
+          local sc = tonumber(q[j])
+          if thr and sc > thr then break end
+          cands[#cands + 1] = {score = sc, id = q[j - 1], host = h}
         end
-        for j = 1, #q, 2 do cands[#cands + 1] = {score = tonumber(q[j + 1]), id = q[j], host = h} end
         if #cands >= 2 * n then trim() end
       end
     end
@@ -188,9 +217,18 @@ for i = 1, #hosts, 1000 do
     active[#active + 1] = string.format('%d', (tonumber(av[j]) or 0) + took[h])
   end
 end
+-- A host's next head is the first entry gather read and did not take,
+-- if it read one; none when it read the whole queue.
 for h, hids in pairs(byhost) do
   bulk('ZREM', P .. TIER[tier].queue .. h, hids, 1000)
-  touched[tier][h] = true
+  local q, k = read[h], #hids
+  if q[2 * k + 1] then
+    touched[tier][h] = q[2 * k + 2]
+  elseif ended[h] then
+    touched[tier][h] = ''
+  else
+    touched[tier][h] = true
+  end
 end
 for _, c in ipairs(cands) do
   local id, r = c.id, c.r

@@ -143,6 +143,8 @@ end
 -- queue it changed and sets their place in hq (rh) once, at its end
 -- (flush). TIER maps a queued state to its queue prefix and host queue.
 local TIER = {[ST_QUEUED] = {queue = 'q:', hosts = 'hq'}, [ST_RESERVE] = {queue = 'r:', hosts = 'rh'}}
+-- touched[state][h] is true for a host whose queue changed, or its new
+-- head's score when the script knows it ('' when the queue is empty).
 local touched = {[ST_QUEUED] = {}, [ST_RESERVE] = {}}
 -- added holds, for a host whose queue only grew, its best new score: its
 -- place in hq can only improve, which ZADD LT does in one call.
@@ -182,9 +184,13 @@ fixheads = function()
       if not touched[s][h] then lt[#lt + 1] = string.format('%d', sc); lt[#lt + 1] = h end
     end
     added[s] = {}
-    for h in pairs(touched[s]) do
-      local _, best = unpack(redis.call('ZRANGE', P .. t.queue .. h, 0, 0, 'WITHSCORES'))
-      if best then
+    for h, head in pairs(touched[s]) do
+      local best = head
+      if head == true then
+        local _, first = unpack(redis.call('ZRANGE', P .. t.queue .. h, 0, 0, 'WITHSCORES'))
+        best = first
+      end
+      if best and best ~= '' then
         set[#set + 1] = best; set[#set + 1] = h
       else
         gone[#gone + 1] = h

@@ -35,7 +35,6 @@ crawl() { # crawl BIN DIR STRATEGY STORE
 
 for store in $stores; do
   for s in $strategies; do
-    [ "$store" = redis ] && [ "$s" != "${s%learned}" ] && continue # class re-ranking is SQLite's only
     crawl "$old" "$work/old-$store-$s" "$s" "$store"
     crawl "$new" "$work/new-$store-$s" "$s" "$store"
     python3 - "$work/old-$store-$s/scored.jsonl" "$work/new-$store-$s/scored.jsonl" "$store $s" <<'PY'
