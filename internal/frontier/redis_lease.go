@@ -469,18 +469,20 @@ func redisLeased(v any) ([]record.URL, error) {
 	}
 	out := make([]record.URL, 0, len(rows))
 	for _, f := range rows {
-		rec, err := decodeMsgpackArray([]byte(f.str(lrowRecord)))
-		if err != nil || len(rec) < recSeq {
-			return nil, fmt.Errorf("frontier: lease: a leased URL's record: %v", err)
+		rec, err := readRecord([]byte(f.str(lrowRecord)))
+		if err != nil {
+			return nil, fmt.Errorf("frontier: lease: a leased URL's record: %w", err)
 		}
-		field := func(i int) any { return rec[i-1] }
-		u := record.URL{URL: str(field(recURL))}
-		u.Depth = int(msgpackNumber(field(recDepth)))
-		u.Priority = msgpackNumber(field(recPrio))
-		u.Parent, u.Anchor = f.str(lrowParent), str(field(recAnchor))
-		u.Inherited = msgpackNumber(field(recInh))
-		if m := str(field(recMeta)); m != "" {
+		u := record.URL{URL: rec.text(recURL)}
+		u.Depth = int(rec.number(recDepth))
+		u.Priority = rec.number(recPrio)
+		u.Parent, u.Anchor = f.str(lrowParent), rec.text(recAnchor)
+		u.Inherited = rec.number(recInh)
+		if m := rec.text(recMeta); m != "" {
 			u.Meta = json.RawMessage(m)
+		}
+		if rec.err != nil {
+			return nil, fmt.Errorf("frontier: lease: the record of %q: %w", u.URL, rec.err)
 		}
 		u.Site = f.str(lrowSite)
 		out = append(out, u)
