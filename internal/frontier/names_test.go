@@ -1,12 +1,15 @@
 package frontier
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/redis/go-redis/v9"
 )
 
 // scriptLiteral is a raw string of Go: the stores' SQL and Lua.
@@ -70,7 +73,7 @@ func TestNoStateNumbers(t *testing.T) {
 // and the Go side reads a script's answer by those names too, not by its
 // place in a row.
 func TestNoPositionalRows(t *testing.T) {
-	// In Lua: x[3], f(x)[2]; ARGV and KEYS are Redis's own.
+	// In Lua: x[3], f(x)[2], ARGV[1]; KEYS is Redis's own, with one key.
 	luaIndex := regexp.MustCompile(`([A-Za-z_][A-Za-z_0-9.]*|\))\[\s*\d+\s*\]`)
 	// In Go: a script's answer read by place (str(f[3]), num(rows[i+2]),
 	// rows[i+1] …), or a state written into a counter's key ("n:4:").
@@ -89,7 +92,7 @@ func TestNoPositionalRows(t *testing.T) {
 					line = line[:i] // a Lua comment
 				}
 				for _, m := range luaIndex.FindAllStringSubmatch(line, -1) {
-					if m[1] != "ARGV" && m[1] != "KEYS" {
+					if m[1] != "KEYS" {
 						t.Errorf("%s: a script reads a row by place: %q in %q", f, m[0], strings.TrimSpace(line))
 					}
 				}
@@ -123,5 +126,132 @@ func TestLuaMaker(t *testing.T) {
 			}()
 			luaMaker("f", bad)
 		}()
+	}
+}
+
+// TestNoPositionalArgs: a script reads its arguments by the names of its
+// layout (scriptArgs), never by place: ARGV[ARG.NOW], or ARGV[i + ARG.ID]
+// in a list of rows, not ARGV[1], ARGV[i + 1], unpack(ARGV) or a loop
+// from a bare slot; every name it reads is one of its layout's, and it
+// reads each of them.
+func TestNoPositionalArgs(t *testing.T) {
+	bare := []*regexp.Regexp{
+		regexp.MustCompile(`ARGV\s*\[\s*\d`),
+		regexp.MustCompile(`ARGV\s*\[[^\]]*[-+*]\s*\d`),
+		regexp.MustCompile(`\b(unpack|ipairs)\(\s*ARGV\s*[,)]`),
+		regexp.MustCompile(`=\s*[1-9]\d*\s*,\s*#ARGV`),
+	}
+	scripts := 0
+	for f, src := range storeSources(t, "redis") {
+		for _, lit := range scriptLiteral.FindAllString(src, -1) {
+			scripts++
+			for _, re := range bare {
+				for _, m := range re.FindAllString(lit, -1) {
+					t.Errorf("%s: a script reads its arguments by place: %q", f, m)
+				}
+			}
+		}
+		if strings.Count(src, "redis.NewScript(") > strings.Count(src, "func newRedisScript(") {
+			t.Errorf("%s: a script made without the layout of its arguments (newRedisScript)", f)
+		}
+	}
+	if scripts < 20 {
+		t.Fatalf("checked only %d Lua strings: the file layout changed under this test", scripts)
+	}
+	read := regexp.MustCompile(`ARGV\s*\[\s*(?:\w+\s*\+\s*)?ARG\.(\w+)\s*\]`)
+	named := regexp.MustCompile(`\bARG\.(\w+)`)
+	if len(redisScripts) < 18 {
+		t.Fatalf("only %d scripts listed", len(redisScripts))
+	}
+	for _, sc := range redisScripts {
+		body := strings.TrimPrefix(sc.src, sc.layout.lua())
+		if strings.Contains(body, "ARGV") != (sc.layout.width() > 0) {
+			t.Errorf("script %s: reads ARGV: %v, layout of %d slots", sc.name, strings.Contains(body, "ARGV"), sc.layout.width())
+		}
+		for _, m := range named.FindAllStringSubmatch(body, -1) {
+			if !slices.Contains(sc.layout.names, m[1]) && (m[1] != "W" || !sc.layout.rows) {
+				t.Errorf("script %s reads ARG.%s, not in its layout %v", sc.name, m[1], sc.layout.names)
+			}
+		}
+		seen := map[string]bool{}
+		for _, m := range read.FindAllStringSubmatch(body, -1) {
+			seen[m[1]] = true
+		}
+		for _, n := range sc.layout.names {
+			if !seen[n] {
+				t.Errorf("script %s never reads ARGV[ARG.%s]: Go sends what it does not read", sc.name, n)
+			}
+		}
+	}
+}
+
+// TestScriptArgsChecked: run refuses arguments that do not fill a
+// script's layout: a slot too few or too many, a slot left unset, a row
+// cut short. Every script is checked, and the check comes before Redis
+// is asked.
+func TestScriptArgsChecked(t *testing.T) {
+	s := &RedisStore{rdb: redis.NewClient(&redis.Options{Addr: "127.0.0.1:1"})} // never reached
+	defer s.rdb.Close()
+	ctx := context.Background()
+	for _, sc := range redisScripts {
+		full := sc.args()
+		if sc.layout.rows {
+			full = append(full, sc.row()...)
+		}
+		for i := range full {
+			full[i] = "x"
+		}
+		if err := sc.layout.check(full); err != nil {
+			t.Errorf("script %s: every slot filled: %v", sc.name, err)
+		}
+		bad := map[string]scriptRow{"one more": append(slices.Clone(full), "x")}
+		if len(full) > 0 {
+			bad["one fewer"] = full[:len(full)-1]
+			unset := slices.Clone(full)
+			unset[len(unset)-1] = nil
+			bad["one unset"] = unset
+		}
+		if sc.layout.rows && sc.layout.width() == 1 {
+			delete(bad, "one more") // a whole row
+			delete(bad, "one fewer")
+		}
+		for what, args := range bad {
+			if _, err := s.run(ctx, sc, args); err == nil || !strings.Contains(err.Error(), "script "+sc.name+":") {
+				t.Errorf("script %s, %s argument: run said %v", sc.name, what, err)
+			}
+		}
+	}
+}
+
+// TestNoTagStrings: the tags that go between Go and the scripts (a
+// lease's answer, why an apply wrote nothing, what a host step does) are
+// Go constants, given to the scripts by name (LEASE.OK, AGAIN.MOVED,
+// CHANGE.PARK): neither side writes one as a string of its own.
+func TestNoTagStrings(t *testing.T) {
+	lua := []*regexp.Regexp{
+		regexp.MustCompile(`\b(reply|again)\(\s*'`),
+		regexp.MustCompile(`return nil,\s*'`),
+		regexp.MustCompile(`\.(change|act)\s*(==|~=)\s*'`),
+	}
+	goRules := []*regexp.Regexp{
+		regexp.MustCompile(`case "[^"]+"`),
+		regexp.MustCompile(`\.(Act|Change|Again)\s*(==|!=|=)\s*"`),
+		regexp.MustCompile(`\b(Act|Change|Again):\s*"`),
+	}
+	comment := regexp.MustCompile(`(?m)//.*$`)
+	for f, src := range storeSources(t, "redis") {
+		for _, lit := range scriptLiteral.FindAllString(src, -1) {
+			for _, re := range lua {
+				for _, m := range re.FindAllString(lit, -1) {
+					t.Errorf("%s: a script writes a tag as a string: %q", f, m)
+				}
+			}
+		}
+		code := comment.ReplaceAllString(scriptLiteral.ReplaceAllString(src, "``"), "")
+		for _, re := range goRules {
+			for _, m := range re.FindAllString(code, -1) {
+				t.Errorf("%s: Go writes a tag as a string: %q", f, m)
+			}
+		}
 	}
 }

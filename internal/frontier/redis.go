@@ -236,12 +236,16 @@ func redisID(u string) string {
 	return string(b[:])
 }
 
-// run evaluates a script with the crawl's prefix as its only key. While
+// run evaluates a script with the crawl's prefix as its only key and
+// args laid out as the script names them (redisScript.args). While
 // another client's script runs too long (past lua-time-limit, on a loaded
 // server) Redis answers BUSY: the call waits and tries again.
-func (s *RedisStore) run(ctx context.Context, sc *redis.Script, args ...any) (any, error) {
+func (s *RedisStore) run(ctx context.Context, sc *redisScript, args scriptRow) (any, error) {
 	if s.rdb == nil {
 		return nil, ErrClosed
+	}
+	if err := sc.layout.check(args); err != nil {
+		return nil, fmt.Errorf("script %s: %w", sc.name, err)
 	}
 	wait := 20 * time.Millisecond
 	deadline := time.Now().Add(redisTimeout)
@@ -261,8 +265,8 @@ func (s *RedisStore) run(ctx context.Context, sc *redis.Script, args ...any) (an
 
 // runJSON runs a script that answers a JSON text, and decodes it into
 // out.
-func (s *RedisStore) runJSON(ctx context.Context, sc *redis.Script, out any, args ...any) error {
-	v, err := s.run(ctx, sc, args...)
+func (s *RedisStore) runJSON(ctx context.Context, sc *redisScript, out any, args scriptRow) error {
+	v, err := s.run(ctx, sc, args)
 	if err != nil {
 		return err
 	}

@@ -9,14 +9,23 @@ import (
 	"github.com/redis/go-redis/v9"
 )
 
-// redisHistory reads one page of the log of fetched URLs. ARGV: start,
-// count. It answers a reply: how many entries it read, and a row (hist…)
+// The arguments of a script that reads a page of the log of fetched URLs
+// (walkLog): where it starts, and how many entries.
+const (
+	logArgStart = iota + 1
+	logArgCount
+)
+
+var logPageArgs = argSlots(luaName{"START", logArgStart}, luaName{"COUNT", logArgCount})
+
+// redisHistory reads one page of the log of fetched URLs (logPageArgs).
+// It answers a reply: how many entries it read, and a row (hist…)
 // for each URL whose place in the log they were; a redirect target is in
 // the set {NAME}:redir.
-var redisHistory = redis.NewScript(luaPrelude + luaHistoryRow + `
-local ids = redis.call('LRANGE', P .. 'log', tonumber(ARGV[1]), tonumber(ARGV[1]) + tonumber(ARGV[2]) - 1)
+var redisHistory = newRedisScript("history", logPageArgs, luaPrelude+luaHistoryRow+`
+local start = tonumber(ARGV[ARG.START])
+local ids = redis.call('LRANGE', P .. 'log', start, start + tonumber(ARGV[ARG.COUNT]) - 1)
 local out = {}
-local start = tonumber(ARGV[1])
 for i, id in ipairs(ids) do
   local r = getrec(id)
   -- A URL requeued and fetched again is in the log twice: its record
@@ -50,10 +59,13 @@ func (s *RedisStore) History(ctx context.Context, fn func(Fetched) error) error 
 // walkLog pages through the log of fetched URLs with a script that
 // answers a reply (how many entries it read, and its rows of width
 // fields), and calls fn for each row.
-func (s *RedisStore) walkLog(ctx context.Context, sc *redis.Script, width int, fn func(row scriptRow) error) error {
+func (s *RedisStore) walkLog(ctx context.Context, sc *redisScript, width int, fn func(row scriptRow) error) error {
 	const page = 2000
 	for start := 0; ; start += page {
-		v, err := s.run(ctx, sc, start, page)
+		args := sc.args()
+		args.set(logArgStart, start)
+		args.set(logArgCount, page)
+		v, err := s.run(ctx, sc, args)
 		if err != nil {
 			return fmt.Errorf("frontier: the log of fetched URLs: %w", err)
 		}

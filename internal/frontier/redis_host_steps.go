@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
-
-	"github.com/redis/go-redis/v9"
 )
 
 // The Redis store applies the host policy (hostpolicy.go) as the SQLite
@@ -15,16 +13,19 @@ import (
 // changed before it writes them (redisExpect); when another worker moved
 // a host or URL in between, Apply reads again and recomputes.
 
+// The argument of redisFacts.
+const factsArgQuery = 1
+
 // redisFacts reads the URLs and hosts of a chunk's outcomes, and the URL
-// classes of the hosts it touches while the frontier learns. ARGV[1] is a
-// JSON object {urls: [redisURLRef], hosts: [host], classes: [host]}; it
+// classes of the hosts it touches while the frontier learns. Its argument,
+// factsArgQuery, is a JSON object {urls: [redisURLRef], hosts: [host], classes: [host]}; it
 // answers a JSON object {urls: [{state (-1: unknown), tries, host, id
 // (hex), prior (the link priority it was queued with), parent (whether
 // it was queued from a link)}], hosts: [{raw (hex of the stored record,
 // ” when none), mode, reason, since, retry, wait, tries, timeouts, probe
 // (hex)}], classes: [redisClassFacts]}.
-var redisFacts = redis.NewScript(luaPrelude + `
-local a = cjson.decode(ARGV[1])
+var redisFacts = newRedisScript("facts", argSlots(luaName{"QUERY", factsArgQuery}), luaPrelude+`
+local a = cjson.decode(ARGV[ARG.QUERY])
 local out = {urls = {}, hosts = {}}
 for i, u in ipairs(a.urls) do
   local id, r = find(u.url, unhex(u.id))
@@ -112,21 +113,36 @@ type redisStep struct {
 	// queues its parked URLs again.
 	Answered bool `json:"answered"`
 	Unpark   bool `json:"unpark"`
-	// Change: "" (host kept), "save", "park" or "giveup"; HS the new
+	// Change: stepKeep, stepSave, stepPark or stepGiveUp; HS the new
 	// status.
 	Change string           `json:"change"`
 	HS     *redisHostStatus `json:"hs"`
 	Drop   bool             `json:"drop"` // HS is clean (HostStatus.Clean): no record kept
 	Clear  bool             `json:"clear"`
 	GErr   string           `json:"gerr"`
-	// Act: "record", "putback" or "settled"; a put-back URL goes to
-	// State (until At) with Add more tries and the error Err.
+	// Act: stepRecord, stepPutBack or stepSettled; a put-back URL goes
+	// to State (until At) with Add more tries and the error Err.
 	Act   string `json:"act"`
 	State int    `json:"state"`
 	At    int64  `json:"at"`
 	Add   int    `json:"add"`
 	Err   string `json:"err"`
 }
+
+// What a step does to its host (redisStep.Change) and to its URL (Act);
+// the apply script names them CHANGE.PARK, ACT.PUTBACK ….
+const (
+	stepKeep    = "" // the host's status is kept
+	stepSave    = "save"
+	stepPark    = "park"
+	stepGiveUp  = "giveup"
+	stepRecord  = "record" // the outcome is recorded
+	stepPutBack = "putback"
+	stepSettled = "settled" // settled with its host
+)
+
+var luaStepTags = luaTags("CHANGE", []luaTag{{"KEEP", stepKeep}, {"SAVE", stepSave}, {"PARK", stepPark}, {"GIVEUP", stepGiveUp}}) +
+	luaTags("ACT", []luaTag{{"RECORD", stepRecord}, {"PUTBACK", stepPutBack}, {"SETTLED", stepSettled}})
 
 // redisExpect is what the apply script checks before it writes: each
 // host's stored record (hex, ” for none), and each URL's state (-1:
@@ -290,7 +306,7 @@ func (s *RedisStore) hostSteps(ctx context.Context, outs []*Outcome, p RetryPoli
 		down := outcomeHost(o)
 		hf := hosts[down]
 		status := hf.status()
-		st := &redisStep{Host: down, Act: "record"}
+		st := &redisStep{Host: down, Act: stepRecord}
 		if HostAnswered(o.Error) {
 			if next, changed, unpark := Answered(status); changed || hf.Raw != "" {
 				// A clean record (kept by an older build) goes too.
@@ -318,7 +334,7 @@ func (s *RedisStore) hostSteps(ctx context.Context, outs []*Outcome, p RetryPoli
 				uf.State, uf.Tries = int(step.State), uf.Tries+step.AddTries
 			}
 		}
-		if st.Act == "record" && cfg != nil {
+		if st.Act == stepRecord && cfg != nil {
 			if err := learn(o.URL, o); err != nil {
 				return nil, exp, nil, err
 			}
@@ -327,10 +343,10 @@ func (s *RedisStore) hostSteps(ctx context.Context, outs []*Outcome, p RetryPoli
 					return nil, exp, nil, err
 				}
 			}
-		} else if st.Act == "record" && o.Error != "" {
+		} else if st.Act == stepRecord && o.Error != "" {
 			urls[o.URL].State = int(Failed)
 		}
-		if st.Answered || st.Change != "" || st.Act != "record" {
+		if st.Answered || st.Change != stepKeep || st.Act != stepRecord {
 			steps[i] = st
 		}
 	}
@@ -364,8 +380,10 @@ func (s *RedisStore) readFacts(ctx context.Context, q any) (*redisFactsAnswer, e
 	if err != nil {
 		return nil, err
 	}
+	args := redisFacts.args()
+	args.set(factsArgQuery, arg)
 	var facts redisFactsAnswer
-	if err := s.runJSON(ctx, redisFacts, &facts, arg); err != nil {
+	if err := s.runJSON(ctx, redisFacts, &facts, args); err != nil {
 		return nil, fmt.Errorf("host facts: %w", err)
 	}
 	return &facts, nil
@@ -375,11 +393,11 @@ func (s *RedisStore) readFacts(ctx context.Context, q any) (*redisFactsAnswer, e
 func (st *redisStep) apply(s Step) {
 	switch s.HostChange {
 	case HostSaved:
-		st.Change = "save"
+		st.Change = stepSave
 	case HostParkedNow:
-		st.Change = "park"
+		st.Change = stepPark
 	case HostGaveUpNow:
-		st.Change = "giveup"
+		st.Change = stepGiveUp
 	}
 	if s.HostChange != HostKept {
 		hs := redisStatusOf(s.Host)
@@ -388,8 +406,8 @@ func (st *redisStep) apply(s Step) {
 	}
 	switch s.Action {
 	case URLPutBack:
-		st.Act, st.State, st.At, st.Add, st.Err = "putback", int(s.State), s.RetryAt, s.AddTries, s.Error
+		st.Act, st.State, st.At, st.Add, st.Err = stepPutBack, int(s.State), s.RetryAt, s.AddTries, s.Error
 	case URLSettledByHost:
-		st.Act = "settled"
+		st.Act = stepSettled
 	}
 }

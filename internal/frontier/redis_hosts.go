@@ -64,7 +64,9 @@ func (s *RedisStore) refuseByRobots(ctx context.Context, host string) (int64, er
 	if r == nil {
 		return 0, nil
 	}
-	v, err := s.run(ctx, redisHostHeld, host)
+	args := redisHostHeld.args()
+	args.set(heldArgHost, host)
+	v, err := s.run(ctx, redisHostHeld, args)
 	if err != nil {
 		return 0, fmt.Errorf("frontier: robots rules of %s: %w", host, err)
 	}
@@ -72,16 +74,17 @@ func (s *RedisStore) refuseByRobots(ctx context.Context, host string) (int64, er
 	if err != nil {
 		return 0, fmt.Errorf("frontier: robots rules of %s: %w", host, err)
 	}
-	args := []any{host}
+	refuse, id := redisRefuseRobots.args(), redisRefuseRobots.row()
 	for _, row := range rows {
 		if !r.Allows(RobotsPath(row.str(heldURL))) {
-			args = append(args, row.get(heldID))
+			id.set(refuseArgID, row.get(heldID))
+			refuse = append(refuse, id...)
 		}
 	}
-	if len(args) == 1 {
+	if len(refuse) == 0 {
 		return 0, nil
 	}
-	v, err = s.run(ctx, redisRefuseRobots, args...)
+	v, err = s.run(ctx, redisRefuseRobots, refuse)
 	if err != nil {
 		return 0, fmt.Errorf("frontier: robots rules of %s: %w", host, err)
 	}
@@ -91,7 +94,7 @@ func (s *RedisStore) refuseByRobots(ctx context.Context, host string) (int64, er
 // parkedHosts lists the parked and given-up hosts, parked first, then by
 // the URLs they hold.
 func (s *RedisStore) parkedHosts(ctx context.Context) ([]ParkedHost, error) {
-	v, err := s.run(ctx, redisHostList)
+	v, err := s.run(ctx, redisHostList, redisHostList.args())
 	if err != nil {
 		return nil, fmt.Errorf("frontier: stats: parked hosts: %w", err)
 	}
@@ -131,7 +134,10 @@ func (s *RedisStore) Peek(ctx context.Context, n int) ([]QueuedURL, error) {
 	if n <= 0 {
 		return nil, nil
 	}
-	v, err := s.run(ctx, redisPeek, n, time.Now().UnixMilli())
+	args := redisPeek.args()
+	args.set(peekArgN, n)
+	args.set(peekArgNow, time.Now().UnixMilli())
+	v, err := s.run(ctx, redisPeek, args)
 	if err != nil {
 		return nil, fmt.Errorf("frontier: peek: %w", err)
 	}
@@ -159,24 +165,25 @@ func (s *RedisStore) Requeue(ctx context.Context, f RequeueFilter) (Requeued, er
 	if err != nil {
 		return res, fmt.Errorf("frontier: requeue: %w", err)
 	}
-	args := []any{}
+	release, host := redisReleaseHosts.args(), redisReleaseHosts.row()
 	for _, h := range hosts {
 		if (f.Host == "" || h.Host == f.Host) && (f.Kind == "" || MatchKind(h.Reason, f.Kind)) {
-			args = append(args, h.Host)
+			host.set(releaseArgHost, h.Host)
+			release = append(release, host...)
 		}
 	}
-	if len(args) > 0 {
+	if len(release) > 0 {
 		var n struct {
 			Hosts int `json:"hosts"`
 			Held  int `json:"held"`
 		}
-		if err := s.runJSON(ctx, redisReleaseHosts, &n, args...); err != nil {
+		if err := s.runJSON(ctx, redisReleaseHosts, &n, release); err != nil {
 			return res, fmt.Errorf("frontier: requeue: %w", err)
 		}
 		res.Hosts, res.Held = n.Hosts, n.Held
 	}
 	// Collect first: requeueing while scanning the set would change it.
-	var ids []any // id, counter of its error (requeuedErrorCounter), …
+	ids, id := redisRequeueURLs.args(), redisRequeueURLs.row()
 	cursor := "0"
 	for {
 		next, rows, err := s.failedPage(ctx, cursor)
@@ -187,7 +194,9 @@ func (s *RedisStore) Requeue(ctx context.Context, f RequeueFilter) (Requeued, er
 		for _, row := range rows {
 			host, msg := row.str(failHost), row.str(failErr)
 			if (f.Host == "" || host == f.Host) && (f.Kind == "" || MatchKind(msg, f.Kind)) {
-				ids = append(ids, row.get(failID), requeuedErrorCounter(host, msg))
+				id.set(requeueArgID, row.get(failID))
+				id.set(requeueArgCounter, requeuedErrorCounter(host, msg))
+				ids = append(ids, id...)
 			}
 		}
 		if cursor == "0" {
@@ -195,8 +204,8 @@ func (s *RedisStore) Requeue(ctx context.Context, f RequeueFilter) (Requeued, er
 		}
 	}
 	for len(ids) > 0 {
-		k := min(len(ids), 2*redisChunk) // id, counter pairs
-		v, err := s.run(ctx, redisRequeueURLs, ids[:k]...)
+		k := min(len(ids), redisChunk*len(id)) // rows of requeueArg…
+		v, err := s.run(ctx, redisRequeueURLs, ids[:k])
 		if err != nil {
 			return res, fmt.Errorf("frontier: requeue: %w", err)
 		}
@@ -234,7 +243,10 @@ func (s *RedisStore) ParkedSummary(ctx context.Context) (hosts, urls int64, next
 // failedPage reads a page of the failed URLs from cursor: the next
 // cursor ("0" at the end) and a row (fail…) for each.
 func (s *RedisStore) failedPage(ctx context.Context, cursor string) (string, []scriptRow, error) {
-	v, err := s.run(ctx, redisFailedPage, cursor, 1000)
+	args := redisFailedPage.args()
+	args.set(scanArgCursor, cursor)
+	args.set(scanArgCount, 1000)
+	v, err := s.run(ctx, redisFailedPage, args)
 	if err != nil {
 		return "", nil, err
 	}
@@ -245,12 +257,15 @@ func (s *RedisStore) failedPage(ctx context.Context, cursor string) (string, []s
 	return str(next), rows, nil
 }
 
+// The argument of redisHostHeld.
+const heldArgHost = 1
+
 // redisHostHeld lists the URLs a host holds (queued, parked, waiting).
-// ARGV: host. It returns a row (held…) for each.
-var redisHostHeld = redis.NewScript(luaPrelude + luaHeldRow + `
+// It returns a row (held…) for each.
+var redisHostHeld = newRedisScript("host held", argSlots(luaName{"HOST", heldArgHost}), luaPrelude+luaHeldRow+`
 local out = {}
 for _, key in ipairs({'q:', 'r:', 'pk:', 'w:'}) do
-  for _, id in ipairs(redis.call('ZRANGE', P .. key .. ARGV[1], 0, -1)) do
+  for _, id in ipairs(redis.call('ZRANGE', P .. key .. ARGV[ARG.HOST], 0, -1)) do
     local r = getrec(id)
     if r then out[#out + 1] = {[HD_ID] = id, [HD_URL] = r[URL]} end
   end
@@ -258,14 +273,18 @@ end
 return out
 `)
 
+// The arguments of redisRefuseRobots: rows of an id.
+const refuseArgID = 1
+
 // redisRefuseRobots fails the URLs of ids still held (robots.txt forbids
-// them). ARGV: host, id, id, … It returns how many.
-var redisRefuseRobots = redis.NewScript(luaPrelude + `
+// them). It returns how many.
+var redisRefuseRobots = newRedisScript("refuse robots", argRows(luaName{"ID", refuseArgID}), luaPrelude+`
 local n = 0
-for i = 2, #ARGV do
-  local r = getrec(ARGV[i])
+for i = 0, #ARGV - 1, ARG.W do
+  local id = ARGV[i + ARG.ID]
+  local r = getrec(id)
   if r and (r[STATE] == ST_QUEUED or r[STATE] == ST_PARKED or r[STATE] == ST_WAITING or r[STATE] == ST_RESERVE) then
-    failnow(ARGV[i], r, 'robots-disallow')
+    failnow(id, r, 'robots-disallow')
     n = n + 1
   end
 end
@@ -276,7 +295,7 @@ return n
 
 // redisHostList lists the parked and given-up hosts: a row (hlist…) for
 // each.
-var redisHostList = redis.NewScript(luaPrelude + luaHostListRow + `
+var redisHostList = newRedisScript("host list", argSlots(), luaPrelude+luaHostListRow+`
 local out = {}
 local all = redis.call('HGETALL', P .. 'hs')
 for i = 1, #all, 2 do
@@ -291,12 +310,16 @@ end
 return out
 `)
 
+// The arguments of redisReleaseHosts: rows of a host.
+const releaseArgHost = 1
+
 // redisReleaseHosts lets parked or given-up hosts up again and queues
-// their held URLs. ARGV: hosts. It answers {hosts, held} as JSON: how
+// their held URLs. It answers {hosts, held} as JSON: how
 // many hosts it let up, and the URLs it queued.
-var redisReleaseHosts = redis.NewScript(luaPrelude + `
+var redisReleaseHosts = newRedisScript("release hosts", argRows(luaName{"HOST", releaseArgHost}), luaPrelude+`
 local hosts, held = 0, 0
-for _, h in ipairs(ARGV) do
+for i = 0, #ARGV - 1, ARG.W do
+  local h = ARGV[i + ARG.HOST]
   local st = hsget(h)
   if st and (st[PK] == HOST_PARKED or st[PK] == HOST_GIVEN_UP) then
     hsdrop(h)
@@ -319,10 +342,10 @@ flush()
 return cjson.encode({hosts = hosts, held = held})
 `)
 
-// redisFailedPage reads one page of the failed URLs. ARGV: cursor, count.
+// redisFailedPage reads one page of the failed URLs (scanPageArgs).
 // It answers a reply: the next cursor, and a row (fail…) for each.
-var redisFailedPage = redis.NewScript(luaPrelude + luaFailedRow + `
-local cursor, ids = unpack(redis.call('SSCAN', P .. 'fail', ARGV[1], 'COUNT', ARGV[2]))
+var redisFailedPage = newRedisScript("failed page", scanPageArgs, luaPrelude+luaFailedRow+`
+local cursor, ids = unpack(redis.call('SSCAN', P .. 'fail', ARGV[ARG.CURSOR], 'COUNT', ARGV[ARG.COUNT]))
 local out = {}
 for _, id in ipairs(ids) do
   local r = getrec(id)
@@ -333,14 +356,21 @@ end
 return reply(cursor, out)
 `)
 
+// The arguments of redisRequeueURLs: rows of an id and a counter.
+const (
+	requeueArgID      = iota + 1
+	requeueArgCounter // requeuedErrorCounter
+)
+
 // redisRequeueURLs queues again the failed URLs of ids, as new: no error,
 // no tries, out of the fetched figures, and counts each in the counter
 // given with it (requeuedErrorCounter: the error history it takes off).
-// ARGV: id, counter, id, counter… It returns how many.
-var redisRequeueURLs = redis.NewScript(luaPrelude + `
+// It returns how many.
+var redisRequeueURLs = newRedisScript("requeue URLs", argRows(luaName{"ID", requeueArgID}, luaName{"COUNTER", requeueArgCounter}),
+	luaPrelude+`
 local n = 0
-for i = 1, #ARGV, 2 do
-  local id = ARGV[i]
+for i = 0, #ARGV - 1, ARG.W do
+  local id = ARGV[i + ARG.ID]
   local r = getrec(id)
   if r and r[STATE] == ST_FAILED then
     local h = rhost(r)
@@ -360,7 +390,7 @@ for i = 1, #ARGV, 2 do
     r[TRIES], r[ERR] = 0, ''
     trim(r)
     putrec(id, r)
-    redis.call('HINCRBY', P .. 'counters', ARGV[i + 1], 1)
+    redis.call('HINCRBY', P .. 'counters', ARGV[i + ARG.COUNTER], 1)
     redis.call('SREM', P .. 'redir', id) -- fetched again, it is a page of its own
     n = n + 1
   end
@@ -369,10 +399,16 @@ flush()
 return n
 `)
 
-// redisPeek lists the next URLs in lease order. ARGV: n, now. It returns
+// The arguments of redisPeek.
+const (
+	peekArgN   = iota + 1 // how many URLs
+	peekArgNow            // ms
+)
+
+// redisPeek lists the next URLs in lease order (peekArg…). It returns
 // a row (peek…) for each.
-var redisPeek = redis.NewScript(luaPrelude + luaPeekRow + `
-local n, now = tonumber(ARGV[1]), tonumber(ARGV[2])
+var redisPeek = newRedisScript("peek", argSlots(luaName{"N", peekArgN}, luaName{"NOW", peekArgNow}), luaPrelude+luaPeekRow+`
+local n, now = tonumber(ARGV[ARG.N]), tonumber(ARGV[ARG.NOW])
 local cands = {}
 local function cand(id, score)
   local r = getrec(id)
@@ -407,12 +443,15 @@ end
 return out
 `)
 
+// The argument of redisCounts.
+const countsArgNow = 1 // ms
+
 // redisCounts tells whether anything is queued (outside the reserve),
 // waiting or due as a probe, whether a lease runs, the requeued counter,
 // and whether the reserve holds a URL: {queued, leased, requeued,
-// reserve} as JSON. ARGV: now.
-var redisCounts = redis.NewScript(luaPrelude + `
-local now = tonumber(ARGV[1])
+// reserve} as JSON.
+var redisCounts = newRedisScript("counts", argSlots(luaName{"NOW", countsArgNow}), luaPrelude+`
+local now = tonumber(ARGV[ARG.NOW])
 local queued = redis.call('ZCARD', P .. 'hq') > 0 or redis.call('ZCARD', P .. 'wh') > 0
   or redis.call('ZCOUNT', P .. 'leased', '-inf', now) > 0
 if not queued then

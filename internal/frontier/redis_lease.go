@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/focuscrawl/focuscrawl/internal/record"
-	"github.com/redis/go-redis/v9"
 )
 
 // The Redis lease. The plan, how many URLs of each host a call may take,
@@ -52,18 +51,30 @@ local function leasetier(now, reserve)
 end
 `
 
+// The arguments of redisLeaseFacts.
+const (
+	leaseFactsArgNow     = iota + 1 // ms
+	leaseFactsArgOwner              // decimal
+	leaseFactsArgWalk               // how many hosts to read
+	leaseFactsArgReserve            // 1: a lease may take the reserve
+	leaseFactsArgProbes             // the probes planned (redisLeasePlan.Probes as JSON)
+	leaseFactsArgNeed               // the facts to read (HostFacts as JSON)
+)
+
 // redisLeaseFacts queues again the URLs whose lease ran out and those whose
 // wait is over, then reads the facts of the best hosts of the queue a
-// lease takes from. ARGV: now, owner, hosts to read, reserve (1: a lease
-// may take it), the probes planned (redisLeasePlan.Probes as JSON), the
-// facts to read (HostFacts as JSON). It
+// lease takes from (leaseFactsArg…). It
 // answers a JSON object {tier, hosts: [{host, mine, workers, last,
 // answered, running}]}, best host first, or {probes: [{host, wait}]}
 // when the probes lack a parked host whose probe is due.
-var redisLeaseFacts = redis.NewScript(luaPrelude + luaLeaseFacts + `
-local now, owner, walk, reserve, need = tonumber(ARGV[1]), ARGV[2], tonumber(ARGV[3]), ARGV[4] == '1', cjson.decode(ARGV[6])
+var redisLeaseFacts = newRedisScript("lease facts", argSlots(
+	luaName{"NOW", leaseFactsArgNow}, luaName{"OWNER", leaseFactsArgOwner}, luaName{"WALK", leaseFactsArgWalk},
+	luaName{"RESERVE", leaseFactsArgReserve}, luaName{"PROBES", leaseFactsArgProbes}, luaName{"NEED", leaseFactsArgNeed},
+), luaPrelude+luaLeaseFacts+`
+local now, owner, walk = tonumber(ARGV[ARG.NOW]), ARGV[ARG.OWNER], tonumber(ARGV[ARG.WALK])
+local reserve, need = ARGV[ARG.RESERVE] == '1', cjson.decode(ARGV[ARG.NEED])
 reclaim(now, 100000)
-local probes = wake(now, cjson.decode(ARGV[5]))
+local probes = wake(now, cjson.decode(ARGV[ARG.PROBES]))
 flush()
 if probes then return cjson.encode({probes = probes}) end
 local tier = leasetier(now, reserve)
@@ -78,24 +89,45 @@ if #hosts > 0 then out.hosts = hosts end -- cjson writes an empty table as an ob
 return cjson.encode(out)
 `)
 
-// redisLease leases the best queued URLs within the rooms of a plan.
-// ARGV: now, n, until, owner, hosts to look at, host gap (ms), the plan
-// (redisLeasePlan as JSON). It answers a reply (replyHead, replyRows)
-// tagged "ok" with a row per URL leased (lrow…, redis_rows.go), tagged
-// "moved" when a host's facts or the tier are not those planned on,
-// "unplanned" when it walked to a host the plan did not read, or
-// "probes" with [{host, wait}] as JSON when the plan lacks a parked host
-// whose probe is due.
-var redisLease = redis.NewScript(luaPrelude + luaLeaseFacts + luaLeaseRow + `
-local now, n, untilMs, owner, scan, gap = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), ARGV[4],
-      tonumber(ARGV[5]), tonumber(ARGV[6])
-local plan = cjson.decode(ARGV[7])
+// The arguments of redisLease.
+const (
+	leaseArgNow   = iota + 1 // ms
+	leaseArgN                // how many URLs at most
+	leaseArgUntil            // the lease end (ms)
+	leaseArgOwner            // decimal
+	leaseArgScan             // how many hosts to look at
+	leaseArgGap              // the host gap (ms)
+	leaseArgPlan             // redisLeasePlan as JSON
+)
+
+// The tags of redisLease's answer (its replyHead).
+const (
+	leaseTookTag      = "ok"        // rows, a URL leased each
+	leaseMovedTag     = "moved"     // a host's facts or the tier are not those planned on
+	leaseUnplannedTag = "unplanned" // the walk reached a host the plan did not read
+	leaseProbesTag    = "probes"    // the plan lacks a parked host whose probe is due
+)
+
+// redisLease leases the best queued URLs within the rooms of a plan
+// (leaseArg…). It answers a reply (replyHead, replyRows) tagged
+// leaseTookTag with a row per URL leased (lrow…, redis_rows.go),
+// leaseMovedTag, leaseUnplannedTag, or leaseProbesTag with [{host,
+// wait}] as JSON.
+var redisLease = newRedisScript("lease", argSlots(
+	luaName{"NOW", leaseArgNow}, luaName{"N", leaseArgN}, luaName{"UNTIL", leaseArgUntil}, luaName{"OWNER", leaseArgOwner},
+	luaName{"SCAN", leaseArgScan}, luaName{"GAP", leaseArgGap}, luaName{"PLAN", leaseArgPlan},
+), luaPrelude+luaLeaseFacts+luaLeaseRow+luaTags("LEASE", []luaTag{
+	{"OK", leaseTookTag}, {"MOVED", leaseMovedTag}, {"UNPLANNED", leaseUnplannedTag}, {"PROBES", leaseProbesTag},
+})+`
+local now, n, untilMs, owner = tonumber(ARGV[ARG.NOW]), tonumber(ARGV[ARG.N]), tonumber(ARGV[ARG.UNTIL]), ARGV[ARG.OWNER]
+local scan, gap = tonumber(ARGV[ARG.SCAN]), tonumber(ARGV[ARG.GAP])
+local plan = cjson.decode(ARGV[ARG.PLAN])
 reclaim(now, 100000)
 local probes = wake(now, plan.probes)
-if probes then flush(); return reply('probes', cjson.encode(probes)) end
+if probes then flush(); return reply(LEASE.PROBES, cjson.encode(probes)) end
 fixheads()
 local tier = leasetier(now, plan.reserve)
-if plan.facts and tier ~= plan.tier then flush(); return reply('moved', {}) end
+if plan.facts and tier ~= plan.tier then flush(); return reply(LEASE.MOVED, {}) end
 -- A candidate: a URL's queue score, its id and its host.
 local function better(a, b)
   if a.score ~= b.score then return a.score < b.score end
@@ -163,11 +195,11 @@ local function gather(t)
       local room = plan.room
       if plan.facts then
         local p = plan.hosts[h]
-        if not p then return nil, 'unplanned' end
+        if not p then return nil, LEASE.UNPLANNED end
         local f = leasefacts(h, owner, plan.need)
         if f.mine ~= p.mine or f.workers ~= p.workers or f.last ~= p.last or f.answered ~= p.answered
             or f.running ~= p.running then
-          return nil, 'moved'
+          return nil, LEASE.MOVED
         end
         room = p.room
       end
@@ -235,7 +267,7 @@ for _, c in ipairs(cands) do
   movestate(r, ST_LEASED, r[DEPTH])
   r[STATE], r[LEASED], r[UNTIL], r[OWNER] = ST_LEASED, now, untilMs, owner
   putrec(id, r)
-  if r[RES] == 1 then rids[#rids + 1] = ARGV[3]; rids[#rids + 1] = id end
+  if r[RES] == 1 then rids[#rids + 1] = ARGV[ARG.UNTIL]; rids[#rids + 1] = id end
   local parent = ''
   if r[PARENT] ~= '' then
     local pr = getrec(r[PARENT])
@@ -245,9 +277,9 @@ for _, c in ipairs(cands) do
 end
 if #ids > 0 then
   local z = {}
-  -- ARGV[3] is the lease end as Go wrote it: the server need not write
-  -- the number again for each id.
-  for _, id in ipairs(ids) do z[#z + 1] = ARGV[3]; z[#z + 1] = id end
+  -- ARGV[ARG.UNTIL] is the lease end as Go wrote it: the server need not
+  -- write the number again for each id.
+  for _, id in ipairs(ids) do z[#z + 1] = ARGV[ARG.UNTIL]; z[#z + 1] = id end
   bulk('ZADD', P .. 'leased', z, 1000)
   bulk('ZADD', P .. 'own:' .. owner, z, 1000)
 end
@@ -260,7 +292,7 @@ for h, k in pairs(took) do
 end
 bulk('HSET', P .. 'h:last', last, 1000)
 flush()
-return reply('ok', out)
+return reply(LEASE.OK, out)
 `)
 
 // redisHostLoad is what redisLeaseFacts read of one host; the lease
@@ -353,8 +385,15 @@ func (s *RedisStore) loadLeaseFacts(ctx context.Context, r LeaseRequest, now int
 	if err != nil {
 		return nil, err
 	}
+	args := redisLeaseFacts.args()
+	args.set(leaseFactsArgNow, now)
+	args.set(leaseFactsArgOwner, strconv.FormatInt(r.Owner, 10))
+	args.set(leaseFactsArgWalk, walk)
+	args.set(leaseFactsArgReserve, reserve)
+	args.set(leaseFactsArgProbes, arg)
+	args.set(leaseFactsArgNeed, need)
 	var a redisLeaseFactsAnswer
-	if err := s.runJSON(ctx, redisLeaseFacts, &a, now, strconv.FormatInt(r.Owner, 10), walk, reserve, arg, need); err != nil {
+	if err := s.runJSON(ctx, redisLeaseFacts, &a, args); err != nil {
 		return nil, fmt.Errorf("lease facts: %w", err)
 	}
 	return &a, nil
@@ -423,8 +462,15 @@ func (s *RedisStore) Lease(ctx context.Context, r LeaseRequest) ([]record.URL, e
 		if err != nil {
 			return nil, fmt.Errorf("frontier: lease: %w", err)
 		}
-		v, err := s.run(ctx, redisLease, now.UnixMilli(), r.N, now.Add(r.For).UnixMilli(),
-			strconv.FormatInt(r.Owner, 10), scan, r.HostGap.Milliseconds(), plan)
+		args := redisLease.args()
+		args.set(leaseArgNow, now.UnixMilli())
+		args.set(leaseArgN, r.N)
+		args.set(leaseArgUntil, now.Add(r.For).UnixMilli())
+		args.set(leaseArgOwner, strconv.FormatInt(r.Owner, 10))
+		args.set(leaseArgScan, scan)
+		args.set(leaseArgGap, r.HostGap.Milliseconds())
+		args.set(leaseArgPlan, plan)
+		v, err := s.run(ctx, redisLease, args)
 		if err != nil {
 			return nil, fmt.Errorf("frontier: lease: %w", errNil(err))
 		}
@@ -434,12 +480,12 @@ func (s *RedisStore) Lease(ctx context.Context, r LeaseRequest) ([]record.URL, e
 		}
 		tag, body := scriptRow(answer).str(replyHead), scriptRow(answer).get(replyRows)
 		switch tag {
-		case "ok":
+		case leaseTookTag:
 			return redisLeased(body)
-		case "unplanned":
+		case leaseUnplannedTag:
 			walk = min(scan, 4*walk)
-		case "moved":
-		case "probes":
+		case leaseMovedTag:
+		case leaseProbesTag:
 			var due []redisDueProbe
 			if json.Unmarshal([]byte(str(body)), &due) != nil {
 				return nil, fmt.Errorf("frontier: lease: unexpected answer %v", v)
@@ -461,18 +507,20 @@ func redisLeased(v any) ([]record.URL, error) {
 	}
 	out := make([]record.URL, 0, len(rows))
 	for _, f := range rows {
-		rec, err := decodeMsgpackArray([]byte(f.str(lrowRecord)))
-		if err != nil || len(rec) < recSeq {
-			return nil, fmt.Errorf("frontier: lease: a leased URL's record: %v", err)
+		rec, err := readRecord([]byte(f.str(lrowRecord)))
+		if err != nil {
+			return nil, fmt.Errorf("frontier: lease: a leased URL's record: %w", err)
 		}
-		field := func(i int) any { return rec[i-1] }
-		u := record.URL{URL: str(field(recURL))}
-		u.Depth = int(msgpackNumber(field(recDepth)))
-		u.Priority = msgpackNumber(field(recPrio))
-		u.Parent, u.Anchor = f.str(lrowParent), str(field(recAnchor))
-		u.Inherited = msgpackNumber(field(recInh))
-		if m := str(field(recMeta)); m != "" {
+		u := record.URL{URL: rec.text(recURL)}
+		u.Depth = int(rec.number(recDepth))
+		u.Priority = rec.number(recPrio)
+		u.Parent, u.Anchor = f.str(lrowParent), rec.text(recAnchor)
+		u.Inherited = rec.number(recInh)
+		if m := rec.text(recMeta); m != "" {
 			u.Meta = json.RawMessage(m)
+		}
+		if rec.err != nil {
+			return nil, fmt.Errorf("frontier: lease: the record of %q: %w", u.URL, rec.err)
 		}
 		u.Site = f.str(lrowSite)
 		out = append(out, u)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 )
@@ -145,5 +146,61 @@ func TestRedisProbeTimedInGo(t *testing.T) {
 				t.Errorf("next probe at %d, want ProbeSent's, in [%d, %d]", next, lo, hi)
 			}
 		})
+	}
+}
+
+// TestRedisLeasedNamesABadField: a leased URL's record with a field not
+// of its kind (a depth or priority that is text, a URL or anchor that is
+// a number) fails the lease with the field's name, rather than leasing
+// the URL with a zero or "" in its place.
+func TestRedisLeasedNamesABadField(t *testing.T) {
+	record := func(field int, v any) scriptRow {
+		r := newRow(recSeq)
+		r.set(recURL, "https://a.example.cn/")
+		r.set(recHost, "")
+		r.set(recState, int(Leased))
+		r.set(recPrio, 0.5)
+		r.set(recDepth, 2)
+		r.set(recParent, "")
+		r.set(recAnchor, "an anchor")
+		r.set(recInh, 0.25)
+		r.set(recMeta, "")
+		r.set(recSeq, 7)
+		if field > 0 {
+			r.set(field, v)
+		}
+		return r
+	}
+	answer := func(rec scriptRow) any {
+		packed, err := appendMsgpackRows(nil, []scriptRow{rec})
+		if err != nil {
+			t.Fatal(err)
+		}
+		row := newRow(lrowWidth)
+		row.set(lrowRecord, string(packed[1:])) // the one row, without the list's header
+		row.set(lrowParent, "")
+		row.set(lrowSite, "example.cn")
+		return []any{[]any(row)}
+	}
+	got, err := redisLeased(answer(record(0, nil)))
+	if err != nil || len(got) != 1 || got[0].Depth != 2 || got[0].Priority != 0.5 || got[0].Anchor != "an anchor" {
+		t.Fatalf("a good record leased as %+v, %v", got, err)
+	}
+	for _, tt := range []struct {
+		field int
+		value any
+		name  string
+	}{
+		{recDepth, "2", "DEPTH"},
+		{recPrio, "0.5", "PRIO"},
+		{recInh, "", "INH"},
+		{recURL, 12, "URL"},
+		{recAnchor, 3.5, "ANCHOR"},
+		{recMeta, 0, "META"},
+	} {
+		got, err := redisLeased(answer(record(tt.field, tt.value)))
+		if err == nil || !strings.Contains(err.Error(), "field "+tt.name+" ") {
+			t.Errorf("field %s as %T: leased %+v, error %v; want an error naming %s", tt.name, tt.value, got, err, tt.name)
+		}
 	}
 }

@@ -132,7 +132,11 @@ func (s *RedisStore) Apply(ctx context.Context, b Batch) (Applied, error) {
 				return fmt.Errorf("frontier: apply: %w", err)
 			}
 			n = redisApplied{}
-			if err := s.runJSON(ctx, redisApply, &n, arg, packed, dids); err != nil {
+			args := redisApply.args()
+			args.set(applyArgChunk, arg)
+			args.set(applyArgQueue, packed)
+			args.set(applyArgDone, dids)
+			if err := s.runJSON(ctx, redisApply, &n, args); err != nil {
 				return fmt.Errorf("frontier: apply: %w", err)
 			}
 			switch n.Again {
@@ -305,7 +309,12 @@ func outcomeRows(o *Outcome, now int64) []scriptRow {
 // maxAge ago.
 func (s *RedisStore) Renew(ctx context.Context, owner int64, until time.Time, maxAge time.Duration) (int, error) {
 	now := time.Now()
-	v, err := s.run(ctx, redisRenew, now.UnixMilli(), strconv.FormatInt(owner, 10), until.UnixMilli(), now.Add(-maxAge).UnixMilli())
+	args := redisRenew.args()
+	args.set(renewArgNow, now.UnixMilli())
+	args.set(renewArgOwner, strconv.FormatInt(owner, 10))
+	args.set(renewArgUntil, until.UnixMilli())
+	args.set(renewArgAfter, now.Add(-maxAge).UnixMilli())
+	v, err := s.run(ctx, redisRenew, args)
 	if err != nil {
 		return 0, fmt.Errorf("frontier: renew leases: %w", err)
 	}
@@ -326,7 +335,7 @@ func (s *RedisStore) Holding(ctx context.Context, owner int64) (int, error) {
 
 // Release queues every leased URL again.
 func (s *RedisStore) Release(ctx context.Context) (int, error) {
-	v, err := s.run(ctx, redisRelease)
+	v, err := s.run(ctx, redisRelease, redisRelease.args())
 	if err != nil {
 		return 0, fmt.Errorf("frontier: release leases: %w", err)
 	}
@@ -344,7 +353,9 @@ func (s *RedisStore) Counts(ctx context.Context) (Counts, error) {
 		Reserve  bool  `json:"reserve"`
 		Requeued int64 `json:"requeued"`
 	}
-	if err := s.runJSON(ctx, redisCounts, &n, time.Now().UnixMilli()); err != nil {
+	args := redisCounts.args()
+	args.set(countsArgNow, time.Now().UnixMilli())
+	if err := s.runJSON(ctx, redisCounts, &n, args); err != nil {
 		return Counts{}, fmt.Errorf("frontier: counts: %w", err)
 	}
 	return Counts{Queued: n.Queued, Leased: n.Leased, Reserve: n.Reserve, Requeued: n.Requeued}, nil
@@ -383,12 +394,14 @@ func (s *RedisStore) PageScores(ctx context.Context, urls []string) (map[string]
 	const page = 1000
 	for len(urls) > 0 {
 		n := min(page, len(urls))
-		args := make([]any, 0, 2*n)
+		args, row := make(scriptRow, 0, n*redisPageScores.layout.width()), redisPageScores.row()
 		for _, u := range urls[:n] {
-			args = append(args, u, hexID(u))
+			row.set(scoresArgURL, u)
+			row.set(scoresArgID, hexID(u))
+			args = append(args, row...)
 		}
 		urls = urls[n:]
-		v, err := s.run(ctx, redisPageScores, args...)
+		v, err := s.run(ctx, redisPageScores, args)
 		if err != nil {
 			return nil, fmt.Errorf("frontier: page scores: %w", err)
 		}
@@ -407,7 +420,10 @@ func (s *RedisStore) PageScores(ctx context.Context, urls []string) (map[string]
 func (s *RedisStore) WalkEdges(ctx context.Context, fn func(e Edge) error) error {
 	cursor := "0"
 	for {
-		v, err := s.run(ctx, redisEdges, cursor, 1000)
+		args := redisEdges.args()
+		args.set(scanArgCursor, cursor)
+		args.set(scanArgCount, 1000)
+		v, err := s.run(ctx, redisEdges, args)
 		if err != nil {
 			return fmt.Errorf("frontier: edges: %w", err)
 		}
@@ -472,7 +488,11 @@ func flt(v any) float64 {
 // A lease that has run out reads as queued, as the next lease call will
 // make it.
 func (s *RedisStore) State(ctx context.Context, u string) (State, bool, error) {
-	v, err := s.run(ctx, redisState, u, hexID(u), time.Now().UnixMilli())
+	args := redisState.args()
+	args.set(stateArgURL, u)
+	args.set(stateArgID, hexID(u))
+	args.set(stateArgNow, time.Now().UnixMilli())
+	v, err := s.run(ctx, redisState, args)
 	if err != nil {
 		return 0, false, fmt.Errorf("frontier: state of %s: %w", u, err)
 	}

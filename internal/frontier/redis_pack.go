@@ -292,13 +292,14 @@ func (d *msgpackReader) value() (any, bool) {
 	return nil, false
 }
 
-// msgpackNumber is a number decodeMsgpackArray read, as a Lua number.
-func msgpackNumber(v any) float64 {
+// msgpackNumber is a number decodeMsgpackArray read, as a Lua number;
+// false when v is no number.
+func msgpackNumber(v any) (float64, bool) {
 	switch x := v.(type) {
 	case int64:
-		return float64(x)
+		return float64(x), true
 	case float64:
-		return x
+		return x, true
 	}
-	return 0
+	return 0, false
 }

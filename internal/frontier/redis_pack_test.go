@@ -32,8 +32,12 @@ func TestRedisPackAgreesWithLua(t *testing.T) {
 		if got := appendMsgpackNumber(nil, f); !bytes.Equal(got, []byte(want)) {
 			t.Errorf("number %v: Go packs % x, Lua % x", f, got, want)
 		}
-		if v, err := decodeMsgpackArray(append([]byte{0x91}, want...)); err != nil || msgpackNumber(v[0]) != f {
-			t.Errorf("number %v as Lua packs it (% x): Go reads %v, %v", f, want, v, err)
+		v, err := decodeMsgpackArray(append([]byte{0x91}, want...))
+		if err != nil {
+			t.Fatalf("number %v as Lua packs it (% x): %v", f, want, err)
+		}
+		if got, ok := msgpackNumber(v[0]); !ok || got != f {
+			t.Errorf("number %v as Lua packs it (% x): Go reads %v (a number: %v)", f, want, v, ok)
 		}
 	}
 	packs := redis.NewScript(`return cmsgpack.pack(ARGV[1])`)

@@ -2,6 +2,7 @@ package frontier
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -84,15 +85,18 @@ const (
 	erecContext
 )
 
-// luaRecordNames declares the field numbers above as Lua locals under
-// the names the scripts use.
-var luaRecordNames = luaLocals([]luaName{
+// recFields names the fields of a URL's record, as the scripts do.
+var recFields = []luaName{
 	{"URL", recURL}, {"HOST", recHost}, {"STATE", recState}, {"PRIO", recPrio}, {"DEPTH", recDepth},
 	{"PARENT", recParent}, {"ANCHOR", recAnchor}, {"INH", recInh}, {"META", recMeta}, {"SEQ", recSeq},
 	{"LEASED", recLeased}, {"UNTIL", recUntil}, {"OWNER", recOwner}, {"FETCHED", recFetched},
 	{"STATUS", recStatus}, {"SCORE", recScore}, {"REL", recRel}, {"ERR", recErr}, {"TRIES", recTries},
 	{"LOGPOS", recLogPos}, {"RES", recRes}, {"PRIOR", recPrior}, {"CLASS", recClass},
-}) + luaLocals([]luaName{
+}
+
+// luaRecordNames declares the field numbers above as Lua locals under
+// the names the scripts use.
+var luaRecordNames = luaLocals(recFields) + luaLocals([]luaName{
 	{"PK", hrecMode}, {"REASON", hrecReason}, {"SINCE", hrecSince}, {"RETRY", hrecRetry},
 	{"WAIT", hrecWait}, {"HTRIES", hrecTries}, {"TIMEOUTS", hrecTimeouts}, {"PROBE", hrecProbe},
 	{"HELD", hrecHeld},
@@ -101,6 +105,65 @@ var luaRecordNames = luaLocals([]luaName{
 	{"CL_RELEVANT", crecRelevant}, {"CL_LABELS", crecLabels}, {"CL_PRIORS", crecPriors},
 	{"CL_APPLIED", crecApplied},
 }) + luaLocals([]luaName{{"EG_PRIO", erecPrio}, {"EG_ANCHOR", erecAnchor}, {"EG_CONTEXT", erecContext}})
+
+// packedRecord is a URL's record as stored, read by field (recURL …): a
+// field of another kind than the layout gives it is an error that names
+// the field (err, the first), not a zero.
+type packedRecord struct {
+	fields []any
+	err    error
+}
+
+// readRecord decodes a URL's record; it carries at least the fields of a
+// queued URL (up to recSeq).
+func readRecord(b []byte) (*packedRecord, error) {
+	fields, err := decodeMsgpackArray(b)
+	if err != nil {
+		return nil, err
+	}
+	if len(fields) < recSeq {
+		return nil, fmt.Errorf("a record of %d fields, less than %d", len(fields), recSeq)
+	}
+	return &packedRecord{fields: fields}, nil
+}
+
+// number reads a numeric field as the scripts' Lua has it.
+func (r *packedRecord) number(field int) float64 {
+	v := r.field(field)
+	f, ok := msgpackNumber(v)
+	if !ok {
+		r.fail(field, v, "a number")
+	}
+	return f
+}
+
+// text reads a field of text.
+func (r *packedRecord) text(field int) string {
+	v := r.field(field)
+	s, ok := v.(string)
+	if !ok {
+		r.fail(field, v, "text")
+	}
+	return s
+}
+
+func (r *packedRecord) field(field int) any {
+	if field > len(r.fields) {
+		return nil
+	}
+	return r.fields[field-1]
+}
+
+func (r *packedRecord) fail(field int, v any, want string) {
+	if r.err != nil {
+		return
+	}
+	name := fmt.Sprint(field)
+	if i := slices.IndexFunc(recFields, func(n luaName) bool { return n.value == int64(field) }); i >= 0 {
+		name = recFields[i].name
+	}
+	r.err = fmt.Errorf("record field %s is %T %v, not %s", name, v, v, want)
+}
 
 // luaRecordMakers declares the Lua functions that build a new record:
 // newrecord, a URL's record as queued, and newedge, a link's.

@@ -5,17 +5,16 @@ import (
 	"sort"
 
 	"github.com/focuscrawl/focuscrawl/internal/record"
-	"github.com/redis/go-redis/v9"
 )
 
-// redisReplay reads one page of the log of fetched URLs for Replay. ARGV:
-// start, count. It answers a reply: how many entries it read, and a row
+// redisReplay reads one page of the log of fetched URLs for Replay
+// (logPageArgs). It answers a reply: how many entries it read, and a row
 // (repl…) for each page judged (scored, or failed) whose place in the log
 // they were.
-var redisReplay = redis.NewScript(luaPrelude + luaReplayRow + `
-local ids = redis.call('LRANGE', P .. 'log', tonumber(ARGV[1]), tonumber(ARGV[1]) + tonumber(ARGV[2]) - 1)
+var redisReplay = newRedisScript("replay", logPageArgs, luaPrelude+luaReplayRow+`
+local start = tonumber(ARGV[ARG.START])
+local ids = redis.call('LRANGE', P .. 'log', start, start + tonumber(ARGV[ARG.COUNT]) - 1)
 local out = {}
-local start = tonumber(ARGV[1])
 for i, id in ipairs(ids) do
   local r = getrec(id)
   if r and (not r[LOGPOS] or r[LOGPOS] == start + i - 1) and

@@ -36,7 +36,7 @@ const (
 // redirect in the row after it.
 const (
 	drowURL     = iota + 1
-	drowID      // as bytes beside the JSON (ARGV[3])
+	drowID      // as bytes beside the JSON (applyArgDone)
 	drowHost    // its politeness key
 	drowSite    // its site
 	drowDepth   // links from a seed

@@ -1,7 +1,5 @@
 package frontier
 
-import "github.com/redis/go-redis/v9"
-
 // The Lua script of RedisStore.Apply, and what it takes and answers;
 // luaPrelude is in redis_scripts.go, the layouts of its rows in
 // redis_rows.go.
@@ -61,11 +59,22 @@ type redisRobots struct {
 }
 
 // Why the apply script wrote nothing and the chunk is computed again
-// (redisApplied.Again).
+// (redisApplied.Again); the script names them AGAIN.ROBOTS ….
 const (
 	applyAgainRobots   = "robots"   // robots.txt rules were learned since they were read
 	applyAgainMoved    = "moved"    // a host, URL or class changed since the steps were computed
 	applyAgainLearning = "learning" // learning was turned on or off
+)
+
+var luaApplyAgain = luaTags("AGAIN", []luaTag{
+	{"ROBOTS", applyAgainRobots}, {"MOVED", applyAgainMoved}, {"LEARNING", applyAgainLearning},
+})
+
+// The arguments of redisApply.
+const (
+	applyArgChunk = iota + 1 // the chunk as JSON
+	applyArgQueue            // the queue rows (qrow…) as one MessagePack array
+	applyArgDone             // the ids of the done rows, 8 bytes each
 )
 
 // redisApplied is the apply script's answer: what it did, or why it did
@@ -84,7 +93,7 @@ type redisApplied struct {
 	Reserved int      `json:"reserved"`
 }
 
-// redisApply records a batch: ARGV[1] is a JSON object
+// redisApply records a batch (applyArg…): the chunk is a JSON object
 // {now, max, done: [done rows (drow…, redis_rows.go)], steps: the host
 // policy's step of each done row (redisStep, or null), expect: the
 // records the steps were computed from (redisExpect), edges: [edge rows
@@ -94,54 +103,54 @@ type redisApplied struct {
 // ranks (redisClass), moves: the places in classes of those to rank
 // again, most moved first, maxrows: how many queued URLs to rank again at
 // most}. It answers redisApplied as JSON: what it did, or why the chunk
-// must be computed again (again: "robots" when the robots.txt version
-// moved on, "moved" when a record of expect or a class changed,
-// "learning" when learning was turned on or off). ARGV[2] is the queue
-// rows (qrow…) as one MessagePack array, ARGV[3] the ids of the done
-// rows, 8 bytes each.
-var redisApply = redis.NewScript(luaPrelude + luaApplyRows + `
-local b = cjson.decode(ARGV[1])
+// must be computed again (again: applyAgainRobots when the robots.txt
+// version moved on, applyAgainMoved when a record of expect or a class
+// changed, applyAgainLearning when learning was turned on or off).
+var redisApply = newRedisScript("apply", argSlots(
+	luaName{"CHUNK", applyArgChunk}, luaName{"QUEUE", applyArgQueue}, luaName{"DONE", applyArgDone},
+), luaPrelude+luaApplyRows+luaApplyAgain+luaStepTags+`
+local b = cjson.decode(ARGV[ARG.CHUNK])
 -- The queue rows come as MessagePack, the ids of the done rows as bytes
 -- beside the JSON, 8 each.
-b.queue = cmsgpack.unpack(ARGV[2])
-for i, d in ipairs(b.done) do d[D_ID] = string.sub(ARGV[3], 8 * i - 7, 8 * i) end
+b.queue = cmsgpack.unpack(ARGV[ARG.QUEUE])
+for i, d in ipairs(b.done) do d[D_ID] = string.sub(ARGV[ARG.DONE], 8 * i - 7, 8 * i) end
 local function again(why) return cjson.encode({again = why}) end
 if b.rv >= 0 and tonumber(redis.call('HGET', P .. 'meta', 'robotsv') or 0) ~= b.rv then
-  return again('robots') -- robots.txt rules were learned since the caller read them
+  return again(AGAIN.ROBOTS) -- robots.txt rules were learned since the caller read them
 end
 -- The steps were computed from these records: another worker changed
 -- one since, and they must be computed again.
 for h, want in pairs(b.expect.hosts) do
   local v = redis.call('HGET', P .. 'hs', h)
-  if (v and tohex(v) or '') ~= want then return again('moved') end
+  if (v and tohex(v) or '') ~= want then return again(AGAIN.MOVED) end
 end
 -- Hosts assumed clean without reading them: a clean host has no record.
 for _, h in ipairs(b.expect.up) do
-  if redis.call('HEXISTS', P .. 'hs', h) == 1 then return again('moved') end
+  if redis.call('HEXISTS', P .. 'hs', h) == 1 then return again(AGAIN.MOVED) end
 end
 for _, e in ipairs(b.expect.urls) do
   local _, r = find(e.url, unhex(e.id))
   local state, tries = -1, 0
   if r then state, tries = r[STATE], r[TRIES] or 0 end
-  if state ~= e.state or tries ~= e.tries then return again('moved') end
+  if state ~= e.state or tries ~= e.tries then return again(AGAIN.MOVED) end
 end
 -- The URL classes (redis_classes.go) the chunk was computed with: the
 -- learning configuration, and each class's estimate as read (or its
 -- absence, for a class to create). Another worker that ranked one again
 -- meanwhile makes the chunk computed again.
-if (redis.call('HGET', P .. 'meta', 'learning') or '') ~= b.learn then return again('learning') end
+if (redis.call('HGET', P .. 'meta', 'learning') or '') ~= b.learn then return again(AGAIN.LEARNING) end
 local cls = {}
 for i, c in ipairs(b.classes) do
   local v = redis.call('HGET', P .. 'cls:' .. c.host, c.key)
   local k = {f = c.f, dirty = c.id == 0 or c.fetched ~= 0}
   if c.id == 0 then
-    if v then return again('moved') end
+    if v then return again(AGAIN.MOVED) end
     k.rec = {[CL_ID] = 0, [CL_PARENT] = c.parent, [CL_FETCHED] = 0, [CL_RELEVANT] = 0, [CL_LABELS] = 0,
       [CL_PRIORS] = 0, [CL_APPLIED] = c.applied}
   else
-    if not v then return again('moved') end
+    if not v then return again(AGAIN.MOVED) end
     k.rec = cmsgpack.unpack(v)
-    if k.rec[CL_ID] ~= c.id or k.rec[CL_APPLIED] ~= c.applied then return again('moved') end
+    if k.rec[CL_ID] ~= c.id or k.rec[CL_APPLIED] ~= c.applied then return again(AGAIN.MOVED) end
   end
   cls[i] = k
 end
@@ -241,11 +250,11 @@ local function hoststep(h, s, id)
   st[PK], st[REASON], st[SINCE], st[RETRY], st[WAIT], st[HTRIES], st[TIMEOUTS] =
     v.mode, v.reason, v.since, v.retry, v.wait, v.tries, v.timeouts
   if s.clear then st[PROBE] = '' end
-  if s.change == 'giveup' then return giveup(h, st, id, s.gerr) end
+  if s.change == CHANGE.GIVEUP then return giveup(h, st, id, s.gerr) end
   if s.drop then return hsdrop(h) end
   hsput(h, st)
   if st[PK] == HOST_PARKED then redis.call('ZADD', P .. 'pkh', st[RETRY], h) end
-  if s.change == 'park' then
+  if s.change == CHANGE.PARK then
     moveall('q:', h, ST_PARKED)
     moveall('r:', h, ST_PARKED)
     moveall('w:', h, ST_PARKED)
@@ -256,16 +265,16 @@ end
 local function outcome(d, s)
   if type(s) ~= 'table' then return false end
   if s.answered then hostclear(s.host, s.unpark) end
-  if s.change ~= '' then
+  if s.change ~= CHANGE.KEEP then
     local id = find(d[D_URL], d[D_ID])
     hoststep(s.host, s, id)
   end
-  if s.act == 'putback' then
+  if s.act == ACT.PUTBACK then
     local id, r = find(d[D_URL], d[D_ID])
     putback(id, r, s.state, s.at, s.add, s.err)
     return true
   end
-  return s.act == 'settled'
+  return s.act == ACT.SETTLED
 end
 
 local function done(d)

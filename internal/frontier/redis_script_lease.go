@@ -1,14 +1,23 @@
 package frontier
 
-import "github.com/redis/go-redis/v9"
-
 // The Lua scripts that extend and take back leases; luaPrelude is in
 // redis_scripts.go, the lease itself in redis_lease.go.
 
-// redisRenew extends the running leases of an owner. ARGV: now, owner,
-// until, leased after (ms). It returns how many.
-var redisRenew = redis.NewScript(luaPrelude + `
-local now, owner, untilMs, after = tonumber(ARGV[1]), ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4])
+// The arguments of redisRenew.
+const (
+	renewArgNow   = iota + 1 // ms
+	renewArgOwner            // decimal
+	renewArgUntil            // the new lease end (ms)
+	renewArgAfter            // renew the leases taken after this (ms)
+)
+
+// redisRenew extends the running leases of an owner (renewArg…). It
+// returns how many.
+var redisRenew = newRedisScript("renew", argSlots(
+	luaName{"NOW", renewArgNow}, luaName{"OWNER", renewArgOwner}, luaName{"UNTIL", renewArgUntil}, luaName{"AFTER", renewArgAfter},
+), luaPrelude+`
+local now, owner = tonumber(ARGV[ARG.NOW]), ARGV[ARG.OWNER]
+local untilMs, after = tonumber(ARGV[ARG.UNTIL]), tonumber(ARGV[ARG.AFTER])
 local ids = redis.call('ZRANGEBYSCORE', P .. 'own:' .. owner, '(' .. now, '+inf')
 local n = 0
 for _, id in ipairs(ids) do
@@ -26,7 +35,7 @@ return n
 `)
 
 // redisRelease queues every leased URL again. It returns how many.
-var redisRelease = redis.NewScript(luaPrelude + `
+var redisRelease = newRedisScript("release", argSlots(), luaPrelude+`
 local n = requeueAll(redis.call('ZRANGE', P .. 'leased', 0, -1))
 flush()
 return n
