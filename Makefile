@@ -54,17 +54,21 @@ test: lint build
 
 # The kill test as a gate (scripts/killtest.sh; docs/frontier.md, "When a
 # stage dies"): KILLTEST = KILLS PAGES SIGKILLs over a crawl of simweb, on
-# SQLite and on Redis (the tests' server, database 15, a prefix of its own
-# that is deleted after), each checked for URLs lost, an archive that does
-# not read back whole, processes or files left behind. 6 kills over 400
-# pages took 31 s (SQLite) and 38–59 s (Redis) on the 2-core machine at a
-# load average of 13–15, 57 s for both at 9. CI runs it (.ci/run).
+# SQLite, on Redis (the tests' server, database 15, a prefix of its own
+# that is deleted after) and on PostgreSQL (the tests' server, database
+# test, a schema of its own that is dropped after), each checked for URLs
+# lost, an archive that does not read back whole, processes or files left
+# behind. 6 kills over 400 pages took 31 s (SQLite) and 38–59 s (Redis)
+# on the 2-core machine at a load average of 13–15, 57 s for both at 9.
+# CI runs it (.ci/run).
 KILLTEST ?= 6 400
 KILLTEST_REDIS ?= $(or $(FOCUSCRAWL_TEST_REDIS),redis://127.0.0.1:6379/15)
+KILLTEST_POSTGRES ?= $(or $(FOCUSCRAWL_TEST_POSTGRES),postgres://postgres@127.0.0.1:5432/test)
 killtest: build
 	@out=$$(mktemp -d) && trap 'rm -rf "$$out"' EXIT && \
 	BIN=$(BIN) OUT=$$out/sqlite SEED=26 scripts/killtest.sh $(KILLTEST) && \
-	BIN=$(BIN) STORE=redis REDIS=$(KILLTEST_REDIS) OUT=$$out/redis SEED=26 scripts/killtest.sh $(KILLTEST)
+	BIN=$(BIN) STORE=redis REDIS=$(KILLTEST_REDIS) OUT=$$out/redis SEED=26 scripts/killtest.sh $(KILLTEST) && \
+	BIN=$(BIN) STORE=postgres POSTGRES=$(KILLTEST_POSTGRES) OUT=$$out/postgres SEED=26 scripts/killtest.sh $(KILLTEST)
 
 # Every fuzz target of the repository (found by their func Fuzz lines),
 # one after another, each for FUZZTIME. The corpus each run finds new is

@@ -2,7 +2,8 @@
 # killtest.sh [KILLS] [PAGES] — kill a random stage of crawl.sh again and again
 #
 # A crawl of PAGES pages (default 3000) of the simulated web is run by
-# scripts/crawl.sh, on a SQLite frontier or (STORE=redis) on a Redis one.
+# scripts/crawl.sh, on a SQLite frontier, or (STORE=redis, STORE=postgres) on a Redis or
+# PostgreSQL one.
 # KILLS times (default 20) a random process gets SIGKILL a random 0.5–2.5 s
 # into a run, and the crawl is started again (RELEASE=1: the killed loop has
 # ended); then it runs to its budget. In most rounds the candidates are the
@@ -24,11 +25,12 @@
 #   - URLs leased and not yet back at each kill (what can be fetched twice) ≤
 #     the in-flight window, and the pages that reached seed add twice.
 # Exit 0 when every check holds. Needs /proc; sqlite3(1) for SQLite,
-# redis-cli(1) for Redis; loopback only.
+# redis-cli(1) for Redis, psql(1) for PostgreSQL; loopback only.
 #
-# Environment: BIN (bin), OUT (killtest-out, removed first), STORE (sqlite or
-# redis), REDIS (redis://127.0.0.1:6379/0: the server; the crawl gets a prefix
-# of its own, deleted at the end), IN_FLIGHT (64), LIMIT (10), SIMWEB_FLAGS
+# Environment: BIN (bin), OUT (killtest-out, removed first), STORE (sqlite,
+# redis or postgres), REDIS (redis://127.0.0.1:6379/0: the server; the crawl gets a prefix
+# of its own, deleted at the end), POSTGRES (postgres://postgres@127.0.0.1:5432/test:
+# the crawl gets a schema of its own, dropped at the end), IN_FLIGHT (64), LIMIT (10), SIMWEB_FLAGS
 # (extra flags for simweb serve), SEED (random seed), LINKS (crawl.sh's).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -121,7 +123,39 @@ return out'
       rcli --scan --pattern "{$prefix}:*" | xargs -r -n 500 redis-cli -u "$REDIS" unlink >/dev/null || true
     }
     ;;
-  *) echo "killtest: STORE=$STORE: want sqlite or redis" >&2; exit 2 ;;
+  postgres)
+    command -v psql >/dev/null || { echo "killtest: psql(1) is needed" >&2; exit 2; }
+    POSTGRES=${POSTGRES:-postgres://postgres@127.0.0.1:5432/test}
+    schema=killtest_$$_$(date +%s)
+    case $POSTGRES in
+      *\?*) db="$POSTGRES&schema=$schema" ;;
+      *) db="$POSTGRES?schema=$schema" ;;
+    esac
+    psql "$POSTGRES" -XAtc 'SELECT 1' >/dev/null || { echo "killtest: no PostgreSQL server at $POSTGRES" >&2; exit 2; }
+    # The crawl's tables (docs/frontier.md, "The schema"): states are
+    # numbered as on SQLite; a URL of the reserve is queued, with reserve set.
+    sql() { PGOPTIONS="-c search_path=$schema" psql "$POSTGRES" -XAtF ' ' -c "$1"; }
+    leased_urls() { sql "SELECT url FROM urls WHERE state = 1"; }
+    state_urls() { local IFS=,; sql "SELECT url FROM urls WHERE state IN ($*)"; }
+    fetched_urls() { sql "SELECT url FROM urls WHERE state = 2 OR (state = 3 AND fetched_at IS NOT NULL)"; }
+    store_counts() {
+      sql "SELECT count(*) FILTER (WHERE state = 0), count(*) FILTER (WHERE state = 1),
+        count(*) FILTER (WHERE state = 2), count(*) FILTER (WHERE state = 3) FROM urls"
+    }
+    # A leased URL has its lease's end and owner, and each host's URL
+    # count (hosts.urls, kept by seed add) is its URLs'.
+    store_integrity() {
+      local bad
+      bad=$(sql "SELECT (SELECT count(*) FROM urls WHERE state = 1 AND (lease_until IS NULL OR lease_owner IS NULL)),
+        (SELECT count(*) FROM hosts h WHERE urls <> (SELECT count(*) FROM urls u WHERE u.host_id = h.id))")
+      if [ "$bad" = "0 0" ]; then echo ok; else echo "leases without their fields, hosts miscounted: $bad"; fi
+    }
+    store_cleanup() {
+      [ -n "${KEEP:-}" ] && return 0
+      PGOPTIONS="-c client_min_messages=warning" psql "$POSTGRES" -XAtqc "DROP SCHEMA IF EXISTS $schema CASCADE" >/dev/null || true
+    }
+    ;;
+  *) echo "killtest: STORE=$STORE: want sqlite, redis or postgres" >&2; exit 2 ;;
 esac
 
 read -r -a simweb_flags <<<"${SIMWEB_FLAGS:-}"
