@@ -94,7 +94,7 @@ func (s *RedisStore) Info(ctx context.Context) (map[string]string, error) {
 	if err != nil {
 		return nil, fmt.Errorf("frontier: info: %w", err)
 	}
-	v, err := s.rdb.HGet(ctx, s.key("meta"), "schema").Result()
+	v, err := s.rdb.HGet(ctx, s.key(keyMeta), metaSchema).Result()
 	if err != nil && !errors.Is(err, redis.Nil) {
 		return nil, fmt.Errorf("frontier: info: %w", err)
 	}

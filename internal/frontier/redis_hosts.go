@@ -27,8 +27,8 @@ func (s *RedisStore) robotsRules(ctx context.Context, need bool) (map[string]*ro
 		return s.robots, s.robotsVersion, nil
 	}
 	pipe := s.rdb.TxPipeline()
-	version := pipe.HGet(ctx, s.key("meta"), "robotsv")
-	all := pipe.HGetAll(ctx, s.key("robots"))
+	version := pipe.HGet(ctx, s.key(keyMeta), metaRobotsVersion)
+	all := pipe.HGetAll(ctx, s.key(keyRobots))
 	if _, err := pipe.Exec(ctx); err != nil && !errors.Is(err, redis.Nil) {
 		return nil, 0, fmt.Errorf("robots.txt rules: %w", err)
 	}
@@ -224,7 +224,7 @@ func (s *RedisStore) ParkedSummary(ctx context.Context) (hosts, urls int64, next
 	pipe := s.rdb.Pipeline()
 	n := pipe.ZCard(ctx, s.key("pkh"))
 	first := pipe.ZRangeWithScores(ctx, s.key("pkh"), 0, 0)
-	counts := pipe.HGetAll(ctx, s.key("st"))
+	counts := pipe.HGetAll(ctx, s.key(keyStats))
 	if _, err := pipe.Exec(ctx); err != nil {
 		return 0, 0, next, fmt.Errorf("frontier: parked hosts: %w", err)
 	}
@@ -278,17 +278,18 @@ const refuseArgID = 1
 
 // redisRefuseRobots fails the URLs of ids still held (robots.txt forbids
 // them). It returns how many.
-var redisRefuseRobots = newRedisScript("refuse robots", argRows(luaName{"ID", refuseArgID}), luaPrelude+`
+var redisRefuseRobots = newRedisScript("refuse robots", argRows(luaName{"ID", refuseArgID}), luaPrelude+
+	luaTags("KIND", []luaTag{{"ROBOTS_DISALLOW", KindRobotsDisallow}})+`
 local n = 0
 for i = 0, #ARGV - 1, ARG.W do
   local id = ARGV[i + ARG.ID]
   local r = getrec(id)
   if r and (r[STATE] == ST_QUEUED or r[STATE] == ST_PARKED or r[STATE] == ST_WAITING or r[STATE] == ST_RESERVE) then
-    failnow(id, r, 'robots-disallow')
+    failnow(id, r, KIND.ROBOTS_DISALLOW)
     n = n + 1
   end
 end
-if n > 0 then add('counters', 'refused.robots', n) end
+if n > 0 then add(KEY.COUNTERS, COUNT.REFUSED_ROBOTS, n) end
 flush()
 return n
 `)
@@ -375,14 +376,14 @@ for i = 0, #ARGV - 1, ARG.W do
   if r and r[STATE] == ST_FAILED then
     local h = rhost(r)
     if (r[FETCHED] or 0) ~= 0 then
-      add('h:fetched', h, -1)
-      if r[RES] == 1 then add('st', 'rf', -1) end
+      add(KEY.HOST_FETCHED, h, -1)
+      if r[RES] == 1 then add(KEY.STATS, ST.FROM_RESERVE, -1) end
       if r[REL] == 1 then
-        add('h:rel', h, -1)
-        add('st', 'r:' .. r[DEPTH], -1)
+        add(KEY.HOST_RELEVANT, h, -1)
+        add(KEY.STATS, ST.RELEVANT .. r[DEPTH], -1)
       end
     else
-      add('st', 'u:' .. r[DEPTH], -1)
+      add(KEY.STATS, ST.UNFETCHED .. r[DEPTH], -1)
     end
     local state = ST_QUEUED
     if hostparked(h) then state = ST_PARKED end
@@ -390,7 +391,7 @@ for i = 0, #ARGV - 1, ARG.W do
     r[TRIES], r[ERR] = 0, ''
     trim(r)
     putrec(id, r)
-    redis.call('HINCRBY', P .. 'counters', ARGV[i + ARG.COUNTER], 1)
+    redis.call('HINCRBY', P .. KEY.COUNTERS, ARGV[i + ARG.COUNTER], 1)
     redis.call('SREM', P .. 'redir', id) -- fetched again, it is a page of its own
     n = n + 1
   end
@@ -461,5 +462,5 @@ if not queued then
 end
 local leased = redis.call('ZCOUNT', P .. 'leased', '(' .. now, '+inf') > 0
 return cjson.encode({queued = queued, leased = leased, reserve = redis.call('ZCARD', P .. 'rh') > 0,
-  requeued = tonumber(redis.call('HGET', P .. 'counters', 'requeued') or 0)})
+  requeued = tonumber(redis.call('HGET', P .. KEY.COUNTERS, COUNT.REQUEUED) or 0)})
 `)

@@ -38,7 +38,7 @@ local function leasefacts(h, owner, need)
   if need.mine then f.mine = tonumber(redis.call('HGET', P .. 'hw:' .. h, owner) or 0) end
   if need.workers then f.workers = redis.call('HLEN', P .. 'hw:' .. h) end
   if need.last then f.last = redis.call('HGET', P .. 'h:last', h) or '' end
-  if need.answered then f.answered = tonumber(redis.call('HGET', P .. 'h:fetched', h) or 0) > 0 end
+  if need.answered then f.answered = tonumber(redis.call('HGET', P .. KEY.HOST_FETCHED, h) or 0) > 0 end
   if need.running then f.running = tonumber(redis.call('HGET', P .. 'h:active', h) or 0) end
   return f
 end
@@ -241,7 +241,7 @@ for h in pairs(took) do hosts[#hosts + 1] = h end
 local sites, active = {}, {}
 for i = 1, #hosts, 1000 do
   local part = {unpack(hosts, i, math.min(i + 999, #hosts))}
-  local sv = redis.call('HMGET', P .. 'h:site', unpack(part))
+  local sv = redis.call('HMGET', P .. KEY.HOST_SITE, unpack(part))
   local av = redis.call('HMGET', P .. 'h:active', unpack(part))
   for j, h in ipairs(part) do
     sites[h] = sv[j] or ''

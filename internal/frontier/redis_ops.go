@@ -368,7 +368,7 @@ func (s *RedisStore) Progress(ctx context.Context) (Progress, error) {
 		return p, ErrClosed
 	}
 	pipe := s.rdb.Pipeline()
-	counts := pipe.HGetAll(ctx, s.key("st"))
+	counts := pipe.HGetAll(ctx, s.key(keyStats))
 	running := pipe.ZCount(ctx, s.key("leased"), "("+strconv.FormatInt(time.Now().UnixMilli(), 10), "+inf")
 	if _, err := pipe.Exec(ctx); err != nil {
 		return p, fmt.Errorf("frontier: progress: %w", err)
@@ -378,9 +378,9 @@ func (s *RedisStore) Progress(ctx context.Context) (Progress, error) {
 		switch {
 		case strings.HasPrefix(k, stateCountPrefix(Done)) || strings.HasPrefix(k, stateCountPrefix(Failed)):
 			p.Fetched += n
-		case strings.HasPrefix(k, "u:"): // failed, never fetched
+		case strings.HasPrefix(k, stUnfetched): // failed, never fetched
 			p.Fetched -= n
-		case k == "x": // redirect targets, done in another URL's fetch
+		case k == stRedirects: // redirect targets, done in another URL's fetch
 			p.Fetched -= n
 		}
 	}

@@ -25,7 +25,7 @@ for i, id in ipairs(ids) do
       if pr then
         parent = pr[URL]
         if pr[REL] and pr[REL] ~= -1 then pscore = pr[SCORE] end
-        local e = redis.call('HGET', P .. 'edges', r[PARENT] .. id)
+        local e = redis.call('HGET', P .. KEY.EDGES, r[PARENT] .. id)
         if e then context = cmsgpack.unpack(e)[EG_CONTEXT] or '' end
       end
     end
