@@ -79,7 +79,7 @@ func TestNoPositionalRows(t *testing.T) {
 	// In Go: a script's answer read by place (str(f[3]), num(rows[i+2]),
 	// rows[i+1] …), or a state written into a counter's key ("n:4:").
 	goRules := []*regexp.Regexp{
-		regexp.MustCompile(`\b(str|num|flt)\(\s*\w+\[\s*\d+\s*\]`),
+		regexp.MustCompile(`\b(str|num|flt|answerText|answerInt|textOf|intOf|floatOf)\([^)]*\w+\[\s*\d+\s*\]`),
 		regexp.MustCompile(`\w\[\s*\w+\s*\+\s*\d+\s*\]`),
 		regexp.MustCompile(`"n:\d`),
 	}

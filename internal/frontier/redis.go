@@ -270,7 +270,11 @@ func (s *RedisStore) runJSON(ctx context.Context, sc *redisScript, out any, args
 	if err != nil {
 		return err
 	}
-	return json.Unmarshal([]byte(str(v)), out)
+	text, err := answerText("JSON answer", v)
+	if err != nil {
+		return err
+	}
+	return json.Unmarshal([]byte(text), out)
 }
 
 // errNil tells a script's empty answer from a failure.

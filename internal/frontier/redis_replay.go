@@ -2,6 +2,7 @@ package frontier
 
 import (
 	"context"
+	"fmt"
 	"sort"
 
 	"github.com/focuscrawl/focuscrawl/internal/record"
@@ -50,11 +51,15 @@ func (s *RedisStore) Replay(ctx context.Context, fn func(record.Replay) error) e
 		at int64
 	}
 	var all []judged
-	err := s.walkLog(ctx, redisReplay, replWidth, func(row scriptRow) error {
+	err := s.walkLog(ctx, redisReplay, replayAnswer, func(row *answerRow) error {
 		r := record.Replay{URL: row.str(replURL), Parent: row.str(replParent), Anchor: row.str(replAnchor),
 			Context: row.str(replContext), ParentScore: row.flt(replParentScore), Score: row.flt(replScore),
 			Failed: row.num(replFailed) == 1}
-		all = append(all, judged{r, row.num(replFetched)})
+		at := row.num(replFetched)
+		if row.err != nil {
+			return fmt.Errorf("frontier: replay: %w", row.err)
+		}
+		all = append(all, judged{r, at})
 		return nil
 	})
 	if err != nil {

@@ -164,7 +164,11 @@ func (s *RedisStore) errorKinds(ctx context.Context) (map[string]int64, error) {
 		}
 		cursor = next
 		for _, row := range rows {
-			errs.add(row.str(failErr), 1)
+			msg := row.str(failErr)
+			if row.err != nil {
+				return nil, fmt.Errorf("frontier: stats: errors: %w", row.err)
+			}
+			errs.add(msg, 1)
 		}
 		if cursor == "0" {
 			return errs, nil
