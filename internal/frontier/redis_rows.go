@@ -259,29 +259,17 @@ type answerRow struct {
 	err    error
 }
 
-func (r *answerRow) str(field int) string {
-	v := r.fields.get(field)
-	x, ok := textOf(v)
-	if !ok {
-		r.fail(field, v, "text")
-	}
-	return x
-}
+func (r *answerRow) str(field int) string  { return readField(r, field, textOf, "text") }
+func (r *answerRow) num(field int) int64   { return readField(r, field, intOf, "a whole number") }
+func (r *answerRow) flt(field int) float64 { return readField(r, field, floatOf, "a number") }
 
-func (r *answerRow) num(field int) int64 {
+// readField reads field of r with of, noting the field when it is not
+// want.
+func readField[T any](r *answerRow, field int, of func(any) (T, bool), want string) T {
 	v := r.fields.get(field)
-	x, ok := intOf(v)
+	x, ok := of(v)
 	if !ok {
-		r.fail(field, v, "a whole number")
-	}
-	return x
-}
-
-func (r *answerRow) flt(field int) float64 {
-	v := r.fields.get(field)
-	x, ok := floatOf(v)
-	if !ok {
-		r.fail(field, v, "a number")
+		r.fail(field, v, want)
 	}
 	return x
 }
