@@ -2,6 +2,7 @@ package frontier
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -78,7 +79,7 @@ func TestNoPositionalRows(t *testing.T) {
 	// In Go: a script's answer read by place (str(f[3]), num(rows[i+2]),
 	// rows[i+1] …), or a state written into a counter's key ("n:4:").
 	goRules := []*regexp.Regexp{
-		regexp.MustCompile(`\b(str|num|flt)\(\s*\w+\[\s*\d+\s*\]`),
+		regexp.MustCompile(`\b(str|num|flt|answerText|answerInt|textOf|intOf|floatOf)\([^)]*\w+\[\s*\d+\s*\]`),
 		regexp.MustCompile(`\w\[\s*\w+\s*\+\s*\d+\s*\]`),
 		regexp.MustCompile(`"n:\d`),
 	}
@@ -253,5 +254,95 @@ func TestNoTagStrings(t *testing.T) {
 				t.Errorf("%s: Go writes a tag as a string: %q", f, m)
 			}
 		}
+	}
+}
+
+// TestNoNameStrings: the keys, counters and figures that the scripts
+// write and Go reads (KEY.STATS, COUNT.REQUEUED, ST.UNFETCHED …, the
+// error kind of a URL robots.txt forbids) are Go constants, given to the
+// scripts as the tables of luaNames: no script writes one as a string of
+// its own, nor adds to a counter it names with one, and Go spells each
+// only where it defines it (redis_names.go).
+func TestNoNameStrings(t *testing.T) {
+	var names []luaTag
+	for _, table := range [][]luaTag{redisKeyNames, redisCounterNames, redisStatNames, redisMetaNames} {
+		names = append(names, table...)
+	}
+	names = append(names, luaTag{"KIND.ROBOTS_DISALLOW", KindRobotsDisallow})
+	// Spelt in the scripts for another thing as well: "r:" begins the
+	// reserve's queues (TIER), ":" is every key's separator.
+	luaOther := map[string]bool{stRelevant: true, stSep: true}
+	addLiteral := regexp.MustCompile(`\badd\([^()]*'`)
+	// In Go: a key, a figure or a counter as a string; a field of meta
+	// as one in a call on meta.
+	var goRules []*regexp.Regexp
+	for _, n := range redisKeyNames {
+		goRules = append(goRules, regexp.MustCompile(`key\("`+regexp.QuoteMeta(n.value)+`"`))
+	}
+	for _, table := range [][]luaTag{redisStatNames, redisCounterNames} {
+		for _, n := range table {
+			if n.value != stSep {
+				goRules = append(goRules, regexp.MustCompile(`"`+regexp.QuoteMeta(n.value)+`"`))
+			}
+		}
+	}
+	for _, n := range redisMetaNames {
+		goRules = append(goRules, regexp.MustCompile(`key\(keyMeta\)[^\n]*"`+regexp.QuoteMeta(n.value)+`"`))
+	}
+	comment := regexp.MustCompile(`(?m)//.*$`)
+	checked := 0
+	for f, src := range storeSources(t, "redis") {
+		for _, lit := range scriptLiteral.FindAllString(src, -1) {
+			checked++
+			for _, m := range addLiteral.FindAllString(lit, -1) {
+				t.Errorf("%s: a script adds to a count it names with a string: %q", f, m)
+			}
+			for _, n := range names {
+				if !luaOther[n.value] && strings.Contains(lit, "'"+n.value+"'") {
+					t.Errorf("%s: a script writes %s as the string '%s'", f, n.name, n.value)
+				}
+			}
+		}
+		if f == "redis_names.go" {
+			continue
+		}
+		code := comment.ReplaceAllString(scriptLiteral.ReplaceAllString(src, "``"), "")
+		for _, re := range goRules {
+			for _, m := range re.FindAllString(code, -1) {
+				t.Errorf("%s: Go writes a key, figure or counter as a string: %q", f, m)
+			}
+		}
+	}
+	if checked < 20 {
+		t.Fatalf("checked only %d Lua strings: the file layout changed under this test", checked)
+	}
+}
+
+// TestStoredNames: the names of the keys, counters and figures are the
+// stored layout: frontiers written before must read the same.
+func TestStoredNames(t *testing.T) {
+	want := map[string]string{
+		"COUNTERS": "counters", "STATS": "st", "META": "meta", "HOST_URLS": "h:urls", "HOST_FETCHED": "h:fetched",
+		"HOST_RELEVANT": "h:rel", "HOST_SITE": "h:site", "ROBOTS": "robots", "EDGES": "edges",
+		"LEASE_EXPIRED": "lease.expired", "REQUEUED": "requeued", "REFUSED": "refused.",
+		"REFUSED_MAX_PER_HOST": "refused.max-per-host", "REFUSED_ROBOTS": "refused.robots",
+		"REFUSED_GIVEN_UP": "refused.host-given-up",
+		"IN_STATE": "n:", "SEP": ":", "UNFETCHED": "u:", "RELEVANT": "r:", "REDIRECTS": "x", "REDIRECTS_RELEVANT": "xr",
+		"FROM_RESERVE": "rf", "ROBOTS_VERSION": "robotsv", "LEARNING": "learning", "SEQ": "seq", "CLASS_SEQ": "classseq",
+	}
+	n := 0
+	for _, table := range [][]luaTag{redisKeyNames, redisCounterNames, redisStatNames, redisMetaNames} {
+		for _, tag := range table {
+			n++
+			if want[tag.name] != tag.value {
+				t.Errorf("%s = %q, stored as %q", tag.name, tag.value, want[tag.name])
+			}
+		}
+	}
+	if n != len(want) {
+		t.Errorf("%d names, %d stored", n, len(want))
+	}
+	if got, want := stateCountPrefix(Failed)+"2", fmt.Sprintf("n:%d:2", Failed); got != want {
+		t.Errorf("the URLs failed at depth 2 are counted under %q, stored as %q", got, want)
 	}
 }

@@ -161,18 +161,18 @@ func (s *RedisStore) init(ctx context.Context, create bool) error {
 	if err := s.rdb.Ping(ctx).Err(); err != nil {
 		return err
 	}
-	key := s.key("meta")
+	key := s.key(keyMeta)
 	if create {
-		if err := s.rdb.HSetNX(ctx, key, "created", time.Now().UnixMilli()).Err(); err != nil {
+		if err := s.rdb.HSetNX(ctx, key, metaCreated, time.Now().UnixMilli()).Err(); err != nil {
 			return err
 		}
 	}
-	ok, err := s.rdb.HSetNX(ctx, key, "schema", redisSchemaVersion).Result()
+	ok, err := s.rdb.HSetNX(ctx, key, metaSchema, redisSchemaVersion).Result()
 	if err != nil {
 		return err
 	}
 	if !ok {
-		v, err := s.rdb.HGet(ctx, key, "schema").Result()
+		v, err := s.rdb.HGet(ctx, key, metaSchema).Result()
 		if err != nil {
 			return err
 		}
@@ -270,7 +270,11 @@ func (s *RedisStore) runJSON(ctx context.Context, sc *redisScript, out any, args
 	if err != nil {
 		return err
 	}
-	return json.Unmarshal([]byte(str(v)), out)
+	text, err := answerText("JSON answer", v)
+	if err != nil {
+		return err
+	}
+	return json.Unmarshal([]byte(text), out)
 }
 
 // errNil tells a script's empty answer from a failure.

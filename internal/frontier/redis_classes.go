@@ -28,9 +28,6 @@ import (
 // learning is on carries its link priority and its class id in its
 // record (PRIOR, CLASS).
 
-// redisLearningField is the meta field that holds the configuration.
-const redisLearningField = "learning"
-
 // SetLearning turns the frontier's feedback on with l, or off with nil,
 // for every process that uses the crawl (score --db does it for its
 // learned strategies). URLs queued before keep their priority until their
@@ -41,7 +38,7 @@ func (s *RedisStore) SetLearning(ctx context.Context, l *Learning) error {
 	}
 	defer s.forgetLearning()
 	if l == nil {
-		if err := s.rdb.HDel(ctx, s.key("meta"), redisLearningField).Err(); err != nil {
+		if err := s.rdb.HDel(ctx, s.key(keyMeta), metaLearning).Err(); err != nil {
 			return fmt.Errorf("frontier: set learning: %w", err)
 		}
 		return nil
@@ -52,7 +49,7 @@ func (s *RedisStore) SetLearning(ctx context.Context, l *Learning) error {
 	}
 	// The records and keys of the classes are layout version 2: a build
 	// that reads only version 1 refuses the crawl rather than damage it.
-	if err := s.rdb.HSet(ctx, s.key("meta"), redisLearningField, string(v), "schema", redisSchemaVersionClasses).Err(); err != nil {
+	if err := s.rdb.HSet(ctx, s.key(keyMeta), metaLearning, string(v), metaSchema, redisSchemaVersionClasses).Err(); err != nil {
 		return fmt.Errorf("frontier: set learning: %w", err)
 	}
 	return nil
@@ -63,7 +60,7 @@ func (s *RedisStore) Learning(ctx context.Context) (*Learning, error) {
 	if s.rdb == nil {
 		return nil, ErrClosed
 	}
-	v, err := s.rdb.HGet(ctx, s.key("meta"), redisLearningField).Result()
+	v, err := s.rdb.HGet(ctx, s.key(keyMeta), metaLearning).Result()
 	if errors.Is(err, redis.Nil) {
 		return nil, nil
 	}
@@ -83,7 +80,7 @@ func (s *RedisStore) learning(ctx context.Context) (string, *Learning, error) {
 	if s.learnRead {
 		return s.learnRaw, s.learnCfg, nil
 	}
-	v, err := s.rdb.HGet(ctx, s.key("meta"), redisLearningField).Result()
+	v, err := s.rdb.HGet(ctx, s.key(keyMeta), metaLearning).Result()
 	if errors.Is(err, redis.Nil) {
 		v, err = "", nil
 	}

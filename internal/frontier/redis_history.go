@@ -44,7 +44,7 @@ return reply(#ids, out)
 // they came back from the fetchers, which is fetch order but for the
 // pages in flight at once. An error from fn stops the walk.
 func (s *RedisStore) History(ctx context.Context, fn func(Fetched) error) error {
-	return s.walkLog(ctx, redisHistory, histWidth, func(row scriptRow) error {
+	return s.walkLog(ctx, redisHistory, historyAnswer, func(row *answerRow) error {
 		rel := row.num(histRel)
 		f := Fetched{URL: row.str(histURL), Host: row.str(histHost), Depth: int(row.num(histDepth)), Status: int(row.num(histStatus)),
 			FetchedAt: time.UnixMilli(row.num(histFetched)), Scored: rel != -1, Relevant: rel == 1, Error: row.str(histErr),
@@ -52,14 +52,17 @@ func (s *RedisStore) History(ctx context.Context, fn func(Fetched) error) error 
 		if f.Scored {
 			f.Score = row.flt(histScore)
 		}
+		if row.err != nil {
+			return fmt.Errorf("frontier: the log of fetched URLs: %w", row.err)
+		}
 		return fn(f)
 	})
 }
 
 // walkLog pages through the log of fetched URLs with a script that
 // answers a reply (how many entries it read, and its rows of width
-// fields), and calls fn for each row.
-func (s *RedisStore) walkLog(ctx context.Context, sc *redisScript, width int, fn func(row scriptRow) error) error {
+// layout), and calls fn for each row.
+func (s *RedisStore) walkLog(ctx context.Context, sc *redisScript, layout rowLayout, fn func(row *answerRow) error) error {
 	const page = 2000
 	for start := 0; ; start += page {
 		args := sc.args()
@@ -69,16 +72,20 @@ func (s *RedisStore) walkLog(ctx context.Context, sc *redisScript, width int, fn
 		if err != nil {
 			return fmt.Errorf("frontier: the log of fetched URLs: %w", err)
 		}
-		read, rows, err := replyOf(v, width)
+		head, rows, err := replyOf(v, layout)
+		var read int64
+		if err == nil {
+			read, err = answerInt("entries read", head)
+		}
 		if err != nil {
 			return fmt.Errorf("frontier: the log of fetched URLs: %w", err)
 		}
-		for _, row := range rows {
-			if err := fn(row); err != nil {
+		for i := range rows {
+			if err := fn(&rows[i]); err != nil {
 				return err
 			}
 		}
-		if num(read) < page {
+		if read < page {
 			return nil
 		}
 	}
@@ -94,7 +101,7 @@ func (s *RedisStore) Info(ctx context.Context) (map[string]string, error) {
 	if err != nil {
 		return nil, fmt.Errorf("frontier: info: %w", err)
 	}
-	v, err := s.rdb.HGet(ctx, s.key("meta"), "schema").Result()
+	v, err := s.rdb.HGet(ctx, s.key(keyMeta), metaSchema).Result()
 	if err != nil && !errors.Is(err, redis.Nil) {
 		return nil, fmt.Errorf("frontier: info: %w", err)
 	}

@@ -27,8 +27,8 @@ func (s *RedisStore) robotsRules(ctx context.Context, need bool) (map[string]*ro
 		return s.robots, s.robotsVersion, nil
 	}
 	pipe := s.rdb.TxPipeline()
-	version := pipe.HGet(ctx, s.key("meta"), "robotsv")
-	all := pipe.HGetAll(ctx, s.key("robots"))
+	version := pipe.HGet(ctx, s.key(keyMeta), metaRobotsVersion)
+	all := pipe.HGetAll(ctx, s.key(keyRobots))
 	if _, err := pipe.Exec(ctx); err != nil && !errors.Is(err, redis.Nil) {
 		return nil, 0, fmt.Errorf("robots.txt rules: %w", err)
 	}
@@ -70,14 +70,18 @@ func (s *RedisStore) refuseByRobots(ctx context.Context, host string) (int64, er
 	if err != nil {
 		return 0, fmt.Errorf("frontier: robots rules of %s: %w", host, err)
 	}
-	rows, err := rowsOf(v, heldWidth)
+	rows, err := rowsOf(v, heldAnswer)
 	if err != nil {
 		return 0, fmt.Errorf("frontier: robots rules of %s: %w", host, err)
 	}
 	refuse, id := redisRefuseRobots.args(), redisRefuseRobots.row()
 	for _, row := range rows {
-		if !r.Allows(RobotsPath(row.str(heldURL))) {
-			id.set(refuseArgID, row.get(heldID))
+		u, held := row.str(heldURL), row.str(heldID)
+		if row.err != nil {
+			return 0, fmt.Errorf("frontier: robots rules of %s: %w", host, row.err)
+		}
+		if !r.Allows(RobotsPath(u)) {
+			id.set(refuseArgID, held)
 			refuse = append(refuse, id...)
 		}
 	}
@@ -88,7 +92,11 @@ func (s *RedisStore) refuseByRobots(ctx context.Context, host string) (int64, er
 	if err != nil {
 		return 0, fmt.Errorf("frontier: robots rules of %s: %w", host, err)
 	}
-	return num(v), nil
+	n, err := answerInt("URLs refused", v)
+	if err != nil {
+		return 0, fmt.Errorf("frontier: robots rules of %s: %w", host, err)
+	}
+	return n, nil
 }
 
 // parkedHosts lists the parked and given-up hosts, parked first, then by
@@ -98,7 +106,7 @@ func (s *RedisStore) parkedHosts(ctx context.Context) ([]ParkedHost, error) {
 	if err != nil {
 		return nil, fmt.Errorf("frontier: stats: parked hosts: %w", err)
 	}
-	rows, err := rowsOf(v, hlistWidth)
+	rows, err := rowsOf(v, hostListAnswer)
 	if err != nil {
 		return nil, fmt.Errorf("frontier: stats: parked hosts: %w", err)
 	}
@@ -111,6 +119,9 @@ func (s *RedisStore) parkedHosts(ctx context.Context) ([]ParkedHost, error) {
 		}
 		if retry := row.num(hlistRetry); !p.GivenUp && retry > 0 {
 			p.NextRetry = time.UnixMilli(retry).UTC()
+		}
+		if row.err != nil {
+			return nil, fmt.Errorf("frontier: stats: parked hosts: %w", row.err)
 		}
 		out = append(out, p)
 	}
@@ -141,15 +152,19 @@ func (s *RedisStore) Peek(ctx context.Context, n int) ([]QueuedURL, error) {
 	if err != nil {
 		return nil, fmt.Errorf("frontier: peek: %w", err)
 	}
-	rows, err := rowsOf(v, peekWidth)
+	rows, err := rowsOf(v, peekAnswer)
 	if err != nil {
 		return nil, fmt.Errorf("frontier: peek: %w", err)
 	}
 	var out []QueuedURL
 	for _, row := range rows {
-		out = append(out, QueuedURL{URL: row.str(peekURL), Host: row.str(peekHost), Priority: row.flt(peekPrio),
+		q := QueuedURL{URL: row.str(peekURL), Host: row.str(peekHost), Priority: row.flt(peekPrio),
 			Depth: int(row.num(peekDepth)), Tries: int(row.num(peekTries)), Parked: row.num(peekParked) == 1,
-			Reserve: row.num(peekReserve) == 1})
+			Reserve: row.num(peekReserve) == 1}
+		if row.err != nil {
+			return nil, fmt.Errorf("frontier: peek: %w", row.err)
+		}
+		out = append(out, q)
 	}
 	return out, nil
 }
@@ -192,9 +207,12 @@ func (s *RedisStore) Requeue(ctx context.Context, f RequeueFilter) (Requeued, er
 		}
 		cursor = next
 		for _, row := range rows {
-			host, msg := row.str(failHost), row.str(failErr)
+			host, msg, failed := row.str(failHost), row.str(failErr), row.str(failID)
+			if row.err != nil {
+				return res, fmt.Errorf("frontier: requeue: %w", row.err)
+			}
 			if (f.Host == "" || host == f.Host) && (f.Kind == "" || MatchKind(msg, f.Kind)) {
-				id.set(requeueArgID, row.get(failID))
+				id.set(requeueArgID, failed)
 				id.set(requeueArgCounter, requeuedErrorCounter(host, msg))
 				ids = append(ids, id...)
 			}
@@ -209,7 +227,11 @@ func (s *RedisStore) Requeue(ctx context.Context, f RequeueFilter) (Requeued, er
 		if err != nil {
 			return res, fmt.Errorf("frontier: requeue: %w", err)
 		}
-		res.URLs += int(num(v))
+		n, err := answerInt("URLs requeued", v)
+		if err != nil {
+			return res, fmt.Errorf("frontier: requeue: %w", err)
+		}
+		res.URLs += int(n)
 		ids = ids[k:]
 	}
 	return res, nil
@@ -224,7 +246,7 @@ func (s *RedisStore) ParkedSummary(ctx context.Context) (hosts, urls int64, next
 	pipe := s.rdb.Pipeline()
 	n := pipe.ZCard(ctx, s.key("pkh"))
 	first := pipe.ZRangeWithScores(ctx, s.key("pkh"), 0, 0)
-	counts := pipe.HGetAll(ctx, s.key("st"))
+	counts := pipe.HGetAll(ctx, s.key(keyStats))
 	if _, err := pipe.Exec(ctx); err != nil {
 		return 0, 0, next, fmt.Errorf("frontier: parked hosts: %w", err)
 	}
@@ -242,7 +264,7 @@ func (s *RedisStore) ParkedSummary(ctx context.Context) (hosts, urls int64, next
 
 // failedPage reads a page of the failed URLs from cursor: the next
 // cursor ("0" at the end) and a row (fail…) for each.
-func (s *RedisStore) failedPage(ctx context.Context, cursor string) (string, []scriptRow, error) {
+func (s *RedisStore) failedPage(ctx context.Context, cursor string) (string, []answerRow, error) {
 	args := redisFailedPage.args()
 	args.set(scanArgCursor, cursor)
 	args.set(scanArgCount, 1000)
@@ -250,11 +272,12 @@ func (s *RedisStore) failedPage(ctx context.Context, cursor string) (string, []s
 	if err != nil {
 		return "", nil, err
 	}
-	next, rows, err := replyOf(v, failWidth)
+	head, rows, err := replyOf(v, failedAnswer)
 	if err != nil {
 		return "", nil, err
 	}
-	return str(next), rows, nil
+	next, err := answerText("cursor", head)
+	return next, rows, err
 }
 
 // The argument of redisHostHeld.
@@ -278,17 +301,18 @@ const refuseArgID = 1
 
 // redisRefuseRobots fails the URLs of ids still held (robots.txt forbids
 // them). It returns how many.
-var redisRefuseRobots = newRedisScript("refuse robots", argRows(luaName{"ID", refuseArgID}), luaPrelude+`
+var redisRefuseRobots = newRedisScript("refuse robots", argRows(luaName{"ID", refuseArgID}), luaPrelude+
+	luaTags("KIND", []luaTag{{"ROBOTS_DISALLOW", KindRobotsDisallow}})+`
 local n = 0
 for i = 0, #ARGV - 1, ARG.W do
   local id = ARGV[i + ARG.ID]
   local r = getrec(id)
   if r and (r[STATE] == ST_QUEUED or r[STATE] == ST_PARKED or r[STATE] == ST_WAITING or r[STATE] == ST_RESERVE) then
-    failnow(id, r, 'robots-disallow')
+    failnow(id, r, KIND.ROBOTS_DISALLOW)
     n = n + 1
   end
 end
-if n > 0 then add('counters', 'refused.robots', n) end
+if n > 0 then add(KEY.COUNTERS, COUNT.REFUSED_ROBOTS, n) end
 flush()
 return n
 `)
@@ -375,14 +399,14 @@ for i = 0, #ARGV - 1, ARG.W do
   if r and r[STATE] == ST_FAILED then
     local h = rhost(r)
     if (r[FETCHED] or 0) ~= 0 then
-      add('h:fetched', h, -1)
-      if r[RES] == 1 then add('st', 'rf', -1) end
+      add(KEY.HOST_FETCHED, h, -1)
+      if r[RES] == 1 then add(KEY.STATS, ST.FROM_RESERVE, -1) end
       if r[REL] == 1 then
-        add('h:rel', h, -1)
-        add('st', 'r:' .. r[DEPTH], -1)
+        add(KEY.HOST_RELEVANT, h, -1)
+        add(KEY.STATS, ST.RELEVANT .. r[DEPTH], -1)
       end
     else
-      add('st', 'u:' .. r[DEPTH], -1)
+      add(KEY.STATS, ST.UNFETCHED .. r[DEPTH], -1)
     end
     local state = ST_QUEUED
     if hostparked(h) then state = ST_PARKED end
@@ -390,7 +414,7 @@ for i = 0, #ARGV - 1, ARG.W do
     r[TRIES], r[ERR] = 0, ''
     trim(r)
     putrec(id, r)
-    redis.call('HINCRBY', P .. 'counters', ARGV[i + ARG.COUNTER], 1)
+    redis.call('HINCRBY', P .. KEY.COUNTERS, ARGV[i + ARG.COUNTER], 1)
     redis.call('SREM', P .. 'redir', id) -- fetched again, it is a page of its own
     n = n + 1
   end
@@ -461,5 +485,5 @@ if not queued then
 end
 local leased = redis.call('ZCOUNT', P .. 'leased', '(' .. now, '+inf') > 0
 return cjson.encode({queued = queued, leased = leased, reserve = redis.call('ZCARD', P .. 'rh') > 0,
-  requeued = tonumber(redis.call('HGET', P .. 'counters', 'requeued') or 0)})
+  requeued = tonumber(redis.call('HGET', P .. KEY.COUNTERS, COUNT.REQUEUED) or 0)})
 `)

@@ -38,7 +38,7 @@ local function leasefacts(h, owner, need)
   if need.mine then f.mine = tonumber(redis.call('HGET', P .. 'hw:' .. h, owner) or 0) end
   if need.workers then f.workers = redis.call('HLEN', P .. 'hw:' .. h) end
   if need.last then f.last = redis.call('HGET', P .. 'h:last', h) or '' end
-  if need.answered then f.answered = tonumber(redis.call('HGET', P .. 'h:fetched', h) or 0) > 0 end
+  if need.answered then f.answered = tonumber(redis.call('HGET', P .. KEY.HOST_FETCHED, h) or 0) > 0 end
   if need.running then f.running = tonumber(redis.call('HGET', P .. 'h:active', h) or 0) end
   return f
 end
@@ -241,7 +241,7 @@ for h in pairs(took) do hosts[#hosts + 1] = h end
 local sites, active = {}, {}
 for i = 1, #hosts, 1000 do
   local part = {unpack(hosts, i, math.min(i + 999, #hosts))}
-  local sv = redis.call('HMGET', P .. 'h:site', unpack(part))
+  local sv = redis.call('HMGET', P .. KEY.HOST_SITE, unpack(part))
   local av = redis.call('HMGET', P .. 'h:active', unpack(part))
   for j, h in ipairs(part) do
     sites[h] = sv[j] or ''
@@ -478,7 +478,11 @@ func (s *RedisStore) Lease(ctx context.Context, r LeaseRequest) ([]record.URL, e
 		if !ok || len(answer) != replyWidth {
 			return nil, fmt.Errorf("frontier: lease: unexpected answer %v", v)
 		}
-		tag, body := scriptRow(answer).str(replyHead), scriptRow(answer).get(replyRows)
+		tag, err := answerText("tag", scriptRow(answer).get(replyHead))
+		if err != nil {
+			return nil, fmt.Errorf("frontier: lease: %w", err)
+		}
+		body := scriptRow(answer).get(replyRows)
 		switch tag {
 		case leaseTookTag:
 			return redisLeased(body)
@@ -487,7 +491,11 @@ func (s *RedisStore) Lease(ctx context.Context, r LeaseRequest) ([]record.URL, e
 		case leaseMovedTag:
 		case leaseProbesTag:
 			var due []redisDueProbe
-			if json.Unmarshal([]byte(str(body)), &due) != nil {
+			text, err := answerText("due probes", body)
+			if err != nil {
+				return nil, fmt.Errorf("frontier: lease: %w", err)
+			}
+			if json.Unmarshal([]byte(text), &due) != nil {
 				return nil, fmt.Errorf("frontier: lease: unexpected answer %v", v)
 			}
 			for _, p := range due {
@@ -501,20 +509,24 @@ func (s *RedisStore) Lease(ctx context.Context, r LeaseRequest) ([]record.URL, e
 
 // redisLeased reads the lease script's rows.
 func redisLeased(v any) ([]record.URL, error) {
-	rows, err := rowsOf(v, lrowWidth)
+	rows, err := rowsOf(v, leaseAnswer)
 	if err != nil {
 		return nil, fmt.Errorf("frontier: lease: %w", err)
 	}
 	out := make([]record.URL, 0, len(rows))
 	for _, f := range rows {
-		rec, err := readRecord([]byte(f.str(lrowRecord)))
+		packed, parent, site := f.str(lrowRecord), f.str(lrowParent), f.str(lrowSite)
+		if f.err != nil {
+			return nil, fmt.Errorf("frontier: lease: a leased URL: %w", f.err)
+		}
+		rec, err := readRecord([]byte(packed))
 		if err != nil {
 			return nil, fmt.Errorf("frontier: lease: a leased URL's record: %w", err)
 		}
 		u := record.URL{URL: rec.text(recURL)}
 		u.Depth = int(rec.number(recDepth))
 		u.Priority = rec.number(recPrio)
-		u.Parent, u.Anchor = f.str(lrowParent), rec.text(recAnchor)
+		u.Parent, u.Anchor = parent, rec.text(recAnchor)
 		u.Inherited = rec.number(recInh)
 		if m := rec.text(recMeta); m != "" {
 			u.Meta = json.RawMessage(m)
@@ -522,7 +534,7 @@ func redisLeased(v any) ([]record.URL, error) {
 		if rec.err != nil {
 			return nil, fmt.Errorf("frontier: lease: the record of %q: %w", u.URL, rec.err)
 		}
-		u.Site = f.str(lrowSite)
+		u.Site = site
 		out = append(out, u)
 	}
 	return out, nil

@@ -15,7 +15,7 @@ import (
 func (s *RedisStore) mustExist(ctx context.Context, name string) error {
 	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
-	vals, err := s.rdb.HMGet(ctx, s.key("meta"), "created", "seq").Result()
+	vals, err := s.rdb.HMGet(ctx, s.key(keyMeta), metaCreated, metaSeq).Result()
 	if err != nil {
 		return err
 	}
@@ -31,7 +31,7 @@ func (s *RedisStore) mustExist(ctx context.Context, name string) error {
 
 // Marked tells whether the crawl's marker is there (tests and tools).
 func (s *RedisStore) Marked(ctx context.Context) (bool, error) {
-	return s.rdb.HExists(ctx, s.key("meta"), "created").Result()
+	return s.rdb.HExists(ctx, s.key(keyMeta), metaCreated).Result()
 }
 
 // PersistenceWarning says, in one line, that the Redis server keeps

@@ -318,7 +318,11 @@ func (s *RedisStore) Renew(ctx context.Context, owner int64, until time.Time, ma
 	if err != nil {
 		return 0, fmt.Errorf("frontier: renew leases: %w", err)
 	}
-	return int(num(v)), nil
+	n, err := answerInt("leases renewed", v)
+	if err != nil {
+		return 0, fmt.Errorf("frontier: renew leases: %w", err)
+	}
+	return int(n), nil
 }
 
 // Holding counts the running leases of owner.
@@ -339,7 +343,11 @@ func (s *RedisStore) Release(ctx context.Context) (int, error) {
 	if err != nil {
 		return 0, fmt.Errorf("frontier: release leases: %w", err)
 	}
-	return int(num(v)), nil
+	n, err := answerInt("leases released", v)
+	if err != nil {
+		return 0, fmt.Errorf("frontier: release leases: %w", err)
+	}
+	return int(n), nil
 }
 
 // Counts tells whether anything is queued outside the reserve (or held by
@@ -368,7 +376,7 @@ func (s *RedisStore) Progress(ctx context.Context) (Progress, error) {
 		return p, ErrClosed
 	}
 	pipe := s.rdb.Pipeline()
-	counts := pipe.HGetAll(ctx, s.key("st"))
+	counts := pipe.HGetAll(ctx, s.key(keyStats))
 	running := pipe.ZCount(ctx, s.key("leased"), "("+strconv.FormatInt(time.Now().UnixMilli(), 10), "+inf")
 	if _, err := pipe.Exec(ctx); err != nil {
 		return p, fmt.Errorf("frontier: progress: %w", err)
@@ -378,9 +386,9 @@ func (s *RedisStore) Progress(ctx context.Context) (Progress, error) {
 		switch {
 		case strings.HasPrefix(k, stateCountPrefix(Done)) || strings.HasPrefix(k, stateCountPrefix(Failed)):
 			p.Fetched += n
-		case strings.HasPrefix(k, "u:"): // failed, never fetched
+		case strings.HasPrefix(k, stUnfetched): // failed, never fetched
 			p.Fetched -= n
-		case k == "x": // redirect targets, done in another URL's fetch
+		case k == stRedirects: // redirect targets, done in another URL's fetch
 			p.Fetched -= n
 		}
 	}
@@ -405,12 +413,16 @@ func (s *RedisStore) PageScores(ctx context.Context, urls []string) (map[string]
 		if err != nil {
 			return nil, fmt.Errorf("frontier: page scores: %w", err)
 		}
-		rows, err := rowsOf(v, scoreWidth)
+		rows, err := rowsOf(v, scoreAnswer)
 		if err != nil {
 			return nil, fmt.Errorf("frontier: page scores: %w", err)
 		}
 		for _, row := range rows {
-			out[row.str(scoreURL)] = row.flt(scoreValue)
+			u, score := row.str(scoreURL), row.flt(scoreValue)
+			if row.err != nil {
+				return nil, fmt.Errorf("frontier: page scores: %w", row.err)
+			}
+			out[u] = score
 		}
 	}
 	return out, nil
@@ -427,14 +439,19 @@ func (s *RedisStore) WalkEdges(ctx context.Context, fn func(e Edge) error) error
 		if err != nil {
 			return fmt.Errorf("frontier: edges: %w", err)
 		}
-		next, rows, err := replyOf(v, edgeWidth)
+		next, rows, err := replyOf(v, edgeAnswer)
+		if err == nil {
+			cursor, err = answerText("cursor", next)
+		}
 		if err != nil {
 			return fmt.Errorf("frontier: edges: %w", err)
 		}
-		cursor = str(next)
 		for _, row := range rows {
 			e := Edge{From: row.str(edgeFrom), To: row.str(edgeTo), Priority: row.flt(edgePrio), Anchor: row.str(edgeAnchor),
 				Context: row.str(edgeContext)}
+			if row.err != nil {
+				return fmt.Errorf("frontier: edges: %w", row.err)
+			}
 			if err := fn(e); err != nil {
 				return err
 			}
@@ -452,38 +469,6 @@ func (s *RedisStore) Edges(ctx context.Context, fn func(record.Edge) error) erro
 	})
 }
 
-func str(v any) string {
-	switch x := v.(type) {
-	case string:
-		return x
-	case int64:
-		return strconv.FormatInt(x, 10)
-	}
-	return ""
-}
-
-func num(v any) int64 {
-	switch x := v.(type) {
-	case int64:
-		return x
-	case string:
-		n, _ := strconv.ParseInt(x, 10, 64)
-		return n
-	}
-	return 0
-}
-
-func flt(v any) float64 {
-	switch x := v.(type) {
-	case string:
-		f, _ := strconv.ParseFloat(x, 64)
-		return f
-	case int64:
-		return float64(x)
-	}
-	return 0
-}
-
 // State tells where url is in the frontier (false when it is not known).
 // A lease that has run out reads as queued, as the next lease call will
 // make it.
@@ -496,7 +481,10 @@ func (s *RedisStore) State(ctx context.Context, u string) (State, bool, error) {
 	if err != nil {
 		return 0, false, fmt.Errorf("frontier: state of %s: %w", u, err)
 	}
-	n := num(v)
+	n, err := answerInt("state", v)
+	if err != nil {
+		return 0, false, fmt.Errorf("frontier: state of %s: %w", u, err)
+	}
 	if n < 0 {
 		return 0, false, nil
 	}

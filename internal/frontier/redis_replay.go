@@ -2,6 +2,7 @@ package frontier
 
 import (
 	"context"
+	"fmt"
 	"sort"
 
 	"github.com/focuscrawl/focuscrawl/internal/record"
@@ -25,7 +26,7 @@ for i, id in ipairs(ids) do
       if pr then
         parent = pr[URL]
         if pr[REL] and pr[REL] ~= -1 then pscore = pr[SCORE] end
-        local e = redis.call('HGET', P .. 'edges', r[PARENT] .. id)
+        local e = redis.call('HGET', P .. KEY.EDGES, r[PARENT] .. id)
         if e then context = cmsgpack.unpack(e)[EG_CONTEXT] or '' end
       end
     end
@@ -50,11 +51,15 @@ func (s *RedisStore) Replay(ctx context.Context, fn func(record.Replay) error) e
 		at int64
 	}
 	var all []judged
-	err := s.walkLog(ctx, redisReplay, replWidth, func(row scriptRow) error {
+	err := s.walkLog(ctx, redisReplay, replayAnswer, func(row *answerRow) error {
 		r := record.Replay{URL: row.str(replURL), Parent: row.str(replParent), Anchor: row.str(replAnchor),
 			Context: row.str(replContext), ParentScore: row.flt(replParentScore), Score: row.flt(replScore),
 			Failed: row.num(replFailed) == 1}
-		all = append(all, judged{r, row.num(replFetched)})
+		at := row.num(replFetched)
+		if row.err != nil {
+			return fmt.Errorf("frontier: replay: %w", row.err)
+		}
+		all = append(all, judged{r, at})
 		return nil
 	})
 	if err != nil {

@@ -1,6 +1,10 @@
 package frontier
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+	"strconv"
+)
 
 // The rows that travel between Go and the Redis store's Lua scripts, each
 // layout defined once here: Go builds and reads a row through these
@@ -83,7 +87,6 @@ const (
 	histRel     // relevant: 1, not: 0, unscored: -1
 	histErr
 	histRedirect // 1: the target of a redirect, done with its URL
-	histWidth    = histRedirect
 )
 
 // A row of redisReplay's answer: a page judged, with the link to it.
@@ -96,7 +99,6 @@ const (
 	replScore       // as text
 	replFailed      // 1: failed
 	replFetched     // when (ms)
-	replWidth       = replFetched
 )
 
 // A row of redisPeek's answer: a URL next in lease order.
@@ -108,7 +110,6 @@ const (
 	peekTries
 	peekParked  // 1: its host is parked
 	peekReserve // 1: in the reserve
-	peekWidth   = peekReserve
 )
 
 // A row of redisHostList's answer: a parked or given-up host.
@@ -119,8 +120,7 @@ const (
 	hlistSince // ms
 	hlistRetry // next probe (ms)
 	hlistTries
-	hlistURLs  // held (parked), or failed on giving up
-	hlistWidth = hlistURLs
+	hlistURLs // held (parked), or failed on giving up
 )
 
 // A row of redisFailedPage's answer: a failed URL.
@@ -129,7 +129,6 @@ const (
 	failURL
 	failHost
 	failErr
-	failWidth = failErr
 )
 
 // A row of redisEdges' answer: a link between known URLs.
@@ -139,21 +138,18 @@ const (
 	edgePrio // as text
 	edgeAnchor
 	edgeContext
-	edgeWidth = edgeContext
 )
 
 // A row of redisPageScores' answer.
 const (
 	scoreURL   = iota + 1
 	scoreValue // as text
-	scoreWidth = scoreValue
 )
 
 // A row of redisHostHeld's answer: a URL a host holds.
 const (
 	heldID = iota + 1
 	heldURL
-	heldWidth = heldURL
 )
 
 // The two parts of an answer that comes in pages or with a tag: its head
@@ -174,6 +170,37 @@ local function reply(head, rows)
 end
 `
 
+// The layouts of the rows of the scripts' answers, as the scripts name
+// their fields; Go reads a row by the same fields (answerRow), and an
+// error names the field it could not read.
+var (
+	leaseAnswer   = rowLayout{{"L_REC", lrowRecord}, {"L_PARENT", lrowParent}, {"L_SITE", lrowSite}}
+	historyAnswer = rowLayout{
+		{"HI_URL", histURL}, {"HI_HOST", histHost}, {"HI_DEPTH", histDepth}, {"HI_STATUS", histStatus},
+		{"HI_FETCHED", histFetched}, {"HI_SCORE", histScore}, {"HI_REL", histRel}, {"HI_ERR", histErr},
+		{"HI_REDIRECT", histRedirect},
+	}
+	replayAnswer = rowLayout{
+		{"RP_URL", replURL}, {"RP_PARENT", replParent}, {"RP_ANCHOR", replAnchor}, {"RP_CONTEXT", replContext},
+		{"RP_PSCORE", replParentScore}, {"RP_SCORE", replScore}, {"RP_FAILED", replFailed}, {"RP_FETCHED", replFetched},
+	}
+	peekAnswer = rowLayout{
+		{"PE_URL", peekURL}, {"PE_HOST", peekHost}, {"PE_PRIO", peekPrio}, {"PE_DEPTH", peekDepth},
+		{"PE_TRIES", peekTries}, {"PE_PARKED", peekParked}, {"PE_RES", peekReserve},
+	}
+	hostListAnswer = rowLayout{
+		{"HL_HOST", hlistHost}, {"HL_MODE", hlistMode}, {"HL_REASON", hlistReason}, {"HL_SINCE", hlistSince},
+		{"HL_RETRY", hlistRetry}, {"HL_TRIES", hlistTries}, {"HL_URLS", hlistURLs},
+	}
+	failedAnswer = rowLayout{{"F_ID", failID}, {"F_URL", failURL}, {"F_HOST", failHost}, {"F_ERR", failErr}}
+	edgeAnswer   = rowLayout{
+		{"ER_FROM", edgeFrom}, {"ER_TO", edgeTo}, {"ER_PRIO", edgePrio}, {"ER_ANCHOR", edgeAnchor}, {"ER_CONTEXT", edgeContext},
+	}
+	scoreAnswer   = rowLayout{{"PS_URL", scoreURL}, {"PS_SCORE", scoreValue}}
+	heldAnswer    = rowLayout{{"HD_ID", heldID}, {"HD_URL", heldURL}}
+	answerLayouts = []rowLayout{leaseAnswer, historyAnswer, replayAnswer, peekAnswer, hostListAnswer, failedAnswer, edgeAnswer, scoreAnswer, heldAnswer}
+)
+
 // The Lua names of each script's rows.
 var (
 	luaApplyRows = luaLocals([]luaName{
@@ -189,30 +216,15 @@ var (
 		{"E_FROM", erowFrom}, {"E_FROMID", erowFromID}, {"E_TO", erowTo}, {"E_TOID", erowToID},
 		{"E_PRIO", erowPrio}, {"E_ANCHOR", erowAnchor}, {"E_CONTEXT", erowContext},
 	})
-	luaLeaseRow   = luaLocals([]luaName{{"L_REC", lrowRecord}, {"L_PARENT", lrowParent}, {"L_SITE", lrowSite}})
-	luaHistoryRow = luaLocals([]luaName{
-		{"HI_URL", histURL}, {"HI_HOST", histHost}, {"HI_DEPTH", histDepth}, {"HI_STATUS", histStatus},
-		{"HI_FETCHED", histFetched}, {"HI_SCORE", histScore}, {"HI_REL", histRel}, {"HI_ERR", histErr},
-		{"HI_REDIRECT", histRedirect},
-	})
-	luaReplayRow = luaLocals([]luaName{
-		{"RP_URL", replURL}, {"RP_PARENT", replParent}, {"RP_ANCHOR", replAnchor}, {"RP_CONTEXT", replContext},
-		{"RP_PSCORE", replParentScore}, {"RP_SCORE", replScore}, {"RP_FAILED", replFailed}, {"RP_FETCHED", replFetched},
-	})
-	luaPeekRow = luaLocals([]luaName{
-		{"PE_URL", peekURL}, {"PE_HOST", peekHost}, {"PE_PRIO", peekPrio}, {"PE_DEPTH", peekDepth},
-		{"PE_TRIES", peekTries}, {"PE_PARKED", peekParked}, {"PE_RES", peekReserve},
-	})
-	luaHostListRow = luaLocals([]luaName{
-		{"HL_HOST", hlistHost}, {"HL_MODE", hlistMode}, {"HL_REASON", hlistReason}, {"HL_SINCE", hlistSince},
-		{"HL_RETRY", hlistRetry}, {"HL_TRIES", hlistTries}, {"HL_URLS", hlistURLs},
-	})
-	luaFailedRow = luaLocals([]luaName{{"F_ID", failID}, {"F_URL", failURL}, {"F_HOST", failHost}, {"F_ERR", failErr}})
-	luaEdgeRow   = luaLocals([]luaName{
-		{"ER_FROM", edgeFrom}, {"ER_TO", edgeTo}, {"ER_PRIO", edgePrio}, {"ER_ANCHOR", edgeAnchor}, {"ER_CONTEXT", edgeContext},
-	})
-	luaScoreRow = luaLocals([]luaName{{"PS_URL", scoreURL}, {"PS_SCORE", scoreValue}})
-	luaHeldRow  = luaLocals([]luaName{{"HD_ID", heldID}, {"HD_URL", heldURL}})
+	luaLeaseRow    = luaLocals(leaseAnswer)
+	luaHistoryRow  = luaLocals(historyAnswer)
+	luaReplayRow   = luaLocals(replayAnswer)
+	luaPeekRow     = luaLocals(peekAnswer)
+	luaHostListRow = luaLocals(hostListAnswer)
+	luaFailedRow   = luaLocals(failedAnswer)
+	luaEdgeRow     = luaLocals(edgeAnswer)
+	luaScoreRow    = luaLocals(scoreAnswer)
+	luaHeldRow     = luaLocals(heldAnswer)
 )
 
 // scriptRow is one row of a layout above, as Go builds it for a script
@@ -224,37 +236,138 @@ func newRow(width int) scriptRow { return make(scriptRow, width) }
 
 func (r scriptRow) set(field int, v any) { r[field-1] = v }
 func (r scriptRow) get(field int) any    { return r[field-1] }
-func (r scriptRow) str(field int) string { return str(r[field-1]) }
-func (r scriptRow) num(field int) int64  { return num(r[field-1]) }
-func (r scriptRow) flt(field int) float64 {
-	return flt(r[field-1])
+
+// rowLayout names the fields of a row of a script's answer, 1 … n.
+type rowLayout []luaName
+
+// name is the name of field, for an error.
+func (l rowLayout) name(field int) string {
+	for _, n := range l {
+		if n.value == int64(field) {
+			return n.name
+		}
+	}
+	return fmt.Sprint(field)
+}
+
+// answerRow is a row of a script's answer, read by field. A field of
+// another type than asked reads as the zero value and makes err, the
+// first such, name it: the caller returns err once it read the row.
+type answerRow struct {
+	fields scriptRow
+	layout rowLayout
+	err    error
+}
+
+func (r *answerRow) str(field int) string  { return readField(r, field, textOf, "text") }
+func (r *answerRow) num(field int) int64   { return readField(r, field, intOf, "a whole number") }
+func (r *answerRow) flt(field int) float64 { return readField(r, field, floatOf, "a number") }
+
+// readField reads field of r with of, noting the field when it is not
+// want.
+func readField[T any](r *answerRow, field int, of func(any) (T, bool), want string) T {
+	v := r.fields.get(field)
+	x, ok := of(v)
+	if !ok {
+		r.fail(field, v, want)
+	}
+	return x
+}
+
+func (r *answerRow) fail(field int, v any, want string) {
+	if r.err == nil {
+		r.err = answerTypeError(r.layout.name(field), v, want)
+	}
+}
+
+// errAnswer marks an answer of a script that is not of the shape or the
+// types Go reads it as.
+var errAnswer = errors.New("unexpected answer")
+
+func answerTypeError(what string, v any, want string) error {
+	return fmt.Errorf("%w: %s is %T %v, not %s", errAnswer, what, v, v, want)
+}
+
+// answerText reads a value of a script's answer as text; what names it,
+// for the error.
+func answerText(what string, v any) (string, error) {
+	x, ok := textOf(v)
+	if !ok {
+		return "", answerTypeError(what, v, "text")
+	}
+	return x, nil
+}
+
+// answerInt reads a value of a script's answer as a whole number.
+func answerInt(what string, v any) (int64, error) {
+	x, ok := intOf(v)
+	if !ok {
+		return 0, answerTypeError(what, v, "a whole number")
+	}
+	return x, nil
+}
+
+// textOf reads text: Redis gives a Lua number as an integer.
+func textOf(v any) (string, bool) {
+	switch x := v.(type) {
+	case string:
+		return x, true
+	case int64:
+		return strconv.FormatInt(x, 10), true
+	}
+	return "", false
+}
+
+// intOf reads a whole number: an integer, or one as text.
+func intOf(v any) (int64, bool) {
+	switch x := v.(type) {
+	case int64:
+		return x, true
+	case string:
+		n, err := strconv.ParseInt(x, 10, 64)
+		return n, err == nil
+	}
+	return 0, false
+}
+
+// floatOf reads a number: one as text (a script writes a fraction so,
+// '%.17g'), or an integer.
+func floatOf(v any) (float64, bool) {
+	switch x := v.(type) {
+	case string:
+		f, err := strconv.ParseFloat(x, 64)
+		return f, err == nil
+	case int64:
+		return float64(x), true
+	}
+	return 0, false
 }
 
 // replyOf reads an answer of two parts (replyHead, replyRows) whose rows
-// are width fields each.
-func replyOf(v any, width int) (head any, rows []scriptRow, err error) {
+// are of layout.
+func replyOf(v any, layout rowLayout) (head any, rows []answerRow, err error) {
 	a, ok := v.([]any)
 	if !ok || len(a) != replyWidth {
-		return nil, nil, fmt.Errorf("unexpected answer %v", v)
+		return nil, nil, fmt.Errorf("%w %v", errAnswer, v)
 	}
 	r := scriptRow(a)
-	rows, err = rowsOf(r.get(replyRows), width)
+	rows, err = rowsOf(r.get(replyRows), layout)
 	return r.get(replyHead), rows, err
 }
 
-// rowsOf reads a script's answer made of rows of width fields each.
-func rowsOf(v any, width int) ([]scriptRow, error) {
+// rowsOf reads a script's answer made of rows of layout.
+func rowsOf(v any, layout rowLayout) ([]answerRow, error) {
 	list, ok := v.([]any)
 	if !ok && v != nil {
-		return nil, fmt.Errorf("unexpected answer %v", v)
+		return nil, fmt.Errorf("%w %v", errAnswer, v)
 	}
-	out := make([]scriptRow, len(list))
+	out := make([]answerRow, len(list))
 	for i, x := range list {
 		row, ok := x.([]any)
-		if !ok || len(row) != width {
-			return nil, fmt.Errorf("unexpected row %v", x)
+		if !ok || len(row) != len(layout) {
+			return nil, fmt.Errorf("%w: row %v", errAnswer, x)
 		}
-		out[i] = row
+		out[i] = answerRow{fields: row, layout: layout}
 	}
 	return out, nil
 }

@@ -115,7 +115,7 @@ local b = cjson.decode(ARGV[ARG.CHUNK])
 b.queue = cmsgpack.unpack(ARGV[ARG.QUEUE])
 for i, d in ipairs(b.done) do d[D_ID] = string.sub(ARGV[ARG.DONE], 8 * i - 7, 8 * i) end
 local function again(why) return cjson.encode({again = why}) end
-if b.rv >= 0 and tonumber(redis.call('HGET', P .. 'meta', 'robotsv') or 0) ~= b.rv then
+if b.rv >= 0 and tonumber(redis.call('HGET', P .. KEY.META, CRAWL.ROBOTS_VERSION) or 0) ~= b.rv then
   return again(AGAIN.ROBOTS) -- robots.txt rules were learned since the caller read them
 end
 -- The steps were computed from these records: another worker changed
@@ -138,7 +138,7 @@ end
 -- learning configuration, and each class's estimate as read (or its
 -- absence, for a class to create). Another worker that ranked one again
 -- meanwhile makes the chunk computed again.
-if (redis.call('HGET', P .. 'meta', 'learning') or '') ~= b.learn then return again(AGAIN.LEARNING) end
+if (redis.call('HGET', P .. KEY.META, CRAWL.LEARNING) or '') ~= b.learn then return again(AGAIN.LEARNING) end
 local cls = {}
 for i, c in ipairs(b.classes) do
   local v = redis.call('HGET', P .. 'cls:' .. c.host, c.key)
@@ -171,7 +171,7 @@ local function readurls(hosts)
   end
   for i = 1, #need, 1000 do
     local part = {unpack(need, i, math.min(i + 999, #need))}
-    local v = redis.call('HMGET', P .. 'h:urls', unpack(part))
+    local v = redis.call('HMGET', P .. KEY.HOST_URLS, unpack(part))
     for j, h in ipairs(part) do hosturls[h] = tonumber(v[j]) or 0 end
   end
 end
@@ -188,8 +188,8 @@ local function savehosts()
   local counts, news = {}, {}
   for h in pairs(hostdirty) do counts[#counts + 1] = h; counts[#counts + 1] = string.format('%d', hosturls[h]) end
   for h, site in pairs(hostnew) do news[#news + 1] = h; news[#news + 1] = site end
-  bulk('HSET', P .. 'h:urls', counts, 1000)
-  bulk('HSET', P .. 'h:site', news, 1000)
+  bulk('HSET', P .. KEY.HOST_URLS, counts, 1000)
+  bulk('HSET', P .. KEY.HOST_SITE, news, 1000)
 end
 do
   local hosts = {}
@@ -199,9 +199,9 @@ end
 
 for _, rb in ipairs(b.robots) do
   local v = rb.agent .. '\n' .. rb.rules
-  if redis.call('HGET', P .. 'robots', rb.host) ~= v then
-    redis.call('HSET', P .. 'robots', rb.host, v)
-    redis.call('HINCRBY', P .. 'meta', 'robotsv', 1)
+  if redis.call('HGET', P .. KEY.ROBOTS, rb.host) ~= v then
+    redis.call('HSET', P .. KEY.ROBOTS, rb.host, v)
+    redis.call('HINCRBY', P .. KEY.META, CRAWL.ROBOTS_VERSION, 1)
     learned[#learned + 1] = rb.host
   end
 end
@@ -285,14 +285,14 @@ local function done(d)
   if not r then
     r = newrecord(url, ownhost(url, host), state, 0, depth, '', '', 0, '', nextseq())
     hostadd(host, site)
-    add('st', stn(state, depth), 1)
+    add(KEY.STATS, stn(state, depth), 1)
     before = 0
   else
     before = r[STATE]
     wasfetched = (before == ST_DONE) or (before == ST_FAILED and r[FETCHED] ~= 0)
-    if before == ST_FAILED and not wasfetched then add('st', 'u:' .. r[DEPTH], -1) end
+    if before == ST_FAILED and not wasfetched then add(KEY.STATS, ST.UNFETCHED .. r[DEPTH], -1) end
     unplace(id, r)
-    if (before == ST_DONE or before == ST_FAILED) and r[REL] == 1 then add('st', 'r:' .. r[DEPTH], -1) end
+    if (before == ST_DONE or before == ST_FAILED) and r[REL] == 1 then add(KEY.STATS, ST.RELEVANT .. r[DEPTH], -1) end
     movestate(r, state, r[DEPTH])
     r[STATE] = state
   end
@@ -300,19 +300,19 @@ local function done(d)
   r[FETCHED], r[STATUS], r[SCORE], r[REL], r[ERR] = fetched, status, score, rel, err
   r[TRIES], r[LOGPOS] = r[TRIES] or 0, r[LOGPOS] or -1
   if state == ST_FAILED then redis.call('SADD', P .. 'fail', id) end
-  if rel == 1 then add('st', 'r:' .. r[DEPTH], 1) end
+  if rel == 1 then add(KEY.STATS, ST.RELEVANT .. r[DEPTH], 1) end
   if d[D_TARGET] == 1 and before ~= ST_DONE and before ~= ST_FAILED then
     -- A redirect's target, done in its URL's fetch: not a page of its own
     -- (the SQLite store's redirect.targets counters).
-    add('st', 'x', 1)
-    if rel == 1 then add('st', 'xr', 1) end
+    add(KEY.STATS, ST.REDIRECTS, 1)
+    if rel == 1 then add(KEY.STATS, ST.REDIRECTS_RELEVANT, 1) end
     redis.call('SADD', P .. 'redir', id) -- History marks it: not a page of its own
   end
   if not wasfetched then
     local h = rhost(r)
-    if r[RES] == 1 then add('st', 'rf', 1) end
-    add('h:fetched', h, 1)
-    if rel == 1 then add('h:rel', h, 1) end
+    if r[RES] == 1 then add(KEY.STATS, ST.FROM_RESERVE, 1) end
+    add(KEY.HOST_FETCHED, h, 1)
+    if rel == 1 then add(KEY.HOST_RELEVANT, h, 1) end
     r[LOGPOS] = redis.call('RPUSH', P .. 'log', id) - 1
   end
   putrec(id, r)
@@ -408,7 +408,7 @@ local function inserted(e, id, r)
   parents[e[Q_URL]] = nil -- known now, if an earlier link's parent lookup missed it
   place(id, r, 0)
   hostadd(e[Q_HOST], sites[e[Q_HOST]])
-  add('st', stn(r[STATE], r[DEPTH]), 1)
+  add(KEY.STATS, stn(r[STATE], r[DEPTH]), 1)
   return 'queued'
 end
 
@@ -424,7 +424,7 @@ local function queuefast(e)
   parents[e[Q_URL]] = nil -- known now, if an earlier link's parent lookup missed it
   enqueueat(id, ST_QUEUED, host, qscore(e[Q_PRIO], e[Q_DEPTH], n))
   hostadd(host, sites[host])
-  add('st', stn(ST_QUEUED, e[Q_DEPTH]), 1)
+  add(KEY.STATS, stn(ST_QUEUED, e[Q_DEPTH]), 1)
   return true
 end
 
@@ -484,7 +484,7 @@ end
 -- first, have their queued URLs ranked again while the bound allows;
 -- each class counts the chunk's outcomes.
 for i, c in ipairs(b.classes) do
-  if c.id == 0 then cls[i].rec[CL_ID] = redis.call('HINCRBY', P .. 'meta', 'classseq', 1) end
+  if c.id == 0 then cls[i].rec[CL_ID] = redis.call('HINCRBY', P .. KEY.META, CRAWL.CLASS_SEQ, 1) end
 end
 local rows = 0
 for _, i in ipairs(b.moves) do
@@ -511,7 +511,7 @@ for _, e in ipairs(b.edges) do
   local did, dr = find(e[E_TO], unhex(e[E_TOID]))
   if sr and dr and sid ~= did then
     local k = sid .. did
-    local old = redis.call('HGET', P .. 'edges', k)
+    local old = redis.call('HGET', P .. KEY.EDGES, k)
     local v
     if old then
       v = cmsgpack.unpack(old)
@@ -521,14 +521,14 @@ for _, e in ipairs(b.edges) do
     else
       v = newedge(e[E_PRIO], e[E_ANCHOR], e[E_CONTEXT])
     end
-    redis.call('HSET', P .. 'edges', k, cmsgpack.pack(v))
+    redis.call('HSET', P .. KEY.EDGES, k, cmsgpack.pack(v))
   end
 end
-if res.refused > 0 then add('counters', 'refused.max-per-host', res.refused) end
-if robotsguard > 0 then add('counters', 'refused.robots', robotsguard) end
-if givenup > 0 then add('counters', 'refused.host-given-up', givenup) end
-if requeued > 0 then add('counters', 'requeued', requeued) end
-for guard, n in pairs(b.refused) do add('counters', 'refused.' .. guard, n) end
+if res.refused > 0 then add(KEY.COUNTERS, COUNT.REFUSED_MAX_PER_HOST, res.refused) end
+if robotsguard > 0 then add(KEY.COUNTERS, COUNT.REFUSED_ROBOTS, robotsguard) end
+if givenup > 0 then add(KEY.COUNTERS, COUNT.REFUSED_GIVEN_UP, givenup) end
+if requeued > 0 then add(KEY.COUNTERS, COUNT.REQUEUED, requeued) end
+for guard, n in pairs(b.refused) do add(KEY.COUNTERS, COUNT.REFUSED .. guard, n) end
 saveseq()
 savehosts()
 flush()

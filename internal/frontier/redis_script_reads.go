@@ -37,7 +37,7 @@ var scanPageArgs = argSlots(luaName{"CURSOR", scanArgCursor}, luaName{"COUNT", s
 // redisEdges reads one page of the link graph (scanPageArgs). It
 // answers a reply: the next cursor, and a row (edge…) for each edge.
 var redisEdges = newRedisScript("edges", scanPageArgs, luaPrelude+luaEdgeRow+`
-local cursor, kv = unpack(redis.call('HSCAN', P .. 'edges', ARGV[ARG.CURSOR], 'COUNT', ARGV[ARG.COUNT]))
+local cursor, kv = unpack(redis.call('HSCAN', P .. KEY.EDGES, ARGV[ARG.CURSOR], 'COUNT', ARGV[ARG.COUNT]))
 local out = {}
 for i = 1, #kv, 2 do
   local k, v = kv[i], cmsgpack.unpack(kv[i + 1])

@@ -129,13 +129,13 @@ do
     local t = names[state]
     if not t then t = {}; names[state] = t end
     local f = t[depth]
-    if not f then f = 'n:' .. state .. ':' .. depth; t[depth] = f end
+    if not f then f = ST.IN_STATE .. state .. ST.SEP .. depth; t[depth] = f end
     return f
   end
 end
 local function movestate(r, state, depth)
-  add('st', stn(r[STATE], r[DEPTH]), -1)
-  add('st', stn(state, depth), 1)
+  add(KEY.STATS, stn(r[STATE], r[DEPTH]), -1)
+  add(KEY.STATS, stn(state, depth), 1)
 end
 -- Each host has its own queue, q:HOST; the hosts with queued URLs are in
 -- hq, scored by their best URL's score. The reserve (state 6) is a second
@@ -346,17 +346,17 @@ local function failnow(id, r, msg)
   move(id, r, ST_FAILED, 0)
   r[LEASED], r[UNTIL], r[OWNER], r[FETCHED], r[STATUS], r[SCORE], r[REL], r[ERR] = 0, 0, '', 0, 0, 0, -1, msg
   r[TRIES], r[LOGPOS] = r[TRIES] or 0, -1
-  add('st', 'u:' .. r[DEPTH], 1)
+  add(KEY.STATS, ST.UNFETCHED .. r[DEPTH], 1)
   putrec(id, r)
 end
 local seq
 local function nextseq()
-  if not seq then seq = tonumber(redis.call('HGET', P .. 'meta', 'seq') or 0) end
+  if not seq then seq = tonumber(redis.call('HGET', P .. KEY.META, CRAWL.SEQ) or 0) end
   seq = seq + 1
   return seq
 end
 local function saveseq()
-  if seq then redis.call('HSET', P .. 'meta', 'seq', seq) end
+  if seq then redis.call('HSET', P .. KEY.META, CRAWL.SEQ, seq) end
 end
 -- requeueAll queues the leased URLs of ids again (and drops ids of
 -- leases that ended already); it returns how many it queued.
@@ -376,7 +376,7 @@ end
 -- reclaim queues again up to limit URLs whose lease ran out.
 local function reclaim(now, limit)
   local n = requeueAll(redis.call('ZRANGEBYSCORE', P .. 'leased', '-inf', now, 'LIMIT', 0, limit))
-  if n > 0 then add('counters', 'lease.expired', n) end
+  if n > 0 then add(KEY.COUNTERS, COUNT.LEASE_EXPIRED, n) end
   return n
 end
 -- wake queues again the waiting URLs whose retry time has come and, for

@@ -8,9 +8,41 @@ import (
 	"strings"
 )
 
-// stateCountPrefix begins the fields of the hash st that count the URLs
-// in state, one field a depth: "n:STATE:DEPTH", as the scripts write them.
-func stateCountPrefix(state State) string { return "n:" + strconv.Itoa(int(state)) + ":" }
+// statField is a field of keyStats as read: its name, or for a field of
+// a depth its prefix (stInState, stUnfetched, stRelevant), and then its
+// depth and, for stInState, its state.
+type statField struct {
+	name  string
+	state State
+	depth int
+}
+
+// readStatField reads a field of keyStats; one of an unknown name, or
+// with a state or depth that is not a number, has name "".
+func readStatField(k string) statField {
+	for _, prefix := range []string{stUnfetched, stRelevant, stInState} {
+		rest, ok := strings.CutPrefix(k, prefix)
+		if !ok {
+			continue
+		}
+		f := statField{name: prefix}
+		if prefix == stInState {
+			state, d, ok := strings.Cut(rest, stSep)
+			s, err := strconv.Atoi(state)
+			if !ok || err != nil {
+				return statField{}
+			}
+			f.state, rest = State(s), d
+		}
+		d, err := strconv.Atoi(rest)
+		if err != nil {
+			return statField{}
+		}
+		f.depth = d
+		return f
+	}
+	return statField{name: k}
+}
 
 // Stats summarises the frontier from the counters the scripts keep, so
 // its counts cost the same at any size. The lists q asks for cost more:
@@ -25,10 +57,10 @@ func (s *RedisStore) Stats(ctx context.Context, q StatsQuery) (*Stats, error) {
 		st.States[state.String()] = 0
 	}
 	pipe := s.rdb.Pipeline()
-	counts := pipe.HGetAll(ctx, s.key("st"))
-	counters := pipe.HGetAll(ctx, s.key("counters"))
-	hosts := pipe.HLen(ctx, s.key("h:site"))
-	edges := pipe.HLen(ctx, s.key("edges"))
+	counts := pipe.HGetAll(ctx, s.key(keyStats))
+	counters := pipe.HGetAll(ctx, s.key(keyCounters))
+	hosts := pipe.HLen(ctx, s.key(keyHostSite))
+	edges := pipe.HLen(ctx, s.key(keyEdges))
 	if _, err := pipe.Exec(ctx); err != nil {
 		return nil, fmt.Errorf("frontier: stats: %w", err)
 	}
@@ -44,37 +76,33 @@ func (s *RedisStore) Stats(ctx context.Context, q StatsQuery) (*Stats, error) {
 		if n == 0 {
 			continue
 		}
-		parts := strings.Split(k, ":")
-		switch {
-		case len(parts) == 3 && parts[0] == "n":
-			state, _ := strconv.Atoi(parts[1])
-			d, _ := strconv.Atoi(parts[2])
-			st.States[State(state).String()] += n
+		f := readStatField(k)
+		switch f.name {
+		case stInState:
+			st.States[f.state.String()] += n
 			st.Total += n
-			depth(d) // every depth holding URLs is listed, as by the SQLite store
-			switch State(state) {
+			depth(f.depth) // every depth holding URLs is listed, as by the SQLite store
+			switch f.state {
 			case Done, Failed:
-				depth(d).Fetched += n
+				depth(f.depth).Fetched += n
 				st.Fetched += n
 			case Queued:
-				depth(d).Queued += n
+				depth(f.depth).Queued += n
 			case Reserve:
-				depth(d).Reserve += n
+				depth(f.depth).Reserve += n
 			}
-		case len(parts) == 2 && parts[0] == "u":
-			d, _ := strconv.Atoi(parts[1])
-			depth(d).Fetched -= n
+		case stUnfetched:
+			depth(f.depth).Fetched -= n
 			st.Fetched -= n
 			st.Unfetched += n
-		case len(parts) == 2 && parts[0] == "r":
-			d, _ := strconv.Atoi(parts[1])
-			depth(d).Relevant += n
+		case stRelevant:
+			depth(f.depth).Relevant += n
 			st.Relevant += n
-		case k == "x": // redirect targets: done, not pages of their own
+		case stRedirects: // redirect targets: done, not pages of their own
 			st.Fetched -= n
-		case k == "xr":
+		case stRedirectsRel:
 			st.Relevant -= n
-		case k == "rf": // pages fetched from the reserve
+		case stFromReserve:
 			st.FetchedReserve += n
 		}
 	}
@@ -136,7 +164,11 @@ func (s *RedisStore) errorKinds(ctx context.Context) (map[string]int64, error) {
 		}
 		cursor = next
 		for _, row := range rows {
-			errs.add(row.str(failErr), 1)
+			msg := row.str(failErr)
+			if row.err != nil {
+				return nil, fmt.Errorf("frontier: stats: errors: %w", row.err)
+			}
+			errs.add(msg, 1)
 		}
 		if cursor == "0" {
 			return errs, nil
@@ -148,9 +180,9 @@ func (s *RedisStore) errorKinds(ctx context.Context) (map[string]int64, error) {
 // fetched, then by name.
 func (s *RedisStore) topHosts(ctx context.Context, n int) ([]HostStat, error) {
 	pipe := s.rdb.Pipeline()
-	urls := pipe.HGetAll(ctx, s.key("h:urls"))
-	fetched := pipe.HGetAll(ctx, s.key("h:fetched"))
-	rel := pipe.HGetAll(ctx, s.key("h:rel"))
+	urls := pipe.HGetAll(ctx, s.key(keyHostURLs))
+	fetched := pipe.HGetAll(ctx, s.key(keyHostFetched))
+	rel := pipe.HGetAll(ctx, s.key(keyHostRelevant))
 	if _, err := pipe.Exec(ctx); err != nil {
 		return nil, fmt.Errorf("frontier: stats: hosts: %w", err)
 	}
