@@ -326,9 +326,8 @@ func TestStoredNames(t *testing.T) {
 		"HOST_RELEVANT": "h:rel", "HOST_SITE": "h:site", "ROBOTS": "robots", "EDGES": "edges",
 		"LEASE_EXPIRED": "lease.expired", "REQUEUED": "requeued", "REFUSED": "refused.",
 		"REFUSED_MAX_PER_HOST": "refused.max-per-host", "REFUSED_ROBOTS": "refused.robots",
-		"REFUSED_GIVEN_UP": "refused.host-given-up",
-		"IN_STATE": "n:", "SEP": ":", "UNFETCHED": "u:", "RELEVANT": "r:", "REDIRECTS": "x", "REDIRECTS_RELEVANT": "xr",
-		"FROM_RESERVE": "rf", "ROBOTS_VERSION": "robotsv", "LEARNING": "learning", "SEQ": "seq", "CLASS_SEQ": "classseq",
+		"REFUSED_GIVEN_UP": "refused.host-given-up", "IN_STATE": "n:", "SEP": ":", "UNFETCHED": "u:",
+		"RELEVANT": "r:", "REDIRECTS": "x", "REDIRECTS_RELEVANT": "xr", "FROM_RESERVE": "rf", "ROBOTS_VERSION": "robotsv", "LEARNING": "learning", "SEQ": "seq", "CLASS_SEQ": "classseq",
 	}
 	n := 0
 	for _, table := range [][]luaTag{redisKeyNames, redisCounterNames, redisStatNames, redisMetaNames} {
