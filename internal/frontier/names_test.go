@@ -16,6 +16,45 @@ import (
 // scriptLiteral is a raw string of Go: the stores' SQL and Lua.
 var scriptLiteral = regexp.MustCompile("(?s)`[^`]*`")
 
+// redisSource is a Go file of the Redis store as the name checks read
+// it: its Lua scripts (its raw string literals), and its Go code without
+// them and without comments.
+type redisSource struct {
+	file, src string
+	scripts   []string
+	code      string
+}
+
+// redisSources reads the Redis store's files; it fails the test when they
+// hold fewer than 20 scripts: the file layout changed under the checks.
+func redisSources(t *testing.T) []redisSource {
+	t.Helper()
+	comment := regexp.MustCompile(`(?m)//.*$`)
+	var out []redisSource
+	scripts := 0
+	for f, src := range storeSources(t, "redis") {
+		s := redisSource{file: f, src: src, scripts: scriptLiteral.FindAllString(src, -1),
+			code: comment.ReplaceAllString(scriptLiteral.ReplaceAllString(src, "``"), "")}
+		scripts += len(s.scripts)
+		out = append(out, s)
+	}
+	if scripts < 20 {
+		t.Fatalf("checked only %d Lua strings: the file layout changed under this test", scripts)
+	}
+	return out
+}
+
+// reportMatches fails the test on each match of rules in text, saying
+// what it is (what) in file.
+func reportMatches(t *testing.T, file, text string, rules []*regexp.Regexp, what string) {
+	t.Helper()
+	for _, re := range rules {
+		for _, m := range re.FindAllString(text, -1) {
+			t.Errorf("%s: %s: %q", file, what, m)
+		}
+	}
+}
+
 // storeSources reads the Go files (not tests) of this package whose names
 // begin with one of prefixes: file name -> text.
 func storeSources(t *testing.T, prefixes ...string) map[string]string {
@@ -83,31 +122,20 @@ func TestNoPositionalRows(t *testing.T) {
 		regexp.MustCompile(`\w\[\s*\w+\s*\+\s*\d+\s*\]`),
 		regexp.MustCompile(`"n:\d`),
 	}
-	comment := regexp.MustCompile(`(?m)//.*$`)
-	scripts := 0
-	for f, src := range storeSources(t, "redis") {
-		for _, lit := range scriptLiteral.FindAllString(src, -1) {
-			scripts++
+	for _, s := range redisSources(t) {
+		for _, lit := range s.scripts {
 			for _, line := range strings.Split(lit, "\n") {
 				if i := strings.Index(line, "--"); i >= 0 {
 					line = line[:i] // a Lua comment
 				}
 				for _, m := range luaIndex.FindAllStringSubmatch(line, -1) {
 					if m[1] != "KEYS" {
-						t.Errorf("%s: a script reads a row by place: %q in %q", f, m[0], strings.TrimSpace(line))
+						t.Errorf("%s: a script reads a row by place: %q in %q", s.file, m[0], strings.TrimSpace(line))
 					}
 				}
 			}
 		}
-		code := comment.ReplaceAllString(scriptLiteral.ReplaceAllString(src, "``"), "")
-		for _, re := range goRules {
-			for _, m := range re.FindAllString(code, -1) {
-				t.Errorf("%s: Go reads a script's answer by place: %q", f, m)
-			}
-		}
-	}
-	if scripts < 20 {
-		t.Fatalf("checked only %d Lua strings: the file layout changed under this test", scripts)
+		reportMatches(t, s.file, s.code, goRules, "Go reads a script's answer by place")
 	}
 }
 
@@ -142,22 +170,13 @@ func TestNoPositionalArgs(t *testing.T) {
 		regexp.MustCompile(`\b(unpack|ipairs)\(\s*ARGV\s*[,)]`),
 		regexp.MustCompile(`=\s*[1-9]\d*\s*,\s*#ARGV`),
 	}
-	scripts := 0
-	for f, src := range storeSources(t, "redis") {
-		for _, lit := range scriptLiteral.FindAllString(src, -1) {
-			scripts++
-			for _, re := range bare {
-				for _, m := range re.FindAllString(lit, -1) {
-					t.Errorf("%s: a script reads its arguments by place: %q", f, m)
-				}
-			}
+	for _, s := range redisSources(t) {
+		for _, lit := range s.scripts {
+			reportMatches(t, s.file, lit, bare, "a script reads its arguments by place")
 		}
-		if strings.Count(src, "redis.NewScript(") > strings.Count(src, "func newRedisScript(") {
-			t.Errorf("%s: a script made without the layout of its arguments (newRedisScript)", f)
+		if strings.Count(s.src, "redis.NewScript(") > strings.Count(s.src, "func newRedisScript(") {
+			t.Errorf("%s: a script made without the layout of its arguments (newRedisScript)", s.file)
 		}
-	}
-	if scripts < 20 {
-		t.Fatalf("checked only %d Lua strings: the file layout changed under this test", scripts)
 	}
 	read := regexp.MustCompile(`ARGV\s*\[\s*(?:\w+\s*\+\s*)?ARG\.(\w+)\s*\]`)
 	named := regexp.MustCompile(`\bARG\.(\w+)`)
@@ -239,21 +258,11 @@ func TestNoTagStrings(t *testing.T) {
 		regexp.MustCompile(`\.(Act|Change|Again)\s*(==|!=|=)\s*"`),
 		regexp.MustCompile(`\b(Act|Change|Again):\s*"`),
 	}
-	comment := regexp.MustCompile(`(?m)//.*$`)
-	for f, src := range storeSources(t, "redis") {
-		for _, lit := range scriptLiteral.FindAllString(src, -1) {
-			for _, re := range lua {
-				for _, m := range re.FindAllString(lit, -1) {
-					t.Errorf("%s: a script writes a tag as a string: %q", f, m)
-				}
-			}
+	for _, s := range redisSources(t) {
+		for _, lit := range s.scripts {
+			reportMatches(t, s.file, lit, lua, "a script writes a tag as a string")
 		}
-		code := comment.ReplaceAllString(scriptLiteral.ReplaceAllString(src, "``"), "")
-		for _, re := range goRules {
-			for _, m := range re.FindAllString(code, -1) {
-				t.Errorf("%s: Go writes a tag as a string: %q", f, m)
-			}
-		}
+		reportMatches(t, s.file, s.code, goRules, "Go writes a tag as a string")
 	}
 }
 
@@ -289,32 +298,18 @@ func TestNoNameStrings(t *testing.T) {
 	for _, n := range redisMetaNames {
 		goRules = append(goRules, regexp.MustCompile(`key\(keyMeta\)[^\n]*"`+regexp.QuoteMeta(n.value)+`"`))
 	}
-	comment := regexp.MustCompile(`(?m)//.*$`)
-	checked := 0
-	for f, src := range storeSources(t, "redis") {
-		for _, lit := range scriptLiteral.FindAllString(src, -1) {
-			checked++
-			for _, m := range addLiteral.FindAllString(lit, -1) {
-				t.Errorf("%s: a script adds to a count it names with a string: %q", f, m)
-			}
+	for _, s := range redisSources(t) {
+		for _, lit := range s.scripts {
+			reportMatches(t, s.file, lit, []*regexp.Regexp{addLiteral}, "a script adds to a count it names with a string")
 			for _, n := range names {
 				if !luaOther[n.value] && strings.Contains(lit, "'"+n.value+"'") {
-					t.Errorf("%s: a script writes %s as the string '%s'", f, n.name, n.value)
+					t.Errorf("%s: a script writes %s as the string '%s'", s.file, n.name, n.value)
 				}
 			}
 		}
-		if f == "redis_names.go" {
-			continue
+		if s.file != "redis_names.go" {
+			reportMatches(t, s.file, s.code, goRules, "Go writes a key, figure or counter as a string")
 		}
-		code := comment.ReplaceAllString(scriptLiteral.ReplaceAllString(src, "``"), "")
-		for _, re := range goRules {
-			for _, m := range re.FindAllString(code, -1) {
-				t.Errorf("%s: Go writes a key, figure or counter as a string: %q", f, m)
-			}
-		}
-	}
-	if checked < 20 {
-		t.Fatalf("checked only %d Lua strings: the file layout changed under this test", checked)
 	}
 }
 
